@@ -1,0 +1,46 @@
+//! The `lanqi` command line: argument parsing (clap) and the subcommands. Each subcommand
+//! writes its whole output to a string, so a failure leaves stdout untouched.
+
+mod junqi;
+
+use clap::{Parser, Subcommand};
+
+/// The `lanqi` command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "lanqi",
+    version,
+    about = "Board games with people on your LAN, no server needed"
+)]
+pub struct Cli {
+    /// What to do; with none, this help.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The top-level subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Junqi (两国军棋) rules tools: legal moves, playing moves, views, layouts, perft.
+    #[command(subcommand)]
+    Junqi(junqi::JunqiCommand),
+}
+
+/// A failure a user caused (bad input): one line for stderr; the process exits with 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UserError(pub String);
+
+impl UserError {
+    /// Wraps any error's message.
+    pub fn from_display(e: impl std::fmt::Display) -> UserError {
+        UserError(e.to_string())
+    }
+}
+
+/// Runs a parsed command line and returns what it prints on stdout.
+pub fn run(command: Command) -> Result<String, UserError> {
+    match command {
+        Command::Junqi(c) => junqi::run(c),
+    }
+}

@@ -1,0 +1,5 @@
+//! lanqi: traditional Chinese and Tibetan board games with people on your LAN, no server.
+//! See `DESIGN.md` in the shared docs for the layers; each module's doc says what it holds.
+
+pub mod cli;
+pub mod rules;

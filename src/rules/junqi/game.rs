@@ -1,0 +1,198 @@
+//! A game under a rule set: the position plus the history the no-battle and repetition
+//! rules need, and how a game ends.
+
+use std::fmt;
+
+use super::moves::Move;
+use super::position::{Battle, IllegalMove, Position, PublicKey};
+use super::square::Side;
+
+/// Why a side won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    /// The loser's flag was captured or bombed.
+    FlagLost,
+    /// The loser was to move and had no legal move.
+    NoLegalMove,
+    /// The no-battle rule's championship verdict: the side to move loses.
+    NoBattle(u32),
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// Both flags are gone (only possible in a set-up position).
+    BothFlagsLost,
+    /// Neither side has a legal move.
+    NeitherCanMove,
+    /// The no-battle rule: this many plies without a battle.
+    NoBattle(u32),
+    /// The same public position, same side to move, for the third time.
+    Repetition,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// A side won.
+    Win(Side, WinReason),
+    /// Nobody won.
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Win(side, _) => Some(side),
+            Outcome::Draw(_) => None,
+        }
+    }
+
+    /// The reason in words.
+    pub fn reason(self) -> String {
+        match self {
+            Outcome::Win(_, WinReason::FlagLost) => "flag lost".into(),
+            Outcome::Win(_, WinReason::NoLegalMove) => "no legal move".into(),
+            Outcome::Win(_, WinReason::NoBattle(n)) | Outcome::Draw(DrawReason::NoBattle(n)) => {
+                format!("no battle in {n} plies")
+            }
+            Outcome::Draw(DrawReason::BothFlagsLost) => "both flags lost".into(),
+            Outcome::Draw(DrawReason::NeitherCanMove) => "neither side can move".into(),
+            Outcome::Draw(DrawReason::Repetition) => "threefold repetition".into(),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `south (flag lost)`, `draw (threefold repetition)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner() {
+            Some(side) => write!(f, "{side} ({})", self.reason()),
+            None => write!(f, "draw ({})", self.reason()),
+        }
+    }
+}
+
+/// What happens after too many plies without a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoBattleVerdict {
+    /// The game is drawn.
+    Draw,
+    /// The side to move loses (championship rule).
+    SideToMoveLoses,
+}
+
+/// The rules that are agreed per game (spec: *configurable*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    /// After this many consecutive plies without a battle the game ends; `None`: never.
+    pub no_battle_plies: Option<u32>,
+    /// How the no-battle rule ends the game.
+    pub no_battle_verdict: NoBattleVerdict,
+    /// Whether the third occurrence of a public position (same side to move) draws.
+    pub repetition_draws: bool,
+}
+
+impl Default for RuleSet {
+    /// 100 plies without a battle draw; threefold repetition draws.
+    fn default() -> RuleSet {
+        RuleSet {
+            no_battle_plies: Some(100),
+            no_battle_verdict: NoBattleVerdict::Draw,
+            repetition_draws: true,
+        }
+    }
+}
+
+impl RuleSet {
+    /// The China Computer Game Championship preset: 31 plies without a battle, the side to
+    /// move loses.
+    pub fn championship() -> RuleSet {
+        RuleSet {
+            no_battle_plies: Some(31),
+            no_battle_verdict: NoBattleVerdict::SideToMoveLoses,
+            ..RuleSet::default()
+        }
+    }
+}
+
+/// A game in progress: a position, the rules, and the public positions since the last
+/// battle (a battle removes a piece, so nothing before it can repeat).
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: RuleSet,
+    position: Position,
+    since_battle: Vec<PublicKey>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// A game from a position (usually a starting one) under a rule set.
+    pub fn new(position: Position, rules: RuleSet) -> Game {
+        let mut game = Game {
+            rules,
+            since_battle: vec![position.public_key()],
+            position,
+            outcome: None,
+        };
+        game.outcome = game.judge();
+        game
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Plays a move, returning its battle; an error if it is illegal or the game is over.
+    pub fn play(&mut self, mv: Move) -> Result<Option<Battle>, IllegalMove> {
+        if self.outcome.is_some() {
+            return Err(IllegalMove::GameOver(mv));
+        }
+        let (next, battle) = self.position.play(mv)?;
+        self.position = next;
+        if battle.is_some() {
+            self.since_battle.clear();
+        }
+        self.since_battle.push(self.position.public_key());
+        self.outcome = self.judge();
+        Ok(battle)
+    }
+
+    /// The end rules in the spec's order of precedence (resignation, agreed draws and clocks
+    /// belong to the session, which knows about people and time).
+    fn judge(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.position.outcome() {
+            return Some(outcome);
+        }
+        if let Some(n) = self.rules.no_battle_plies
+            && self.position.quiet_plies() >= n
+        {
+            let to_move = self.position.side_to_move();
+            return Some(match self.rules.no_battle_verdict {
+                NoBattleVerdict::Draw => Outcome::Draw(DrawReason::NoBattle(n)),
+                NoBattleVerdict::SideToMoveLoses => {
+                    Outcome::Win(to_move.opponent(), WinReason::NoBattle(n))
+                }
+            });
+        }
+        if self.rules.repetition_draws {
+            let now = self.since_battle.last()?;
+            if self.since_battle.iter().filter(|k| *k == now).count() >= 3 {
+                return Some(Outcome::Draw(DrawReason::Repetition));
+            }
+        }
+        None
+    }
+}
