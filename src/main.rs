@@ -4,11 +4,29 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
 use lanqi::cli::{Cli, run};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            return match e.kind() {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    print!("{}", e.render());
+                    ExitCode::SUCCESS
+                }
+                _ => {
+                    let text = e.to_string();
+                    let first = text.lines().next().unwrap_or("bad arguments");
+                    fail(first.strip_prefix("error: ").unwrap_or(first))
+                }
+            };
+        }
+    };
     let Some(command) = cli.command else {
         Cli::command().print_help().expect("printing help");
         return ExitCode::SUCCESS;
@@ -22,9 +40,23 @@ fn main() -> ExitCode {
                 .and_then(|_| stdout.flush());
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("lanqi: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => fail(&e.to_string()),
     }
+}
+
+/// Prints one line on stderr (control characters from the input escaped) and exits with 2.
+fn fail(message: &str) -> ExitCode {
+    let line: String = message
+        .chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect();
+    eprintln!("lanqi: {line}");
+    ExitCode::from(2)
 }

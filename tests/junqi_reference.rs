@@ -22,15 +22,25 @@ struct Entry {
 fn read_data() -> Vec<Entry> {
     let text = std::fs::read_to_string(DATA).expect("the perft data file");
     let mut entries: Vec<Entry> = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let (key, value) = line.split_once(' ').expect("'key value' lines");
         match key {
-            "id" => entries.push(Entry { id: value.into(), jnf: String::new(), counts: vec![] }),
+            "id" => entries.push(Entry {
+                id: value.into(),
+                jnf: String::new(),
+                counts: vec![],
+            }),
             "jnf" => entries.last_mut().expect("id first").jnf = value.into(),
             "perft" => {
                 let (depth, count) = value.split_once(' ').expect("perft <depth> <count>");
                 let entry = entries.last_mut().expect("id first");
-                entry.counts.push((depth.parse().unwrap(), count.parse().unwrap()));
+                entry
+                    .counts
+                    .push((depth.parse().unwrap(), count.parse().unwrap()));
             }
             other => panic!("unknown key {other} in {DATA}"),
         }
@@ -43,9 +53,17 @@ fn legal_move_counts_and_perft_match_the_data_file() {
     let entries = read_data();
     assert!(entries.len() >= 12, "the data file has its positions");
     for entry in entries {
-        let position: Position = entry.jnf.parse().unwrap_or_else(|e| panic!("{}: {e}", entry.id));
+        let position: Position = entry
+            .jnf
+            .parse()
+            .unwrap_or_else(|e| panic!("{}: {e}", entry.id));
         for &(depth, expected) in &entry.counts {
-            assert_eq!(perft(&position, depth), expected, "{} perft {depth}", entry.id);
+            assert_eq!(
+                perft(&position, depth),
+                expected,
+                "{} perft {depth}",
+                entry.id
+            );
         }
     }
 }
@@ -55,7 +73,12 @@ fn the_reference_implementation_still_agrees_with_the_data_file() {
     for entry in read_data() {
         let position = naive::parse(&entry.jnf);
         for &(depth, expected) in entry.counts.iter().filter(|(d, _)| *d <= 2) {
-            assert_eq!(naive::perft(&position, depth), expected, "{} naive perft {depth}", entry.id);
+            assert_eq!(
+                naive::perft(&position, depth),
+                expected,
+                "{} naive perft {depth}",
+                entry.id
+            );
         }
     }
 }
@@ -67,9 +90,14 @@ fn every_move_and_battle_agrees_with_the_reference_over_random_games() {
         let line = random_games::random_line(seed, 300);
         for (ply, before) in line.iter().enumerate() {
             let reference = naive::parse(&before.to_string());
-            let mut ours: Vec<String> = before.legal_moves().iter().map(|m| m.to_string()).collect();
+            let mut ours: Vec<String> =
+                before.legal_moves().iter().map(|m| m.to_string()).collect();
             ours.sort();
-            assert_eq!(ours, naive::legal_moves(&reference), "legal moves of {before}");
+            assert_eq!(
+                ours,
+                naive::legal_moves(&reference),
+                "legal moves of {before}"
+            );
             if ply % 4 != 0 {
                 continue;
             }
@@ -77,7 +105,11 @@ fn every_move_and_battle_agrees_with_the_reference_over_random_games() {
             for mv in before.legal_moves() {
                 let (next, battle) = before.play(mv).expect("legal");
                 let (expected, word) = naive::play(&reference, &mv.to_string());
-                assert_eq!(next.to_string(), naive::to_jnf(&expected), "{before} then {mv}");
+                assert_eq!(
+                    next.to_string(),
+                    naive::to_jnf(&expected),
+                    "{before} then {mv}"
+                );
                 assert_eq!(battle.map(|b| b.result.word()), word, "{before} then {mv}");
                 compared += 1;
             }
@@ -95,10 +127,21 @@ fn regenerate_perft_data() {
         .iter()
         .map(|(id, jnf)| (id.to_string(), jnf.to_string()))
         .collect();
-    for (seed, plies) in [(1, 20), (2, 60), (3, 120), (4, 200), (5, 300), (6, 90), (7, 150)] {
+    for (seed, plies) in [
+        (1, 20),
+        (2, 60),
+        (3, 120),
+        (4, 200),
+        (5, 300),
+        (6, 90),
+        (7, 150),
+    ] {
         let line = random_games::random_line(seed, plies);
         let position = line.last().unwrap();
-        positions.push((format!("random game {seed} after {} plies", line.len() - 1), position.to_string()));
+        positions.push((
+            format!("random game {seed} after {} plies", line.len() - 1),
+            position.to_string(),
+        ));
     }
     let mut out = String::from(
         "# Junqi perft data: positions and the number of legal move sequences of each length.\n\
@@ -118,12 +161,36 @@ fn regenerate_perft_data() {
 
 /// Positions chosen by hand to exercise particular rules.
 const HAND_MADE: &[(&str, &str)] = &[
-    ("spec start, south to move", "fjgli/hkjkj/b1a1g/dc1cd/e1i1e/hifgh/HGFIH/E1I1E/DC1CD/G1A1B/JKJKH/ILGJF s 0 0"),
-    ("spec start, north to move", "fjgli/hkjkj/b1a1g/dc1cd/e1i1e/hifgh/HGFIH/E1I1E/DC1CD/G1A1B/JKJKH/ILGJF n 0 0"),
-    ("open rails, engineers and a bomb", "3l1/j3i/5/5/5/2a2/2K2/5/5/5/I3G/1L3 s 0 0"),
-    ("open rails, north to move", "3l1/j3i/5/5/5/2a2/2K2/5/5/5/I3G/1L3 n 0 0"),
-    ("pieces in camps and around them", "1l1j1/5/1g1c1/2h2/1B1e1/5/5/1A1f1/2i2/1C1D1/5/1L3 s 4 40"),
-    ("a piece frozen in the enemy headquarters", "1G1l1/j4/5/5/5/i4/E4/5/5/5/5/1L1a1 s 0 9"),
-    ("revealed flag and a mine field", "1l3/jjj2/5/5/5/4c/I4/5/5/5/JJJ2/3L1 s 10 77"),
-    ("engineer facing a landmine on the rails", "3l1/j1j1j/5/5/5/5/5/5/5/5/I4/1L3 s 0 1"),
+    (
+        "spec start, south to move",
+        "fjgli/hkjkj/b1a1g/dc1cd/e1i1e/hifgh/HGFIH/E1I1E/DC1CD/G1A1B/JKJKH/ILGJF s 0 0",
+    ),
+    (
+        "spec start, north to move",
+        "fjgli/hkjkj/b1a1g/dc1cd/e1i1e/hifgh/HGFIH/E1I1E/DC1CD/G1A1B/JKJKH/ILGJF n 0 0",
+    ),
+    (
+        "open rails, engineers and a bomb",
+        "3l1/j3i/5/5/5/2a2/2K2/5/5/5/I3G/1L3 s 0 0",
+    ),
+    (
+        "open rails, north to move",
+        "3l1/j3i/5/5/5/2a2/2K2/5/5/5/I3G/1L3 n 0 0",
+    ),
+    (
+        "pieces in camps and around them",
+        "1l1j1/5/1g1c1/2h2/1B1e1/5/5/1A1f1/2i2/1C1D1/5/1L3 s 4 40",
+    ),
+    (
+        "a piece frozen in the enemy headquarters",
+        "1G1l1/j4/5/5/5/i4/E4/5/5/5/5/1L1a1 s 0 9",
+    ),
+    (
+        "revealed flag and a mine field",
+        "1l3/jjj2/5/5/5/4c/I4/5/5/5/JJJ2/3L1 s 10 77",
+    ),
+    (
+        "engineer facing a landmine on the rails",
+        "3l1/j1j1j/5/5/5/5/5/5/5/5/I4/1L3 s 0 1",
+    ),
 ];

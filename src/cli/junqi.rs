@@ -42,7 +42,8 @@ pub enum JunqiCommand {
     Perft {
         /// The position, in JNF.
         jnf: String,
-        /// The sequence length.
+        /// The sequence length (at most 64).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
     },
 }

@@ -18,8 +18,16 @@ pub fn pick<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> T {
 /// A starting position from two random layouts, with a random side to move first.
 pub fn start(seed: u64) -> Position {
     let mut r = rng(seed ^ 0x5eed);
-    let first = if r.next_u32() % 2 == 0 { Side::South } else { Side::North };
-    Position::from_layouts(&Layout::random(seed * 2), &Layout::random(seed * 2 + 1), first)
+    let first = if r.next_u32().is_multiple_of(2) {
+        Side::South
+    } else {
+        Side::North
+    };
+    Position::from_layouts(
+        &Layout::random(seed * 2),
+        &Layout::random(seed * 2 + 1),
+        first,
+    )
 }
 
 /// Every position of one random game from [`start`] (the start included), until the board

@@ -258,9 +258,9 @@ impl Position {
         self.quiet_plies = if outcome.is_some() {
             0
         } else {
-            self.quiet_plies + 1
+            self.quiet_plies.saturating_add(1)
         };
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.side_to_move = self.side_to_move.opponent();
         outcome
     }

@@ -109,7 +109,7 @@ pub enum JnfError {
     #[error("JNF side to move is '{0}', expected s or n")]
     Side(String),
     /// A counter that is not a number.
-    #[error("JNF {field} is '{text}', expected a whole number")]
+    #[error("JNF {field} is '{text}', expected a whole number from 0 to 4294967295")]
     Counter {
         /// Which counter.
         field: &'static str,

@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use sha2::{Digest, Sha256};
 
+use super::board::headquarters_of;
 use super::moves::{Move, generate};
 use super::piece::Kind;
 use super::setup::{JnfError, Setup, Token};
@@ -83,14 +84,13 @@ impl View {
         }
         let mut out = Vec::new();
         let enemy = side.opponent();
+        // Flags never move: a side whose headquarters hold neither its flag nor a hidden
+        // piece of its own has lost its flag, whatever else is hidden.
         let flag_gone = |s: Side| {
-            !self.setup.hides(s)
-                && !self
-                    .setup
-                    .cells
-                    .iter()
-                    .flatten()
-                    .any(|t| t.side == s && t.kind == Some(Kind::Flag))
+            !headquarters_of(s).iter().any(|&hq| {
+                self.at(hq)
+                    .is_some_and(|t| t.side == s && t.kind.is_none_or(|k| k == Kind::Flag))
+            })
         };
         if flag_gone(side) || flag_gone(enemy) {
             return Ok(out);
