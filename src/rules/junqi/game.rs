@@ -196,3 +196,92 @@ impl Game {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(jnf: &str, rules: RuleSet) -> Game {
+        Game::new(jnf.parse().unwrap(), rules)
+    }
+
+    fn play(game: &mut Game, moves: &[&str]) {
+        for m in moves {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_default_no_battle_rule_draws_after_100_quiet_plies() {
+        let mut g = game("1l3/4g/5/5/5/5/5/5/5/5/G4/1L3 s 98 98", RuleSet::default());
+        play(&mut g, &["a2-a3"]);
+        assert_eq!(g.outcome(), None);
+        play(&mut g, &["e11-e10"]);
+        assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::NoBattle(100))));
+        assert_eq!(
+            g.outcome().unwrap().to_string(),
+            "draw (no battle in 100 plies)"
+        );
+        assert!(g.play("a3-a4".parse().unwrap()).is_err());
+    }
+
+    #[test]
+    fn the_championship_no_battle_rule_makes_the_side_to_move_lose() {
+        let mut g = game(
+            "1l3/4g/5/5/5/5/5/5/5/5/G4/1L3 s 30 30",
+            RuleSet::championship(),
+        );
+        play(&mut g, &["a2-a3"]);
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Win(Side::South, WinReason::NoBattle(31)))
+        );
+    }
+
+    #[test]
+    fn a_battle_resets_the_count() {
+        let mut g = game("1l3/5/5/5/5/5/5/5/5/5/G3h/1L3 s 99 99", RuleSet::default());
+        play(&mut g, &["a2-e2"]);
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Win(Side::South, WinReason::NoLegalMove))
+        );
+        let mut g = game("1l3/4h/5/5/5/5/5/5/5/5/G3h/1L3 s 99 99", RuleSet::default());
+        play(&mut g, &["a2-e2"]);
+        assert_eq!(g.outcome(), None, "a battle on ply 100 resets the count");
+        assert_eq!(g.position().quiet_plies(), 0);
+    }
+
+    #[test]
+    fn the_third_occurrence_draws_and_repetition_can_be_turned_off() {
+        let shuttle = [
+            "a2-a3", "e11-e10", "a3-a2", "e10-e11", "a2-a3", "e11-e10", "a3-a2",
+        ];
+        let mut g = game("1l3/4g/5/5/5/5/5/5/5/5/G4/1L3 s 0 0", RuleSet::default());
+        play(&mut g, &shuttle);
+        assert_eq!(g.outcome(), None, "two occurrences so far");
+        play(&mut g, &["e10-e11"]);
+        assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+        let rules = RuleSet {
+            repetition_draws: false,
+            ..RuleSet::default()
+        };
+        let mut g = game("1l3/4g/5/5/5/5/5/5/5/5/G4/1L3 s 0 0", rules);
+        play(&mut g, &shuttle);
+        play(&mut g, &["e10-e11"]);
+        assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn a_lost_flag_outranks_the_other_rules() {
+        let mut g = game(
+            "1l3/1G3/5/5/5/5/5/5/5/5/5/1L3 s 30 30",
+            RuleSet::championship(),
+        );
+        play(&mut g, &["b11-b12"]);
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Win(Side::South, WinReason::FlagLost))
+        );
+    }
+}

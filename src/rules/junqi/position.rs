@@ -396,3 +396,170 @@ impl fmt::Display for Position {
         self.to_setup().fmt(f)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(jnf: &str) -> Position {
+        jnf.parse().unwrap()
+    }
+
+    fn mv(text: &str) -> Move {
+        text.parse().unwrap()
+    }
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_winning_attacker_takes_the_cell() {
+        let (next, battle) = pos("1l3/5/5/5/5/5/5/5/5/5/A2g1/1L3 s 0 5")
+            .play(mv("a2-d2"))
+            .unwrap();
+        assert_eq!(battle.unwrap().result, BattleResult::AttackerWins);
+        assert_eq!(next.piece_at(sq("d2")).unwrap().kind, Kind::FieldMarshal);
+        assert_eq!(next.piece_at(sq("a2")), None);
+        assert_eq!(
+            (next.quiet_plies(), next.ply(), next.side_to_move()),
+            (0, 6, Side::North)
+        );
+        assert_eq!(next.occupied(Side::North), sq("b12").bit());
+    }
+
+    #[test]
+    fn a_losing_attacker_is_removed_and_the_defender_stays() {
+        let (next, _) = pos("1l3/5/5/5/5/5/5/5/5/5/H2g1/1L3 s 3 5")
+            .play(mv("a2-d2"))
+            .unwrap();
+        assert_eq!(next.piece_at(sq("a2")), None);
+        assert_eq!(next.piece_at(sq("d2")).unwrap().side, Side::North);
+        assert_eq!(next.occupied(Side::South), sq("b1").bit());
+        assert_eq!(next.quiet_plies(), 0);
+    }
+
+    #[test]
+    fn a_bomb_or_equal_ranks_remove_both() {
+        for jnf in [
+            "1l3/5/5/5/5/5/5/5/5/5/K2g1/1L3 s 0 0",
+            "1l3/5/5/5/5/5/5/5/5/5/G2g1/1L3 s 0 0",
+        ] {
+            let (next, battle) = pos(jnf).play(mv("a2-d2")).unwrap();
+            assert_eq!(battle.unwrap().result, BattleResult::BothRemoved);
+            assert_eq!(next.piece_at(sq("d2")), None);
+            assert_eq!(next.piece_at(sq("a2")), None);
+        }
+    }
+
+    #[test]
+    fn a_quiet_move_counts_towards_the_no_battle_rule() {
+        let (next, battle) = pos("1l3/5/5/5/5/5/5/5/5/5/G4/1L3 s 7 9")
+            .play(mv("a2-a3"))
+            .unwrap();
+        assert!(battle.is_none());
+        assert_eq!((next.quiet_plies(), next.ply()), (8, 10));
+    }
+
+    #[test]
+    fn the_flag_is_revealed_when_the_field_marshal_dies() {
+        // South's bomb attacks North's marshal on d2; South's own marshal waits on d1.
+        let position = pos("1l3/5/5/5/5/5/5/5/5/5/K2a1/1L1A1 s 0 0");
+        assert!(!position.flag_revealed(Side::North));
+        assert_eq!(
+            position.view(Side::South).at(sq("b12")),
+            Some(Token::hidden(Side::North))
+        );
+        let (next, _) = position.play(mv("a2-d2")).unwrap();
+        assert!(next.flag_revealed(Side::North));
+        let flag = Token {
+            side: Side::North,
+            kind: Some(Kind::Flag),
+        };
+        assert_eq!(next.view(Side::South).at(sq("b12")), Some(flag));
+        assert_eq!(next.public().at(sq("b12")), Some(flag));
+        assert_eq!(
+            next.public().at(sq("b1")),
+            Some(Token::hidden(Side::South)),
+            "South's marshal lives"
+        );
+    }
+
+    #[test]
+    fn losing_the_flag_loses_even_to_a_bomb() {
+        let captured = pos("1l3/1G3/5/5/5/5/5/5/5/5/5/1L3 s 0 0")
+            .play(mv("b11-b12"))
+            .unwrap()
+            .0;
+        assert_eq!(
+            captured.outcome(),
+            Some(Outcome::Win(Side::South, WinReason::FlagLost))
+        );
+        assert!(captured.legal_moves().is_empty());
+        let bombed = pos("1l3/1K3/5/5/5/5/5/5/5/5/5/1L3 s 0 0")
+            .play(mv("b11-b12"))
+            .unwrap()
+            .0;
+        assert_eq!(bombed.piece_at(sq("b12")), None);
+        assert_eq!(
+            bombed.outcome(),
+            Some(Outcome::Win(Side::South, WinReason::FlagLost))
+        );
+    }
+
+    #[test]
+    fn no_legal_move_loses_and_neither_side_moving_draws() {
+        // South has only its flag and a landmine; North can still move.
+        let stuck = pos("1l3/4g/5/5/5/5/5/5/5/5/J4/1L3 s 0 0");
+        assert_eq!(
+            stuck.outcome(),
+            Some(Outcome::Win(Side::North, WinReason::NoLegalMove))
+        );
+        let both = pos("1l3/4j/5/5/5/5/5/5/5/5/J4/1L3 s 0 0");
+        assert_eq!(
+            both.outcome(),
+            Some(Outcome::Draw(DrawReason::NeitherCanMove))
+        );
+        assert_eq!(
+            both.play(mv("a2-a3")).unwrap_err(),
+            IllegalMove::GameOver(mv("a2-a3"))
+        );
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        let position = pos("1l3/5/5/5/5/5/5/5/5/1B3/J4/1L1A1 s 0 0");
+        let reason = |m: &str| position.play(mv(m)).unwrap_err().to_string();
+        assert!(reason("a1-a2").contains("south has no piece on a1"));
+        assert!(reason("b12-b11").contains("south has no piece on b12"));
+        assert!(reason("a2-a3").contains("a landmine never moves"));
+        assert!(reason("b1-a1").contains("a flag never moves"));
+        assert!(reason("d1-d2").contains("headquarters never moves again"));
+        assert!(reason("b3-b5").contains("cannot reach b5"));
+        assert!(
+            reason("b3-a2").contains("cannot reach a2"),
+            "own piece there"
+        );
+    }
+
+    #[test]
+    fn the_public_hash_is_stable_and_ignores_hidden_kinds() {
+        let a = pos("1l1a1/5/5/5/5/5/5/5/5/5/G4/1L1A1 s 0 0");
+        let b = pos("1l1a1/5/5/5/5/5/5/5/5/5/C4/1L1A1 s 0 0");
+        assert_eq!(a.hash(), b.hash(), "kinds are not public");
+        assert_ne!(a.hash(), a.play(mv("a2-a3")).unwrap().0.hash());
+        assert_eq!(
+            a.public().to_string(),
+            "1x1x1/5/5/5/5/5/5/5/5/5/X4/1X1X1 s 0 0"
+        );
+        // Without its marshal, a side's flag is public.
+        let c = pos("1l3/5/5/5/5/5/5/5/5/5/G4/1L1A1 s 0 0");
+        assert_eq!(
+            c.public().to_string(),
+            "1l3/5/5/5/5/5/5/5/5/5/X4/1X1X1 s 0 0"
+        );
+        // Computed independently: python3 -c 'import hashlib; print(hashlib.sha256(
+        // b"1x1x1/5/5/5/5/5/5/5/5/5/X4/1X1X1 s 0 0").hexdigest()[:32])'
+        assert_eq!(a.hash(), "574e17269f3a5dba60fa0f9875548afb");
+    }
+}
