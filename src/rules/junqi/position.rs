@@ -44,7 +44,7 @@ impl Battle {
 /// Why a move cannot be played in a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
-    /// The game is already decided on the board (a flag is gone, or no move is left).
+    /// The game is already over (a flag is gone, or a rule of the game's has ended it).
     #[error("{0}: the game is over")]
     GameOver(Move),
     /// Nothing of the side to move stands on the from-square.
@@ -195,7 +195,7 @@ impl Position {
 
     /// Checks a move and says why it is illegal, if it is.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
-        if self.outcome().is_some() {
+        if !self.has_flag(Side::South) || !self.has_flag(Side::North) {
             return Err(IllegalMove::GameOver(mv));
         }
         let side = self.side_to_move;
@@ -520,10 +520,8 @@ mod tests {
             both.outcome(),
             Some(Outcome::Draw(DrawReason::NeitherCanMove))
         );
-        assert_eq!(
-            both.play(mv("a2-a3")).unwrap_err(),
-            IllegalMove::GameOver(mv("a2-a3"))
-        );
+        let mut game = super::super::Game::new(both, super::super::RuleSet::default());
+        assert_eq!(game.play(mv("a2-a3")), Err(IllegalMove::GameOver(mv("a2-a3"))));
     }
 
     #[test]
