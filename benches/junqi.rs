@@ -70,7 +70,9 @@ fn perft_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("junqi");
     group.throughput(Throughput::Elements(perft(&start, 3)));
     group.sample_size(10);
-    group.bench_function("perft 3 from the start (per leaf)", |b| b.iter(|| perft(black_box(&start), 3)));
+    group.bench_function("perft 3 from the start (per leaf)", |b| {
+        b.iter(|| perft(black_box(&start), 3))
+    });
     group.finish();
 }
 

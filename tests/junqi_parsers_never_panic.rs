@@ -31,7 +31,11 @@ fn mutate(seed: u64, text: &str) -> String {
 fn exercise(text: &str) -> bool {
     let mut parsed = false;
     if let Ok(position) = text.parse::<Position>() {
-        assert_eq!(position.to_string().parse::<Position>().unwrap(), position, "{text:?}");
+        assert_eq!(
+            position.to_string().parse::<Position>().unwrap(),
+            position,
+            "{text:?}"
+        );
         let _ = perft(&position, 1);
         let _ = position.outcome();
         parsed = true;
@@ -45,7 +49,11 @@ fn exercise(text: &str) -> bool {
         parsed = true;
     }
     if let Ok(layout) = text.parse::<Layout>() {
-        assert_eq!(layout.to_string().parse::<Layout>().unwrap(), layout, "{text:?}");
+        assert_eq!(
+            layout.to_string().parse::<Layout>().unwrap(),
+            layout,
+            "{text:?}"
+        );
         parsed = true;
     }
     if let Ok(mv) = text.parse::<Move>() {
@@ -57,7 +65,9 @@ fn exercise(text: &str) -> bool {
 
 #[test]
 fn mutated_inputs_never_panic_and_round_trip() {
-    let mut seeds: Vec<String> = (0..20).map(|s| random_games::random_line(s, 80).pop().unwrap().to_string()).collect();
+    let mut seeds: Vec<String> = (0..20)
+        .map(|s| random_games::random_line(s, 80).pop().unwrap().to_string())
+        .collect();
     seeds.extend((0..20).map(|s| random_games::start(s).view(Side::North).to_string()));
     seeds.extend((0..20).map(|s| Layout::random(s).to_string()));
     seeds.extend(["a5-a6", "e12-a1", "c4-b3"].map(String::from));
@@ -73,5 +83,8 @@ fn mutated_inputs_never_panic_and_round_trip() {
         }
     }
     // Both kinds happen: the mutations are neither all harmless nor all fatal.
-    assert!(accepted > 100 && rejected > 100, "accepted {accepted}, rejected {rejected}");
+    assert!(
+        accepted > 100 && rejected > 100,
+        "accepted {accepted}, rejected {rejected}"
+    );
 }

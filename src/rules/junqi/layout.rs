@@ -325,7 +325,13 @@ mod tests {
     #[test]
     fn a_seed_gives_the_same_layout_in_every_version() {
         // Other tools rely on these: changing the generator breaks them.
-        assert_eq!(Layout::random(0).to_string(), "hihad/h+g+f/ie+ci/g+g+k/jejjb/clkdf");
-        assert_eq!(Layout::random(1).to_string(), "gfheg/i+k+k/eh+id/c+g+h/jcfbj/ijdla");
+        assert_eq!(
+            Layout::random(0).to_string(),
+            "hihad/h+g+f/ie+ci/g+g+k/jejjb/clkdf"
+        );
+        assert_eq!(
+            Layout::random(1).to_string(),
+            "gfheg/i+k+k/eh+id/c+g+h/jcfbj/ijdla"
+        );
     }
 }

@@ -521,7 +521,10 @@ mod tests {
             Some(Outcome::Draw(DrawReason::NeitherCanMove))
         );
         let mut game = super::super::Game::new(both, super::super::RuleSet::default());
-        assert_eq!(game.play(mv("a2-a3")), Err(IllegalMove::GameOver(mv("a2-a3"))));
+        assert_eq!(
+            game.play(mv("a2-a3")),
+            Err(IllegalMove::GameOver(mv("a2-a3")))
+        );
     }
 
     #[test]
