@@ -2,4 +2,5 @@
 //! See `DESIGN.md` in the shared docs for the layers; each module's doc says what it holds.
 
 pub mod cli;
+pub mod protocol;
 pub mod rules;

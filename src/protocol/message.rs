@@ -1,0 +1,513 @@
+//! The `cmd|arg|arg…` payloads peers exchange, as a typed [`Message`] with a strict parser.
+//!
+//! Arguments are UTF-8 text; `%`, `|` and control characters inside an argument are written
+//! `%XX` (upper-case hex of the byte), so chat text can hold anything. Squares in a message
+//! are in the sender's own view (spec/junqi.md, "Wire coordinates").
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Longest nickname accepted, in characters.
+pub const MAX_NAME: usize = 32;
+/// Longest chat line accepted, in characters.
+pub const MAX_CHAT: usize = 500;
+
+/// A 16-byte random nonce, written as 32 lower-case hex digits.
+pub type Nonce = [u8; 16];
+
+/// Every message of protocol version 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Message {
+    /// Handshake: asks a peer to play. Padded so that no answer is larger.
+    Challenge {
+        /// The challenger's fresh nonce.
+        nonce: Nonce,
+        /// The challenger's nickname.
+        name: String,
+        /// The game and its agreed settings, e.g. `junqi`.
+        game: String,
+        /// Game clock and per-move clock in seconds (0 = unlimited).
+        clock: Clock,
+        /// The game this resumes (its id), if the challenger restarted mid-game.
+        resume: Option<u64>,
+        /// Bytes of padding (`.`), to make the datagram full size.
+        padding: usize,
+    },
+    /// Handshake: yes; the session id follows from both nonces.
+    Accept {
+        /// The challenger's nonce, echoed.
+        nonce: Nonce,
+        /// The accepter's fresh nonce.
+        reply: Nonce,
+        /// The accepter's nickname.
+        name: String,
+    },
+    /// Handshake: no.
+    Decline {
+        /// The challenger's nonce, echoed.
+        nonce: Nonce,
+        /// Why, in words.
+        reason: String,
+    },
+    /// Handshake: already playing someone else.
+    Busy {
+        /// The challenger's nonce, echoed.
+        nonce: Nonce,
+    },
+    /// A new game begins in this session: its id and who moves first.
+    Start {
+        /// Game id (kept across resumes).
+        game_id: u64,
+        /// The seat that moves first, 0 or 1 (0 is the challenger).
+        first: u8,
+    },
+    /// My deployment (sent in the clear until the fair-play protocol lands).
+    Layout {
+        /// Layout text in the sender's own view.
+        layout: String,
+    },
+    /// A move.
+    Move {
+        /// The ply this move makes (1 for the first move).
+        ply: u32,
+        /// The move text in the sender's own view.
+        mv: String,
+        /// The public position hash after the move, as the sender computed it.
+        hash: String,
+        /// The sender's remaining game time in milliseconds after the move (0 if unlimited).
+        clock_ms: u64,
+    },
+    /// Undo negotiation about the move that made `ply`.
+    Undo {
+        /// Ask, accept or refuse.
+        verb: Verb,
+        /// The ply of the last move, the one taken back.
+        ply: u32,
+    },
+    /// Draw negotiation.
+    Draw {
+        /// Offer, accept or refuse.
+        verb: Verb,
+    },
+    /// I resign.
+    Resign,
+    /// The game is over as the sender sees it: `winner` is `south`, `north` or `draw`.
+    Over {
+        /// The winner's side, or `draw`.
+        winner: String,
+        /// Why, in the rules core's words.
+        reason: String,
+    },
+    /// Start another game in this session.
+    Reset,
+    /// A chat line.
+    Chat {
+        /// The text.
+        text: String,
+    },
+    /// After a resume: how far my transcript goes.
+    Sync {
+        /// The game id.
+        game_id: u64,
+        /// Moves I have.
+        ply: u32,
+        /// My public position hash at that ply.
+        hash: String,
+    },
+    /// I am leaving the session.
+    Bye,
+}
+
+/// The three answers of a negotiation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    /// Ask / offer.
+    Ask,
+    /// Accept.
+    Yes,
+    /// Refuse.
+    No,
+}
+
+/// Game and move time limits, in seconds; 0 means unlimited.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Total time per side (局时).
+    pub game_secs: u32,
+    /// Time per move (步时).
+    pub move_secs: u32,
+}
+
+impl fmt::Display for Clock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}+{}", self.game_secs, self.move_secs)
+    }
+}
+
+impl FromStr for Clock {
+    type Err = PayloadError;
+
+    fn from_str(s: &str) -> Result<Clock, PayloadError> {
+        let (g, m) = s.split_once('+').ok_or_else(|| PayloadError::arg("clock", s))?;
+        Ok(Clock { game_secs: number("clock", g)?, move_secs: number("clock", m)? })
+    }
+}
+
+/// Why a payload is not a valid message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PayloadError {
+    /// Not UTF-8.
+    #[error("payload is not UTF-8")]
+    Utf8,
+    /// An unknown command.
+    #[error("unknown command '{0}'")]
+    Command(String),
+    /// The wrong number of arguments.
+    #[error("'{cmd}' takes {expected} arguments, got {got}")]
+    Arity {
+        /// The command.
+        cmd: &'static str,
+        /// How many it takes.
+        expected: usize,
+        /// How many came.
+        got: usize,
+    },
+    /// An argument that does not parse.
+    #[error("bad {field}: '{value}'")]
+    Arg {
+        /// Which argument.
+        field: &'static str,
+        /// Its text (shortened).
+        value: String,
+    },
+}
+
+impl PayloadError {
+    fn arg(field: &'static str, value: &str) -> PayloadError {
+        PayloadError::Arg { field, value: value.chars().take(40).collect() }
+    }
+}
+
+fn number<T: FromStr>(field: &'static str, s: &str) -> Result<T, PayloadError> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || (s.len() > 1 && s.starts_with('0')) {
+        return Err(PayloadError::arg(field, s));
+    }
+    s.parse().map_err(|_| PayloadError::arg(field, s))
+}
+
+fn hex_id(field: &'static str, s: &str) -> Result<u64, PayloadError> {
+    if s.len() != 16 || !s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+        return Err(PayloadError::arg(field, s));
+    }
+    u64::from_str_radix(s, 16).map_err(|_| PayloadError::arg(field, s))
+}
+
+fn nonce(s: &str) -> Result<Nonce, PayloadError> {
+    let bad = || PayloadError::arg("nonce", s);
+    if s.len() != 32 || !s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+        return Err(bad());
+    }
+    let mut out = [0u8; 16];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
+    }
+    Ok(out)
+}
+
+/// Lower-case hex of bytes.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn text(field: &'static str, s: &str, max: usize) -> Result<String, PayloadError> {
+    let t = unescape(s).ok_or_else(|| PayloadError::arg(field, s))?;
+    if t.chars().count() > max {
+        return Err(PayloadError::arg(field, s));
+    }
+    Ok(t)
+}
+
+/// Escapes `%`, `|` and control characters as `%XX`.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c == '%' || c == '|' || c.is_control() {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Reverses [`escape`]; `None` for a bad escape, or a raw control character.
+pub fn unescape(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let hex = s.get(i + 1..i + 3)?;
+                if !hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'A'..=b'F')) {
+                    return None;
+                }
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                i += 3;
+            }
+            b if b < 0x20 || b == 0x7f => return None,
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Message::Challenge { nonce, name, game, clock, resume, padding } => {
+                let resume = resume.map_or("-".to_string(), |id| format!("{id:016x}"));
+                write!(
+                    f,
+                    "challenge|{}|{}|{}|{clock}|{resume}|{}",
+                    hex(nonce),
+                    escape(name),
+                    escape(game),
+                    ".".repeat(*padding)
+                )
+            }
+            Message::Accept { nonce, reply, name } => {
+                write!(f, "accept|{}|{}|{}", hex(nonce), hex(reply), escape(name))
+            }
+            Message::Decline { nonce, reason } => write!(f, "decline|{}|{}", hex(nonce), escape(reason)),
+            Message::Busy { nonce } => write!(f, "busy|{}", hex(nonce)),
+            Message::Start { game_id, first } => write!(f, "start|{game_id:016x}|{first}"),
+            Message::Layout { layout } => write!(f, "layout|{}", escape(layout)),
+            Message::Move { ply, mv, hash, clock_ms } => {
+                write!(f, "move|{ply}|{}|{}|{clock_ms}", escape(mv), escape(hash))
+            }
+            Message::Undo { verb, ply } => write!(f, "undo|{}|{ply}", verb_word(*verb)),
+            Message::Draw { verb } => write!(f, "draw|{}", verb_word(*verb)),
+            Message::Resign => f.write_str("resign"),
+            Message::Over { winner, reason } => write!(f, "over|{}|{}", escape(winner), escape(reason)),
+            Message::Reset => f.write_str("reset"),
+            Message::Chat { text } => write!(f, "chat|{}", escape(text)),
+            Message::Sync { game_id, ply, hash } => write!(f, "sync|{game_id:016x}|{ply}|{}", escape(hash)),
+            Message::Bye => f.write_str("bye"),
+        }
+    }
+}
+
+fn verb_word(v: Verb) -> &'static str {
+    match v {
+        Verb::Ask => "ask",
+        Verb::Yes => "yes",
+        Verb::No => "no",
+    }
+}
+
+fn verb(s: &str) -> Result<Verb, PayloadError> {
+    match s {
+        "ask" => Ok(Verb::Ask),
+        "yes" => Ok(Verb::Yes),
+        "no" => Ok(Verb::No),
+        _ => Err(PayloadError::arg("verb", s)),
+    }
+}
+
+fn word(field: &'static str, s: &str, max: usize) -> Result<String, PayloadError> {
+    let ok = !s.is_empty() && s.len() <= max && s.bytes().all(|b| b.is_ascii_graphic() && b != b'|');
+    if ok { Ok(s.to_string()) } else { Err(PayloadError::arg(field, s)) }
+}
+
+impl Message {
+    /// Parses a payload strictly: known command, exact arity, every argument checked.
+    pub fn parse(payload: &[u8]) -> Result<Message, PayloadError> {
+        let payload = std::str::from_utf8(payload).map_err(|_| PayloadError::Utf8)?;
+        let mut parts = payload.split('|');
+        let cmd = parts.next().unwrap_or("");
+        let args: Vec<&str> = parts.collect();
+        let arity = |cmd: &'static str, n: usize| {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(PayloadError::Arity { cmd, expected: n, got: args.len() })
+            }
+        };
+        Ok(match cmd {
+            "challenge" => {
+                arity("challenge", 6)?;
+                let resume = match args[4] {
+                    "-" => None,
+                    id => Some(hex_id("game id", id)?),
+                };
+                if !args[5].bytes().all(|b| b == b'.') {
+                    return Err(PayloadError::arg("padding", args[5]));
+                }
+                Message::Challenge {
+                    nonce: nonce(args[0])?,
+                    name: text("name", args[1], MAX_NAME)?,
+                    game: word("game", args[2], 32)?,
+                    clock: args[3].parse()?,
+                    resume,
+                    padding: args[5].len(),
+                }
+            }
+            "accept" => {
+                arity("accept", 3)?;
+                Message::Accept {
+                    nonce: nonce(args[0])?,
+                    reply: nonce(args[1])?,
+                    name: text("name", args[2], MAX_NAME)?,
+                }
+            }
+            "decline" => {
+                arity("decline", 2)?;
+                Message::Decline { nonce: nonce(args[0])?, reason: text("reason", args[1], 200)? }
+            }
+            "busy" => {
+                arity("busy", 1)?;
+                Message::Busy { nonce: nonce(args[0])? }
+            }
+            "start" => {
+                arity("start", 2)?;
+                let first = number("first seat", args[1])?;
+                if first > 1 {
+                    return Err(PayloadError::arg("first seat", args[1]));
+                }
+                Message::Start { game_id: hex_id("game id", args[0])?, first }
+            }
+            "layout" => {
+                arity("layout", 1)?;
+                Message::Layout { layout: word("layout", args[0], 64)? }
+            }
+            "move" => {
+                arity("move", 4)?;
+                Message::Move {
+                    ply: number("ply", args[0])?,
+                    mv: word("move", args[1], 16)?,
+                    hash: word("hash", args[2], 64)?,
+                    clock_ms: number("clock", args[3])?,
+                }
+            }
+            "undo" => {
+                arity("undo", 2)?;
+                Message::Undo { verb: verb(args[0])?, ply: number("ply", args[1])? }
+            }
+            "draw" => {
+                arity("draw", 1)?;
+                Message::Draw { verb: verb(args[0])? }
+            }
+            "resign" => {
+                arity("resign", 0)?;
+                Message::Resign
+            }
+            "over" => {
+                arity("over", 2)?;
+                Message::Over { winner: word("winner", args[0], 8)?, reason: text("reason", args[1], 100)? }
+            }
+            "reset" => {
+                arity("reset", 0)?;
+                Message::Reset
+            }
+            "chat" => {
+                arity("chat", 1)?;
+                Message::Chat { text: text("chat", args[0], MAX_CHAT)? }
+            }
+            "sync" => {
+                arity("sync", 3)?;
+                Message::Sync {
+                    game_id: hex_id("game id", args[0])?,
+                    ply: number("ply", args[1])?,
+                    hash: word("hash", args[2], 64)?,
+                }
+            }
+            "bye" => {
+                arity("bye", 0)?;
+                Message::Bye
+            }
+            other => return Err(PayloadError::Command(other.chars().take(20).collect())),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn every_kind() -> Vec<Message> {
+        vec![
+            Message::Challenge {
+                nonce: [7; 16],
+                name: "Wang | 王".into(),
+                game: "junqi".into(),
+                clock: Clock { game_secs: 600, move_secs: 30 },
+                resume: Some(0xdead_beef),
+                padding: 12,
+            },
+            Message::Challenge {
+                nonce: [0; 16],
+                name: "a".into(),
+                game: "junqi".into(),
+                clock: Clock::default(),
+                resume: None,
+                padding: 0,
+            },
+            Message::Accept { nonce: [1; 16], reply: [2; 16], name: "Li".into() },
+            Message::Decline { nonce: [1; 16], reason: "not now, 100%".into() },
+            Message::Busy { nonce: [3; 16] },
+            Message::Start { game_id: 42, first: 1 },
+            Message::Layout { layout: "hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf".into() },
+            Message::Move { ply: 12, mv: "a5-a6".into(), hash: "00ff".into(), clock_ms: 59_000 },
+            Message::Undo { verb: Verb::Ask, ply: 12 },
+            Message::Draw { verb: Verb::No },
+            Message::Resign,
+            Message::Over { winner: "south".into(), reason: "flag lost".into() },
+            Message::Reset,
+            Message::Chat { text: "好棋!\nline two | 50% off".into() },
+            Message::Sync { game_id: 1, ply: 0, hash: "ab".into() },
+            Message::Bye,
+        ]
+    }
+
+    #[test]
+    fn every_message_round_trips_through_its_text() {
+        for m in every_kind() {
+            let text = m.to_string();
+            assert!(!text.contains('\n'), "{text}");
+            assert_eq!(Message::parse(text.as_bytes()).unwrap(), m, "{text}");
+        }
+    }
+
+    #[test]
+    fn the_text_is_the_source_designs_cmd_args_form() {
+        let m = Message::Move { ply: 3, mv: "a5-a6".into(), hash: "ab12".into(), clock_ms: 0 };
+        assert_eq!(m.to_string(), "move|3|a5-a6|ab12|0");
+        assert_eq!(Message::Chat { text: "a|b%".into() }.to_string(), "chat|a%7Cb%25");
+    }
+
+    #[test]
+    fn bad_payloads_are_named() {
+        let err = |s: &[u8]| Message::parse(s).unwrap_err().to_string();
+        assert_eq!(err(b"\xff\xfe"), "payload is not UTF-8");
+        assert_eq!(err(b"teleport|a1"), "unknown command 'teleport'");
+        assert_eq!(err(b"move|1|a5-a6"), "'move' takes 4 arguments, got 2");
+        assert_eq!(err(b"move|01|a5-a6|ab|0"), "bad ply: '01'");
+        assert_eq!(err(b"move|-1|a5-a6|ab|0"), "bad ply: '-1'");
+        assert_eq!(err(b"move|99999999999|a5-a6|ab|0"), "bad ply: '99999999999'");
+        assert_eq!(err(b"chat|bad%zz"), "bad chat: 'bad%zz'");
+        assert_eq!(err(b"chat|raw\nnewline"), "bad chat: 'raw\nnewline'");
+        let long = format!("chat|{}", "x".repeat(MAX_CHAT + 1));
+        assert!(err(long.as_bytes()).starts_with("bad chat"));
+        assert_eq!(err(b"start|0000000000000001|2"), "bad first seat: '2'");
+        assert_eq!(err(b"accept|00|11|x"), "bad nonce: '00'");
+        assert_eq!(err(b""), "unknown command ''");
+        assert_eq!(err(b"resign|now"), "'resign' takes 0 arguments, got 1");
+    }
+}
