@@ -2,5 +2,8 @@
 //! See `DESIGN.md` in the shared docs for the layers; each module's doc says what it holds.
 
 pub mod cli;
+pub mod net;
 pub mod protocol;
 pub mod rules;
+pub mod session;
+pub mod store;

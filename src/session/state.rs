@@ -1,0 +1,891 @@
+//! The session state machine: one game between seats, driven by local actions, messages
+//! from the peer and clock ticks, answering with effects (messages to send, notices to
+//! show, a transcript to save). No I/O: the GUI and the headless peer drive the same one.
+
+use super::clock::{Clocks, Flag, LAG_ALLOWANCE, Millis};
+use super::game::{Ending, Seat, TableGame};
+use crate::protocol::{Clock, Message, Verb};
+
+/// Something this session wants done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Send this message to the peer.
+    Send(Message),
+    /// Tell the user.
+    Notice(Notice),
+    /// The transcript changed in a way worth saving now (after a move, at the end).
+    Save,
+}
+
+/// What a user (or a log) is told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Both setups are in; play begins. `first` moves first.
+    Started {
+        /// The seat that moves first.
+        first: Seat,
+    },
+    /// A seat's setup arrived.
+    SetupReceived {
+        /// Whose.
+        seat: Seat,
+    },
+    /// A move was played.
+    Moved {
+        /// Its ply (1 for the first move).
+        ply: u32,
+        /// Who moved.
+        seat: Seat,
+        /// The move in the absolute frame.
+        absolute: String,
+        /// The battle outcome from the mover's side, if any.
+        outcome: Option<&'static str>,
+    },
+    /// A seat asks to take back the move of `ply`.
+    UndoAsked {
+        /// Who asks.
+        by: Seat,
+        /// The move to take back.
+        ply: u32,
+    },
+    /// The move of `ply` was taken back.
+    Undone {
+        /// The ply taken back.
+        ply: u32,
+    },
+    /// An undo request was refused.
+    UndoRefused,
+    /// A seat offers a draw.
+    DrawOffered {
+        /// Who offers.
+        by: Seat,
+    },
+    /// A draw offer was refused.
+    DrawRefused,
+    /// A chat line.
+    Chat {
+        /// Who wrote it.
+        seat: Seat,
+        /// What.
+        text: String,
+    },
+    /// The game is over.
+    Over(Ending),
+    /// A message from the peer was refused and never applied; the game stops.
+    Refused {
+        /// What was wrong.
+        reason: String,
+    },
+    /// The peers disagree about the game (position hash or result).
+    Desync {
+        /// What differs.
+        detail: String,
+    },
+}
+
+/// Something the local player does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Local {
+    /// Send my setup (Junqi: layout text in my own view).
+    Setup(String),
+    /// Play a move in my own view.
+    Move(String),
+    /// Ask to take back the last move.
+    AskUndo,
+    /// Answer the peer's undo request.
+    AnswerUndo(bool),
+    /// Offer a draw.
+    OfferDraw,
+    /// Answer the peer's draw offer.
+    AnswerDraw(bool),
+    /// Resign.
+    Resign,
+    /// Say something.
+    Chat(String),
+}
+
+/// One game between this peer's seat and the other's.
+#[derive(Clone, Debug)]
+pub struct Session<G: TableGame> {
+    me: Seat,
+    game_id: u64,
+    first: Seat,
+    setups: [Option<String>; 2],
+    table: Option<G>,
+    moves: Vec<(Seat, String)>,
+    ending: Option<Ending>,
+    undo_pending: Option<(Seat, u32)>,
+    draw_pending: Option<Seat>,
+    clock: Clock,
+    clocks: Clocks,
+}
+
+impl<G: TableGame> Session<G> {
+    /// A new game `game_id` in which this peer holds seat `me` and `first` moves first.
+    pub fn new(me: Seat, game_id: u64, first: Seat, clock: Clock, now: Millis) -> Session<G> {
+        Session {
+            me,
+            game_id,
+            first,
+            setups: [None, None],
+            table: None,
+            moves: Vec::new(),
+            ending: None,
+            undo_pending: None,
+            draw_pending: None,
+            clock,
+            clocks: Clocks::new(clock.game_secs, clock.move_secs, now),
+        }
+    }
+
+    /// This peer's seat.
+    pub fn me(&self) -> Seat {
+        self.me
+    }
+
+    /// The other seat.
+    pub fn them(&self) -> Seat {
+        1 - self.me
+    }
+
+    /// The game's id (kept across resumes).
+    pub fn game_id(&self) -> u64 {
+        self.game_id
+    }
+
+    /// The seat that moved first.
+    pub fn first(&self) -> Seat {
+        self.first
+    }
+
+    /// The clock settings.
+    pub fn clock(&self) -> Clock {
+        self.clock
+    }
+
+    /// The game in progress, once both setups are in.
+    pub fn table(&self) -> Option<&G> {
+        self.table.as_ref()
+    }
+
+    /// The setups sent so far, by seat.
+    pub fn setups(&self) -> &[Option<String>; 2] {
+        &self.setups
+    }
+
+    /// The moves played, each by seat in that seat's own view.
+    pub fn moves(&self) -> &[(Seat, String)] {
+        &self.moves
+    }
+
+    /// How the game ended, once it has.
+    pub fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref()
+    }
+
+    /// Whether this peer is to move in a running game.
+    pub fn my_turn(&self) -> bool {
+        self.ending.is_none() && self.table.as_ref().is_some_and(|t| t.to_move() == self.me)
+    }
+
+    /// The time `seat` has left at `now`, if the game has a game clock.
+    pub fn time_left(&self, seat: Seat, now: Millis) -> Option<Millis> {
+        let to_move = self.table.as_ref().map_or(self.first, |t| t.to_move());
+        self.clocks.remaining(seat, to_move, now)
+    }
+
+    /// When [`Session::tick`] should next be called for a clock to fall, if ever.
+    pub fn next_deadline(&self) -> Option<Millis> {
+        let table = self.table.as_ref().filter(|_| self.ending.is_none())?;
+        self.clocks.next_deadline(self.me, table.to_move())
+    }
+
+    /// Does what the local player asked, or says why it can't be done.
+    pub fn local(&mut self, action: Local, now: Millis) -> Result<Vec<Effect>, String> {
+        let mut out = Vec::new();
+        if self.ending.is_some() && !matches!(action, Local::Chat(_)) {
+            return Err("the game is over".into());
+        }
+        match action {
+            Local::Setup(text) => {
+                if !G::HAS_SETUP || self.setups[self.me as usize].is_some() {
+                    return Err("setup already sent".into());
+                }
+                G::check_setup(&text)?;
+                self.setups[self.me as usize] = Some(text.clone());
+                out.push(Effect::Send(Message::Layout { layout: text }));
+                self.maybe_start(now, &mut out);
+            }
+            Local::Move(mv) => {
+                let table = self.table.as_mut().ok_or("the game has not started")?;
+                if table.to_move() != self.me {
+                    return Err("it is not your turn".into());
+                }
+                let played = table.play(self.me, &mv)?;
+                let clock_ms = self.clocks.own_move(self.me, now);
+                let (ply, hash) = (table.ply(), table.hash());
+                self.moves.push((self.me, mv.clone()));
+                self.undo_pending = None;
+                out.push(Effect::Send(Message::Move {
+                    ply,
+                    mv,
+                    hash,
+                    clock_ms,
+                }));
+                out.push(self.moved_notice(self.me, ply, played));
+                out.push(Effect::Save);
+                self.check_rules_ending(&mut out);
+            }
+            Local::AskUndo => {
+                let ply = self.moves.len() as u32;
+                if ply == 0 || self.undo_pending.is_some() {
+                    return Err("nothing to take back".into());
+                }
+                self.undo_pending = Some((self.me, ply));
+                out.push(Effect::Send(Message::Undo {
+                    verb: Verb::Ask,
+                    ply,
+                }));
+            }
+            Local::AnswerUndo(yes) => {
+                let Some((by, ply)) = self.undo_pending.filter(|(by, _)| *by != self.me) else {
+                    return Err("no undo request to answer".into());
+                };
+                let verb = if yes { Verb::Yes } else { Verb::No };
+                out.push(Effect::Send(Message::Undo { verb, ply }));
+                self.undo_pending = None;
+                if yes {
+                    self.take_back(ply, now, &mut out);
+                } else {
+                    let _ = by;
+                }
+            }
+            Local::OfferDraw => {
+                if self.table.is_none() || self.draw_pending.is_some() {
+                    return Err("a draw cannot be offered now".into());
+                }
+                self.draw_pending = Some(self.me);
+                out.push(Effect::Send(Message::Draw { verb: Verb::Ask }));
+            }
+            Local::AnswerDraw(yes) => {
+                if self.draw_pending != Some(self.them()) {
+                    return Err("no draw offer to answer".into());
+                }
+                self.draw_pending = None;
+                out.push(Effect::Send(Message::Draw {
+                    verb: if yes { Verb::Yes } else { Verb::No },
+                }));
+                if yes {
+                    self.conclude(
+                        Ending {
+                            winner: None,
+                            reason: "draw agreed".into(),
+                        },
+                        &mut out,
+                    );
+                }
+            }
+            Local::Resign => {
+                out.push(Effect::Send(Message::Resign));
+                self.conclude(
+                    Ending {
+                        winner: Some(self.them()),
+                        reason: "resignation".into(),
+                    },
+                    &mut out,
+                );
+            }
+            Local::Chat(text) => {
+                if text.chars().count() > crate::protocol::message::MAX_CHAT {
+                    return Err("chat line too long".into());
+                }
+                out.push(Effect::Send(Message::Chat { text: text.clone() }));
+                out.push(Effect::Notice(Notice::Chat {
+                    seat: self.me,
+                    text,
+                }));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Takes in a message from the peer (already authenticated and parsed). Anything that
+    /// breaks the rules is refused, never applied, and stops the game.
+    pub fn remote(&mut self, message: Message, now: Millis) -> Vec<Effect> {
+        let mut out = Vec::new();
+        let them = self.them();
+        match message {
+            Message::Chat { text } => out.push(Effect::Notice(Notice::Chat { seat: them, text })),
+            Message::Over { winner, reason } => self.peer_over(&winner, &reason, now, &mut out),
+            _ if self.ending.is_some() => {
+                // A move in flight when a flag fell, or a late answer: void, not an offence.
+            }
+            Message::Layout { layout } => {
+                if !G::HAS_SETUP || self.setups[them as usize].is_some() {
+                    self.refuse("a second setup".into(), &mut out);
+                } else if let Err(e) = G::check_setup(&layout) {
+                    self.refuse(format!("illegal setup: {e}"), &mut out);
+                } else {
+                    self.setups[them as usize] = Some(layout);
+                    out.push(Effect::Notice(Notice::SetupReceived { seat: them }));
+                    self.maybe_start(now, &mut out);
+                }
+            }
+            Message::Move {
+                ply,
+                mv,
+                hash,
+                clock_ms,
+            } => self.peer_move(ply, &mv, &hash, clock_ms, now, &mut out),
+            Message::Undo { verb, ply } => self.peer_undo(verb, ply, now, &mut out),
+            Message::Draw { verb } => match verb {
+                Verb::Ask if self.table.is_some() && self.draw_pending.is_none() => {
+                    self.draw_pending = Some(them);
+                    out.push(Effect::Notice(Notice::DrawOffered { by: them }));
+                }
+                Verb::Yes if self.draw_pending == Some(self.me) => {
+                    self.draw_pending = None;
+                    self.conclude(
+                        Ending {
+                            winner: None,
+                            reason: "draw agreed".into(),
+                        },
+                        &mut out,
+                    );
+                }
+                Verb::No if self.draw_pending == Some(self.me) => {
+                    self.draw_pending = None;
+                    out.push(Effect::Notice(Notice::DrawRefused));
+                }
+                _ => self.refuse("a draw message out of place".into(), &mut out),
+            },
+            Message::Resign => {
+                self.conclude(
+                    Ending {
+                        winner: Some(self.me),
+                        reason: "resignation".into(),
+                    },
+                    &mut out,
+                );
+            }
+            other => self.refuse(format!("unexpected message in a game: {other}"), &mut out),
+        }
+        out
+    }
+
+    /// Lets clocks fall: call when [`Session::next_deadline`] passes.
+    pub fn tick(&mut self, now: Millis) -> Vec<Effect> {
+        let mut out = Vec::new();
+        let Some(table) = self.table.as_ref().filter(|_| self.ending.is_none()) else {
+            return out;
+        };
+        if let Flag::Fell(seat) = self.clocks.check(self.me, table.to_move(), now) {
+            self.conclude(
+                Ending {
+                    winner: Some(1 - seat),
+                    reason: "time".into(),
+                },
+                &mut out,
+            );
+        }
+        out
+    }
+
+    fn peer_move(
+        &mut self,
+        ply: u32,
+        mv: &str,
+        hash: &str,
+        clock_ms: Millis,
+        now: Millis,
+        out: &mut Vec<Effect>,
+    ) {
+        let them = self.them();
+        let Some(table) = self.table.as_mut() else {
+            return self.refuse("a move before the game started".into(), out);
+        };
+        if table.to_move() != them {
+            return self.refuse(format!("move {mv} out of turn"), out);
+        }
+        let expected = table.ply() + 1;
+        if ply != expected {
+            return self.refuse(
+                format!("move {mv} claims ply {ply}, expected {expected}"),
+                out,
+            );
+        }
+        let played = match table.play(them, mv) {
+            Ok(p) => p,
+            Err(e) => return self.refuse(format!("illegal move {mv}: {e}"), out),
+        };
+        let ours = table.hash();
+        self.clocks.peer_move(them, clock_ms, now);
+        self.moves.push((them, mv.to_string()));
+        self.undo_pending = None;
+        out.push(self.moved_notice(them, ply, played));
+        out.push(Effect::Save);
+        if ours != hash {
+            out.push(Effect::Notice(Notice::Desync {
+                detail: format!("after ply {ply} our position hash is {ours}, the peer's {hash}"),
+            }));
+        }
+        self.check_rules_ending(out);
+    }
+
+    fn peer_undo(&mut self, verb: Verb, ply: u32, now: Millis, out: &mut Vec<Effect>) {
+        let them = self.them();
+        match verb {
+            Verb::Ask
+                if ply >= 1 && ply == self.moves.len() as u32 && self.undo_pending.is_none() =>
+            {
+                self.undo_pending = Some((them, ply));
+                out.push(Effect::Notice(Notice::UndoAsked { by: them, ply }));
+            }
+            Verb::Yes if self.undo_pending == Some((self.me, ply)) => {
+                self.undo_pending = None;
+                self.take_back(ply, now, out);
+            }
+            Verb::No if self.undo_pending == Some((self.me, ply)) => {
+                self.undo_pending = None;
+                out.push(Effect::Notice(Notice::UndoRefused));
+            }
+            // A stale answer to a request a move has since overtaken.
+            Verb::Yes | Verb::No if self.undo_pending.is_none() => {}
+            _ => self.refuse(format!("an undo message out of place (ply {ply})"), out),
+        }
+    }
+
+    fn nearly_out(&self, now: Millis) -> bool {
+        let to_move = self.table.as_ref().map_or(self.first, |t| t.to_move());
+        self.clocks
+            .remaining(self.me, to_move, now)
+            .is_some_and(|left| left <= LAG_ALLOWANCE)
+            || self.clocks.check(self.me, to_move, now + LAG_ALLOWANCE) == Flag::Fell(self.me)
+    }
+
+    fn peer_over(&mut self, winner: &str, reason: &str, now: Millis, out: &mut Vec<Effect>) {
+        let name = |w: Option<Seat>| w.map_or("draw", G::seat_name);
+        match &self.ending {
+            Some(ours) => {
+                if name(ours.winner) != winner || ours.reason != reason {
+                    out.push(Effect::Notice(Notice::Desync {
+                        detail: format!(
+                            "we see {} ({}), the peer {winner} ({reason})",
+                            name(ours.winner),
+                            ours.reason
+                        ),
+                    }));
+                }
+            }
+            // The peer announces its own flag fall.
+            None if reason == "time" && winner == G::seat_name(self.me) => {
+                self.conclude(
+                    Ending {
+                        winner: Some(self.me),
+                        reason: "time".into(),
+                    },
+                    out,
+                );
+            }
+            // A claim that ours fell stands even if our move is still on its way (see
+            // clock.rs), provided our own clock agrees we were that close to zero.
+            None if reason == "time"
+                && winner == G::seat_name(self.them())
+                && self.nearly_out(now) =>
+            {
+                self.conclude(
+                    Ending {
+                        winner: Some(self.them()),
+                        reason: "time".into(),
+                    },
+                    out,
+                );
+            }
+            None => out.push(Effect::Notice(Notice::Desync {
+                detail: format!("the peer ended the game ({winner}, {reason}); we did not"),
+            })),
+        }
+    }
+
+    fn maybe_start(&mut self, now: Millis, out: &mut Vec<Effect>) {
+        if self.table.is_some() {
+            return;
+        }
+        let setups: Option<Vec<String>> = self.setups.iter().cloned().collect();
+        let Some(setups) = setups else { return };
+        match G::start(&setups, self.first) {
+            Ok(table) => {
+                self.table = Some(table);
+                self.clocks = Clocks::new(self.clock.game_secs, self.clock.move_secs, now);
+                out.push(Effect::Notice(Notice::Started { first: self.first }));
+                out.push(Effect::Save);
+            }
+            Err(e) => self.refuse(format!("the game cannot start: {e}"), out),
+        }
+    }
+
+    fn take_back(&mut self, ply: u32, now: Millis, out: &mut Vec<Effect>) {
+        if ply as usize != self.moves.len() || ply == 0 {
+            return;
+        }
+        self.moves.pop();
+        let setups: Vec<String> = self.setups.iter().flatten().cloned().collect();
+        let mut table = G::start(&setups, self.first).expect("the game started from these setups");
+        for (seat, mv) in &self.moves {
+            table
+                .play(*seat, mv)
+                .expect("replaying moves that were legal");
+        }
+        self.table = Some(table);
+        self.clocks.restart_turn(now);
+        out.push(Effect::Notice(Notice::Undone { ply }));
+        out.push(Effect::Save);
+    }
+
+    fn moved_notice(&self, seat: Seat, ply: u32, played: super::game::Played) -> Effect {
+        Effect::Notice(Notice::Moved {
+            ply,
+            seat,
+            absolute: played.absolute,
+            outcome: played.outcome,
+        })
+    }
+
+    fn check_rules_ending(&mut self, out: &mut Vec<Effect>) {
+        if let Some(ending) = self.table.as_ref().and_then(|t| t.ending()) {
+            self.conclude(ending, out);
+        }
+    }
+
+    fn refuse(&mut self, reason: String, out: &mut Vec<Effect>) {
+        out.push(Effect::Notice(Notice::Refused {
+            reason: reason.clone(),
+        }));
+        if self.ending.is_none() {
+            self.ending = Some(Ending {
+                winner: Some(self.me),
+                reason: "opponent broke the rules".into(),
+            });
+            out.push(Effect::Notice(Notice::Over(
+                self.ending.clone().expect("just set"),
+            )));
+            out.push(Effect::Save);
+        }
+    }
+
+    fn conclude(&mut self, ending: Ending, out: &mut Vec<Effect>) {
+        if self.ending.is_some() {
+            return;
+        }
+        let winner = ending.winner.map_or("draw", G::seat_name).to_string();
+        out.push(Effect::Send(Message::Over {
+            winner,
+            reason: ending.reason.clone(),
+        }));
+        out.push(Effect::Notice(Notice::Over(ending.clone())));
+        out.push(Effect::Save);
+        self.ending = Some(ending);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::junqi::Layout;
+    use crate::session::JunqiTable;
+
+    type S = Session<JunqiTable>;
+
+    /// Two sessions wired back to back: what one sends, the other receives.
+    struct Pair {
+        a: S,
+        b: S,
+        notices: [Vec<Notice>; 2],
+        now: Millis,
+    }
+
+    impl Pair {
+        fn new(clock: Clock) -> Pair {
+            Pair {
+                a: S::new(0, 7, 0, clock, 0),
+                b: S::new(1, 7, 0, clock, 0),
+                notices: [vec![], vec![]],
+                now: 0,
+            }
+        }
+
+        fn session(&mut self, seat: Seat) -> &mut S {
+            if seat == 0 { &mut self.a } else { &mut self.b }
+        }
+
+        /// Applies effects produced by `seat`, delivering its messages to the other seat.
+        fn run(&mut self, seat: Seat, effects: Vec<Effect>) {
+            let mut queue = vec![(seat, effects)];
+            while let Some((from, effects)) = queue.pop() {
+                for e in effects {
+                    match e {
+                        Effect::Send(m) => {
+                            let now = self.now;
+                            let reply = self.session(1 - from).remote(m, now);
+                            queue.push((1 - from, reply));
+                        }
+                        Effect::Notice(n) => self.notices[from as usize].push(n),
+                        Effect::Save => {}
+                    }
+                }
+            }
+        }
+
+        fn local(&mut self, seat: Seat, action: Local) {
+            let now = self.now;
+            let effects = self.session(seat).local(action, now).unwrap();
+            self.run(seat, effects);
+        }
+
+        fn deploy(&mut self) {
+            self.local(0, Local::Setup(Layout::random(1).to_string()));
+            self.local(1, Local::Setup(Layout::random(2).to_string()));
+        }
+
+        fn play_first_legal(&mut self) {
+            let seat = self.a.table().unwrap().to_move();
+            let mv = self.session(seat).table().unwrap().legal_moves()[0].clone();
+            self.local(seat, Local::Move(mv));
+        }
+    }
+
+    #[test]
+    fn two_sessions_play_a_whole_game_and_agree() {
+        let mut p = Pair::new(Clock::default());
+        p.deploy();
+        assert!(p.notices[0].contains(&Notice::Started { first: 0 }));
+        assert!(p.notices[1].contains(&Notice::Started { first: 0 }));
+        let mut plies = 0;
+        while p.a.ending().is_none() && plies < 2000 {
+            p.play_first_legal();
+            plies += 1;
+            assert_eq!(p.a.table().unwrap().hash(), p.b.table().unwrap().hash());
+        }
+        let ending = p.a.ending().expect("the game ends").clone();
+        assert_eq!(p.b.ending(), Some(&ending));
+        assert_eq!(p.a.moves(), p.b.moves());
+        for n in p.notices.iter().flatten() {
+            assert!(
+                !matches!(n, Notice::Desync { .. } | Notice::Refused { .. }),
+                "{n:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_illegal_or_untimely_move_is_refused_and_never_applied() {
+        for bad in [
+            Message::Move {
+                ply: 1,
+                mv: "b1-b2".into(),
+                hash: "x".into(),
+                clock_ms: 0,
+            },
+            Message::Move {
+                ply: 5,
+                mv: "a4-a5".into(),
+                hash: "x".into(),
+                clock_ms: 0,
+            },
+            Message::Move {
+                ply: 1,
+                mv: "z9-a1".into(),
+                hash: "x".into(),
+                clock_ms: 0,
+            },
+        ] {
+            let mut p = Pair::new(Clock::default());
+            p.deploy();
+            // Seat 0 moves first, so any move from seat 1 now is out of turn; after seat 0
+            // moves, these are illegal or claim the wrong ply.
+            p.play_first_legal();
+            let before = p.a.table().unwrap().hash();
+            let effects = p.a.remote(bad.clone(), 0);
+            assert_eq!(
+                p.a.table().unwrap().hash(),
+                before,
+                "{bad:?} changed the position"
+            );
+            assert!(
+                effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::Notice(Notice::Refused { .. }))),
+                "{bad:?}"
+            );
+            assert_eq!(p.a.ending().unwrap().reason, "opponent broke the rules");
+        }
+        let mut p = Pair::new(Clock::default());
+        p.deploy();
+        let mv = Message::Move {
+            ply: 1,
+            mv: "a4-a5".into(),
+            hash: "x".into(),
+            clock_ms: 0,
+        };
+        let effects = p.a.remote(mv, 0);
+        assert!(
+            matches!(&effects[0], Effect::Notice(Notice::Refused { reason }) if reason.contains("out of turn"))
+        );
+    }
+
+    #[test]
+    fn a_different_hash_is_reported_as_a_desync() {
+        let mut p = Pair::new(Clock::default());
+        p.deploy();
+        let mv = p.a.table().unwrap().legal_moves()[0].clone();
+        let effects = p.b.remote(
+            Message::Move {
+                ply: 1,
+                mv,
+                hash: "0".repeat(32),
+                clock_ms: 0,
+            },
+            0,
+        );
+        assert!(
+            effects
+                .iter()
+                .any(|e| matches!(e, Effect::Notice(Notice::Desync { .. })))
+        );
+    }
+
+    #[test]
+    fn undo_by_consent_takes_back_the_last_move_on_both_sides() {
+        let mut p = Pair::new(Clock::default());
+        p.deploy();
+        let start = p.a.table().unwrap().hash();
+        p.play_first_legal();
+        p.local(0, Local::AskUndo);
+        assert!(p.notices[1].contains(&Notice::UndoAsked { by: 0, ply: 1 }));
+        p.local(1, Local::AnswerUndo(true));
+        assert_eq!(p.a.table().unwrap().hash(), start);
+        assert_eq!(p.b.table().unwrap().hash(), start);
+        assert!(p.a.moves().is_empty() && p.b.moves().is_empty());
+        assert!(p.a.my_turn(), "the mover moves again");
+        // Refused: nothing changes.
+        p.play_first_legal();
+        p.local(0, Local::AskUndo);
+        p.local(1, Local::AnswerUndo(false));
+        assert!(p.notices[0].contains(&Notice::UndoRefused));
+        assert_eq!(p.a.moves().len(), 1);
+        assert_eq!(p.b.moves().len(), 1);
+    }
+
+    #[test]
+    fn draws_resignations_and_chat() {
+        let mut p = Pair::new(Clock::default());
+        p.deploy();
+        p.local(1, Local::Chat("好棋 | gg".into()));
+        assert!(p.notices[0].contains(&Notice::Chat {
+            seat: 1,
+            text: "好棋 | gg".into()
+        }));
+        p.local(0, Local::OfferDraw);
+        p.local(1, Local::AnswerDraw(false));
+        assert!(p.notices[0].contains(&Notice::DrawRefused));
+        p.local(1, Local::OfferDraw);
+        p.local(0, Local::AnswerDraw(true));
+        assert_eq!(p.a.ending().unwrap().reason, "draw agreed");
+        assert_eq!(p.b.ending(), p.a.ending());
+        let mut p = Pair::new(Clock::default());
+        p.deploy();
+        p.local(1, Local::Resign);
+        let expected = Ending {
+            winner: Some(0),
+            reason: "resignation".into(),
+        };
+        assert_eq!(p.a.ending(), Some(&expected));
+        assert_eq!(p.b.ending(), Some(&expected));
+        assert!(
+            p.a.local(Local::Move("a4-a5".into()), 0).is_err(),
+            "no moves after the end"
+        );
+    }
+
+    #[test]
+    fn a_flag_falls_on_both_sides_alike() {
+        // Seat 0 is to move and lets its 10 seconds run out.
+        let mut p = Pair::new(Clock {
+            game_secs: 10,
+            move_secs: 0,
+        });
+        p.deploy();
+        assert!(
+            p.b.tick(10_001).is_empty(),
+            "the waiting side allows for lag"
+        );
+        let effects = p.a.tick(10_001);
+        p.run(0, effects);
+        let expected = Ending {
+            winner: Some(1),
+            reason: "time".into(),
+        };
+        assert_eq!(p.a.ending(), Some(&expected));
+        assert_eq!(p.b.ending(), Some(&expected));
+    }
+
+    #[test]
+    fn a_time_claim_overtakes_a_move_in_flight_and_both_agree() {
+        let mut p = Pair::new(Clock {
+            game_secs: 10,
+            move_secs: 0,
+        });
+        p.deploy();
+        // Seat 0 moves at 9.9 s, but the move is delayed; seat 1 claims at 13.1 s.
+        let mv = p.a.table().unwrap().legal_moves()[0].clone();
+        let in_flight = p.a.local(Local::Move(mv), 9_900).unwrap();
+        let claim = p.b.tick(13_100);
+        assert_eq!(p.b.ending().unwrap().reason, "time");
+        p.run(0, in_flight); // the move arrives late: void, not refused
+        p.run(1, claim);
+        assert_eq!(p.a.ending(), p.b.ending());
+        assert_eq!(p.a.ending().unwrap().winner, Some(1));
+        for n in p.notices.iter().flatten() {
+            assert!(
+                !matches!(n, Notice::Desync { .. } | Notice::Refused { .. }),
+                "{n:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_unfounded_time_claim_is_a_desync() {
+        let mut p = Pair::new(Clock {
+            game_secs: 600,
+            move_secs: 0,
+        });
+        p.deploy();
+        let effects = p.a.remote(
+            Message::Over {
+                winner: "north".into(),
+                reason: "time".into(),
+            },
+            1_000,
+        );
+        assert!(
+            effects
+                .iter()
+                .any(|e| matches!(e, Effect::Notice(Notice::Desync { .. })))
+        );
+        assert_eq!(p.a.ending(), None);
+    }
+
+    #[test]
+    fn an_illegal_layout_is_refused() {
+        let mut p = Pair::new(Clock::default());
+        let effects = p.a.remote(
+            Message::Layout {
+                layout: "hgfih/e+i+e/dc+cd/g+a+b/jkjkh/igljf".into(),
+            },
+            0,
+        );
+        assert!(
+            matches!(&effects[0], Effect::Notice(Notice::Refused { reason }) if reason.contains("flag"))
+        );
+    }
+}

@@ -1,0 +1,377 @@
+//! Peers seen before, trusted on first use (like ssh's `known_hosts`): the first key a
+//! nickname arrives with is recorded, and a later different key is flagged, never silently
+//! accepted.
+//!
+//! File format (`known_peers.txt` in the profile), UTF-8, one peer per line:
+//!
+//! ```text
+//! # comment
+//! <64 hex digit public key> <name>
+//! ```
+//!
+//! The name is the rest of the line after the single space (it may contain spaces, never a
+//! line break). Blank lines and lines starting with `#` (after optional spaces) are
+//! ignored. Saving rewrites the file in name order with a fixed header, so comments the
+//! user added are not kept.
+//!
+//! A malformed line makes loading fail with [`StoreError::Corrupt`] naming the file and the
+//! line; the file is left untouched (no other entry is lost) until the user fixes or removes
+//! it. One lanqi process should use a profile at a time: each save writes the whole list as
+//! this process knows it.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::atomic::write_atomically;
+use super::identity::fingerprint;
+use super::{StoreError, decode_hex32, encode_hex};
+
+const HEADER: &str = "# lanqi known peers: <64 hex digit public key> <name>, one per line\n";
+
+/// Peers seen before, trusted on first use: each nickname with the public key it first came with.
+#[derive(Clone, Debug)]
+pub struct KnownPeers {
+    path: PathBuf,
+    peers: BTreeMap<String, [u8; 32]>,
+}
+
+/// What [`KnownPeers::check`] found for a (name, key) pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trust {
+    /// The name was never seen before; it is now recorded with this key.
+    New,
+    /// The name was seen before with this same key.
+    Known,
+    /// The name was seen before with another key (whose fingerprint is `previous`): someone
+    /// else using the name, or the same person with a new profile. The stored key is unchanged.
+    KeyChanged {
+        /// Fingerprint of the key recorded earlier.
+        previous: String,
+    },
+}
+
+impl KnownPeers {
+    /// Loads the list from `path`; a missing file is an empty list (created on first save).
+    /// A malformed line is [`StoreError::Corrupt`] with its line number, and the file is
+    /// left untouched.
+    pub fn load(path: &Path) -> Result<KnownPeers, StoreError> {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(StoreError::io("read", path, e)),
+        };
+        let peers = parse(&bytes)
+            .map_err(|(line, problem)| StoreError::corrupt(path, Some(line), problem))?;
+        Ok(KnownPeers {
+            path: path.to_path_buf(),
+            peers,
+        })
+    }
+
+    /// Checks a (name, key) pair; a [`Trust::New`] one is recorded and saved at once
+    /// (atomically). A [`Trust::KeyChanged`] one is NOT overwritten (the user decides): see
+    /// [`KnownPeers::accept_new_key`].
+    pub fn check(&mut self, name: &str, key: &[u8; 32]) -> Result<Trust, StoreError> {
+        validate_name(name)?;
+        match self.peers.get(name) {
+            Some(known) if known == key => Ok(Trust::Known),
+            Some(known) => Ok(Trust::KeyChanged {
+                previous: fingerprint(known),
+            }),
+            None => {
+                self.set(name, *key)?;
+                Ok(Trust::New)
+            }
+        }
+    }
+
+    /// Records `key` as `name`'s key, replacing any earlier one (after the user accepted a
+    /// [`Trust::KeyChanged`]), and saves.
+    pub fn accept_new_key(&mut self, name: &str, key: &[u8; 32]) -> Result<(), StoreError> {
+        validate_name(name)?;
+        self.set(name, *key)
+    }
+
+    /// Forgets `name` and saves; returns the key it had, if any.
+    pub fn remove(&mut self, name: &str) -> Result<Option<[u8; 32]>, StoreError> {
+        let Some(old) = self.peers.remove(name) else {
+            return Ok(None);
+        };
+        if let Err(e) = self.save() {
+            self.peers.insert(name.to_string(), old);
+            return Err(e);
+        }
+        Ok(Some(old))
+    }
+
+    /// The key recorded for `name`, if any.
+    pub fn get(&self, name: &str) -> Option<[u8; 32]> {
+        self.peers.get(name).copied()
+    }
+
+    /// All recorded peers, in name order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &[u8; 32])> {
+        self.peers.iter().map(|(name, key)| (name.as_str(), key))
+    }
+
+    /// How many peers are recorded.
+    pub fn len(&self) -> usize {
+        self.peers.len()
+    }
+
+    /// Whether no peer is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.peers.is_empty()
+    }
+
+    /// The file this list is saved to.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Sets `name`'s key and saves; on a failed save memory is rolled back to match the disk.
+    fn set(&mut self, name: &str, key: [u8; 32]) -> Result<(), StoreError> {
+        let previous = self.peers.insert(name.to_string(), key);
+        if let Err(e) = self.save() {
+            match previous {
+                Some(old) => self.peers.insert(name.to_string(), old),
+                None => self.peers.remove(name),
+            };
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Writes the whole list to its file, atomically.
+    fn save(&self) -> Result<(), StoreError> {
+        let mut text = String::from(HEADER);
+        for (name, key) in &self.peers {
+            text.push_str(&encode_hex(key));
+            text.push(' ');
+            text.push_str(name);
+            text.push('\n');
+        }
+        write_atomically(&self.path, text.as_bytes(), None)
+            .map_err(|e| StoreError::io("write", &self.path, e))
+    }
+}
+
+/// A name can be stored if it is non-empty and a single line.
+fn validate_name(name: &str) -> Result<(), StoreError> {
+    let problem = if name.is_empty() {
+        "the name is empty"
+    } else if name.contains(['\n', '\r']) {
+        "the name contains a line break"
+    } else {
+        return Ok(());
+    };
+    Err(StoreError::InvalidName {
+        name: name.to_string(),
+        problem,
+    })
+}
+
+/// Parses the file; an error is (1-based line number, problem).
+fn parse(bytes: &[u8]) -> Result<BTreeMap<String, [u8; 32]>, (usize, String)> {
+    let mut peers = BTreeMap::new();
+    let mut first_line = BTreeMap::new();
+    for (index, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        let number = index + 1;
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let line = std::str::from_utf8(raw)
+            .map_err(|_| (number, "the line is not valid UTF-8".to_string()))?;
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let Some((key, name)) = line.split_once(' ') else {
+            return Err((
+                number,
+                "expected `<64 hex digit public key> <name>`".to_string(),
+            ));
+        };
+        let key = decode_hex32(key)
+            .ok_or_else(|| (number, "the public key is not 64 hex digits".to_string()))?;
+        if name.is_empty() {
+            return Err((number, "the name is missing after the key".to_string()));
+        }
+        if let Some(earlier) = first_line.insert(name.to_string(), number) {
+            return Err((
+                number,
+                format!("the name {name:?} is already listed on line {earlier}"),
+            ));
+        }
+        peers.insert(name.to_string(), key);
+    }
+    Ok(peers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::test_util::TempDir;
+
+    fn key(n: u8) -> [u8; 32] {
+        [n; 32]
+    }
+
+    #[test]
+    fn new_then_known() {
+        let tmp = TempDir::new("peers-new");
+        let path = tmp.path().join("known_peers.txt");
+        let mut peers = KnownPeers::load(&path).unwrap();
+        assert!(peers.is_empty());
+        assert!(!path.exists());
+        assert_eq!(peers.check("alice", &key(1)).unwrap(), Trust::New);
+        // Saved at once.
+        assert!(path.exists());
+        assert_eq!(peers.check("alice", &key(1)).unwrap(), Trust::Known);
+        assert_eq!(peers.get("alice"), Some(key(1)));
+        assert_eq!(peers.get("bob"), None);
+        assert_eq!(KnownPeers::load(&path).unwrap().get("alice"), Some(key(1)));
+    }
+
+    #[test]
+    fn key_changed_keeps_old_key_until_accepted() {
+        let tmp = TempDir::new("peers-changed");
+        let path = tmp.path().join("known_peers.txt");
+        let mut peers = KnownPeers::load(&path).unwrap();
+        peers.check("alice", &key(1)).unwrap();
+        let trust = peers.check("alice", &key(2)).unwrap();
+        assert_eq!(
+            trust,
+            Trust::KeyChanged {
+                previous: fingerprint(&key(1))
+            }
+        );
+        assert_eq!(peers.get("alice"), Some(key(1)));
+        assert_eq!(KnownPeers::load(&path).unwrap().get("alice"), Some(key(1)));
+        // Asking again still says changed.
+        assert!(matches!(
+            peers.check("alice", &key(2)).unwrap(),
+            Trust::KeyChanged { .. }
+        ));
+
+        peers.accept_new_key("alice", &key(2)).unwrap();
+        assert_eq!(peers.get("alice"), Some(key(2)));
+        assert_eq!(peers.check("alice", &key(2)).unwrap(), Trust::Known);
+        let mut reloaded = KnownPeers::load(&path).unwrap();
+        assert_eq!(reloaded.get("alice"), Some(key(2)));
+        assert_eq!(
+            reloaded.check("alice", &key(1)).unwrap(),
+            Trust::KeyChanged {
+                previous: fingerprint(&key(2))
+            }
+        );
+    }
+
+    #[test]
+    fn reload_keeps_all_entries() {
+        let tmp = TempDir::new("peers-reload");
+        let path = tmp.path().join("known_peers.txt");
+        let mut peers = KnownPeers::load(&path).unwrap();
+        let names = ["alice", "bob the builder", "  spaced  ", "张三", "#hash"];
+        for (i, name) in names.iter().enumerate() {
+            assert_eq!(peers.check(name, &key(i as u8)).unwrap(), Trust::New);
+        }
+        let reloaded = KnownPeers::load(&path).unwrap();
+        assert_eq!(reloaded.len(), names.len());
+        for (i, name) in names.iter().enumerate() {
+            assert_eq!(reloaded.get(name), Some(key(i as u8)), "{name:?}");
+        }
+        let listed: Vec<&str> = reloaded.iter().map(|(n, _)| n).collect();
+        let mut sorted = names.to_vec();
+        sorted.sort();
+        assert_eq!(listed, sorted);
+        assert_eq!(tmp.entries(), vec!["known_peers.txt".to_string()]);
+
+        let mut peers = reloaded;
+        assert_eq!(peers.remove("bob the builder").unwrap(), Some(key(1)));
+        assert_eq!(peers.remove("nobody").unwrap(), None);
+        assert_eq!(KnownPeers::load(&path).unwrap().len(), names.len() - 1);
+    }
+
+    #[test]
+    fn reads_hand_written_file() {
+        let tmp = TempDir::new("peers-hand");
+        let path = tmp.path().join("known_peers.txt");
+        let text = format!(
+            "# my peers\r\n\r\n   \n{} Alice Smith\r\n  # indented comment\n{} bob",
+            encode_hex(&key(1)).to_uppercase(),
+            encode_hex(&key(2)),
+        );
+        std::fs::write(&path, &text).unwrap();
+        let peers = KnownPeers::load(&path).unwrap();
+        assert_eq!(peers.len(), 2);
+        assert_eq!(peers.get("Alice Smith"), Some(key(1)));
+        assert_eq!(peers.get("bob"), Some(key(2)));
+    }
+
+    #[test]
+    fn corrupt_line_is_an_error_with_its_number_and_file_is_untouched() {
+        let tmp = TempDir::new("peers-corrupt");
+        let path = tmp.path().join("known_peers.txt");
+        let good = encode_hex(&key(1));
+        let cases: Vec<(String, usize)> = vec![
+            (format!("# header\n{good} alice\nnot-a-key bob\n"), 3),
+            (format!("{good} alice\n\n{good}\n"), 3),
+            (format!("{good} alice\n{good} \n"), 2),
+            (format!("{} alice\n", &good[..60]), 1),
+            (format!("{good} alice\n{good} alice\n"), 2),
+            (format!("\n\n\n{good}  alice\n {good} bob\n"), 5),
+        ];
+        for (text, line) in cases {
+            std::fs::write(&path, &text).unwrap();
+            let err = KnownPeers::load(&path).unwrap_err();
+            match &err {
+                StoreError::Corrupt {
+                    path: p, line: l, ..
+                } => {
+                    assert_eq!(p, &path);
+                    assert_eq!(*l, Some(line), "{text:?}: {err}");
+                }
+                other => panic!("{other:?}"),
+            }
+            let message = err.to_string();
+            assert!(message.contains(&format!("line {line}")), "{message}");
+            assert!(message.contains("known_peers.txt"), "{message}");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        }
+        // Invalid UTF-8 is reported on its line too.
+        let mut bytes = format!("{good} alice\n{good} ").into_bytes();
+        bytes.extend_from_slice(b"\xff\xfe\n");
+        std::fs::write(&path, &bytes).unwrap();
+        let err = KnownPeers::load(&path).unwrap_err();
+        assert!(
+            matches!(err, StoreError::Corrupt { line: Some(2), .. }),
+            "{err}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    }
+
+    #[test]
+    fn unstorable_names_are_rejected() {
+        let tmp = TempDir::new("peers-names");
+        let path = tmp.path().join("known_peers.txt");
+        let mut peers = KnownPeers::load(&path).unwrap();
+        for name in ["", "two\nlines", "cr\r", "\n"] {
+            let err = peers.check(name, &key(1)).unwrap_err();
+            assert!(matches!(err, StoreError::InvalidName { .. }), "{err:?}");
+            assert!(peers.accept_new_key(name, &key(1)).is_err());
+        }
+        assert!(peers.is_empty());
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn failed_save_is_reported_and_rolled_back() {
+        let tmp = TempDir::new("peers-fail");
+        // The file's "directory" does not exist, so every save fails.
+        let path = tmp.path().join("missing").join("known_peers.txt");
+        let mut peers = KnownPeers::load(&path).unwrap();
+        let err = peers.check("alice", &key(1)).unwrap_err();
+        assert!(matches!(err, StoreError::Io { op: "write", .. }), "{err:?}");
+        assert_eq!(peers.get("alice"), None);
+    }
+}
