@@ -10,4 +10,4 @@ pub mod state;
 pub use clock::{Clocks, Millis};
 pub use game::{Ending, Played, Seat, TableGame};
 pub use junqi::JunqiTable;
-pub use state::{Effect, Local, Notice, Session};
+pub use state::{Effect, Local, Notice, Record, Session};

@@ -83,6 +83,40 @@ pub enum Notice {
     },
 }
 
+/// One line of the game's canonical record, the same on both peers: what the
+/// transcript chains and a restarted peer replays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// A seat's setup (both are recorded when play begins, seat 0 first).
+    Setup {
+        /// Whose.
+        seat: Seat,
+        /// The setup text in that seat's own view.
+        text: String,
+    },
+    /// A move.
+    Move {
+        /// Its ply.
+        ply: u32,
+        /// Who moved.
+        seat: Seat,
+        /// The move in the mover's own view.
+        mv: String,
+    },
+    /// The move of `ply` was taken back by consent.
+    Undo {
+        /// The ply taken back.
+        ply: u32,
+    },
+    /// The game ended.
+    Over {
+        /// `south`, `north` or `draw`.
+        winner: String,
+        /// Why.
+        reason: String,
+    },
+}
+
 /// Something the local player does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Local {
@@ -118,6 +152,7 @@ pub struct Session<G: TableGame> {
     draw_pending: Option<Seat>,
     clock: Clock,
     clocks: Clocks,
+    record: Vec<Record>,
 }
 
 impl<G: TableGame> Session<G> {
@@ -135,7 +170,78 @@ impl<G: TableGame> Session<G> {
             draw_pending: None,
             clock,
             clocks: Clocks::new(clock.game_secs, clock.move_secs, now),
+            record: Vec::new(),
         }
+    }
+
+    /// Rebuilds a game from its record (after a restart), as it stood at its last line.
+    pub fn restore(
+        me: Seat,
+        game_id: u64,
+        first: Seat,
+        clock: Clock,
+        record: &[Record],
+        now: Millis,
+    ) -> Result<Session<G>, String> {
+        let mut session = Session::new(me, game_id, first, clock, now);
+        for line in record {
+            match line {
+                Record::Setup { seat, text } => {
+                    G::check_setup(text)?;
+                    *session.setups.get_mut(*seat as usize).ok_or("bad seat")? = Some(text.clone());
+                    session.maybe_start(now, &mut Vec::new());
+                }
+                Record::Move { ply, seat, mv } => {
+                    let table: &mut G =
+                        session.table.as_mut().ok_or("a move before both setups")?;
+                    if *ply != table.ply() + 1 || table.to_move() != *seat {
+                        return Err(format!("record: move {mv} at ply {ply} out of order"));
+                    }
+                    table.play(*seat, mv)?;
+                    session.moves.push((*seat, mv.clone()));
+                    session.record.push(line.clone());
+                }
+                Record::Undo { ply } => session.take_back(*ply, now, &mut Vec::new()),
+                Record::Over { winner, reason } => {
+                    let winner = (0..2).find(|&s| G::seat_name(s) == winner);
+                    session.ending = Some(Ending {
+                        winner,
+                        reason: reason.clone(),
+                    });
+                    session.record.push(line.clone());
+                }
+            }
+        }
+        Ok(session)
+    }
+
+    /// The game's canonical record so far.
+    pub fn record(&self) -> &[Record] {
+        &self.record
+    }
+
+    /// The messages that replay this peer's own moves after `ply`, for a peer that resumed
+    /// with fewer moves than we have (their hashes recomputed; clocks not carried over).
+    pub fn own_moves_after(&self, ply: u32) -> Vec<Message> {
+        let setups: Vec<String> = self.setups.iter().flatten().cloned().collect();
+        let Ok(mut table) = G::start(&setups, self.first) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (seat, mv) in &self.moves {
+            if table.play(*seat, mv).is_err() {
+                break;
+            }
+            if table.ply() > ply && *seat == self.me {
+                out.push(Message::Move {
+                    ply: table.ply(),
+                    mv: mv.clone(),
+                    hash: table.hash(),
+                    clock_ms: 0,
+                });
+            }
+        }
+        out
     }
 
     /// This peer's seat.
@@ -225,6 +331,11 @@ impl<G: TableGame> Session<G> {
                 let clock_ms = self.clocks.own_move(self.me, now);
                 let (ply, hash) = (table.ply(), table.hash());
                 self.moves.push((self.me, mv.clone()));
+                self.record.push(Record::Move {
+                    ply,
+                    seat: self.me,
+                    mv: mv.clone(),
+                });
                 self.undo_pending = None;
                 out.push(Effect::Send(Message::Move {
                     ply,
@@ -421,6 +532,11 @@ impl<G: TableGame> Session<G> {
         let ours = table.hash();
         self.clocks.peer_move(them, clock_ms, now);
         self.moves.push((them, mv.to_string()));
+        self.record.push(Record::Move {
+            ply,
+            seat: them,
+            mv: mv.to_string(),
+        });
         self.undo_pending = None;
         out.push(self.moved_notice(them, ply, played));
         out.push(Effect::Save);
@@ -516,6 +632,12 @@ impl<G: TableGame> Session<G> {
         match G::start(&setups, self.first) {
             Ok(table) => {
                 self.table = Some(table);
+                for (seat, text) in setups.into_iter().enumerate() {
+                    self.record.push(Record::Setup {
+                        seat: seat as Seat,
+                        text,
+                    });
+                }
                 self.clocks = Clocks::new(self.clock.game_secs, self.clock.move_secs, now);
                 out.push(Effect::Notice(Notice::Started { first: self.first }));
                 out.push(Effect::Save);
@@ -538,6 +660,7 @@ impl<G: TableGame> Session<G> {
         }
         self.table = Some(table);
         self.clocks.restart_turn(now);
+        self.record.push(Record::Undo { ply });
         out.push(Effect::Notice(Notice::Undone { ply }));
         out.push(Effect::Save);
     }
@@ -562,14 +685,18 @@ impl<G: TableGame> Session<G> {
             reason: reason.clone(),
         }));
         if self.ending.is_none() {
-            self.ending = Some(Ending {
+            let ending = Ending {
                 winner: Some(self.me),
                 reason: "opponent broke the rules".into(),
+            };
+            let winner = G::seat_name(self.me).to_string();
+            self.record.push(Record::Over {
+                winner,
+                reason: ending.reason.clone(),
             });
-            out.push(Effect::Notice(Notice::Over(
-                self.ending.clone().expect("just set"),
-            )));
+            out.push(Effect::Notice(Notice::Over(ending.clone())));
             out.push(Effect::Save);
+            self.ending = Some(ending);
         }
     }
 
@@ -578,6 +705,10 @@ impl<G: TableGame> Session<G> {
             return;
         }
         let winner = ending.winner.map_or("draw", G::seat_name).to_string();
+        self.record.push(Record::Over {
+            winner: winner.clone(),
+            reason: ending.reason.clone(),
+        });
         out.push(Effect::Send(Message::Over {
             winner,
             reason: ending.reason.clone(),
@@ -669,6 +800,17 @@ mod tests {
         let ending = p.a.ending().expect("the game ends").clone();
         assert_eq!(p.b.ending(), Some(&ending));
         assert_eq!(p.a.moves(), p.b.moves());
+        assert_eq!(
+            p.a.record(),
+            p.b.record(),
+            "the same canonical record on both sides"
+        );
+        let restored = S::restore(0, 7, 0, Clock::default(), p.a.record(), 0).unwrap();
+        assert_eq!(
+            restored.table().unwrap().hash(),
+            p.a.table().unwrap().hash()
+        );
+        assert_eq!(restored.ending(), p.a.ending());
         for n in p.notices.iter().flatten() {
             assert!(
                 !matches!(n, Notice::Desync { .. } | Notice::Refused { .. }),

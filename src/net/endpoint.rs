@@ -1,0 +1,765 @@
+//! One peer's network endpoint, sans I/O: the handshake, the session with its reliable
+//! channel, replay protection, heartbeats and drop counters. Datagrams and the time go in;
+//! datagrams to send and events come out. The async driver (`driver.rs`) and the tests'
+//! simulated network pump the same machine.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::net::SocketAddr;
+
+use ed25519_dalek::SigningKey;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use super::reliable::{Channel, Config as ChannelConfig, Millis, Segment};
+use crate::protocol::envelope::{self, DropReason, Header, MAX_DATAGRAM, VERSION};
+use crate::protocol::{Clock, Message, Nonce};
+
+/// How an endpoint presents itself and how patient it is.
+#[derive(Clone, Debug)]
+pub struct EndpointConfig {
+    /// The nickname sent in handshakes.
+    pub name: String,
+    /// The game offered, e.g. `junqi`.
+    pub game: String,
+    /// The clock proposed in challenges.
+    pub clock: Clock,
+    /// Silence after which the peer is declared gone.
+    pub silence_timeout: Millis,
+    /// How long to keep retrying an unanswered challenge.
+    pub challenge_timeout: Millis,
+}
+
+impl Default for EndpointConfig {
+    fn default() -> EndpointConfig {
+        EndpointConfig {
+            name: "lanqi".into(),
+            game: "junqi".into(),
+            clock: Clock::default(),
+            silence_timeout: 10_000,
+            challenge_timeout: 30_000,
+        }
+    }
+}
+
+/// The other peer of a session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeerInfo {
+    /// Its public key (confirmed by the signed handshake).
+    pub key: [u8; 32],
+    /// Its nickname.
+    pub name: String,
+    /// Where its datagrams come from.
+    pub addr: SocketAddr,
+    /// The session id.
+    pub session: u64,
+}
+
+/// What the endpoint tells its owner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetEvent {
+    /// Someone asks to play; answer with [`Endpoint::accept`] or [`Endpoint::decline`].
+    Challenged {
+        /// Where from.
+        addr: SocketAddr,
+        /// Its key.
+        key: [u8; 32],
+        /// Its nickname.
+        name: String,
+        /// The game it proposes.
+        game: String,
+        /// The clock it proposes.
+        clock: Clock,
+        /// The game it wants to resume, if it restarted mid-game.
+        resume: Option<u64>,
+    },
+    /// A session is established.
+    Connected {
+        /// The other peer.
+        peer: PeerInfo,
+        /// Whether this endpoint challenged (seat 0) or accepted (seat 1).
+        challenger: bool,
+        /// The game being resumed, if any.
+        resume: Option<u64>,
+        /// The agreed clock.
+        clock: Clock,
+    },
+    /// The challenged peer said no.
+    Declined {
+        /// Its reason.
+        reason: String,
+    },
+    /// The challenged peer is in another game.
+    Busy,
+    /// Nobody answered the challenge.
+    NoAnswer,
+    /// A message from the peer, in order, exactly once, with the signed datagrams that
+    /// carried it (evidence).
+    Message {
+        /// The message.
+        message: Message,
+        /// The datagrams, as received.
+        evidence: Vec<Vec<u8>>,
+    },
+    /// The peer has been silent for the configured timeout.
+    Gone {
+        /// For how long.
+        silent_for: Millis,
+    },
+    /// The peer is heard again after being declared gone.
+    Back,
+    /// The peer said goodbye.
+    Left,
+}
+
+/// Counts of dropped datagrams, by reason.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct DropCounters {
+    /// Larger than a datagram may be.
+    pub too_large: u64,
+    /// Too short to be an envelope.
+    pub truncated: u64,
+    /// Another protocol version.
+    pub bad_version: u64,
+    /// Fields that do not decode or are out of bounds.
+    pub malformed: u64,
+    /// Not the current session.
+    pub unknown_session: u64,
+    /// Signed by someone other than the peer.
+    pub wrong_sender: u64,
+    /// The signature does not verify.
+    pub bad_signature: u64,
+    /// A packet number seen before.
+    pub replayed: u64,
+    /// Reliable data received again (acked, not delivered again).
+    pub duplicate: u64,
+    /// A payload that is not a valid message.
+    pub bad_payload: u64,
+    /// A valid message the game refused.
+    pub refused: u64,
+}
+
+impl DropCounters {
+    /// Counts one drop.
+    pub fn count(&mut self, reason: DropReason) {
+        let c = match reason {
+            DropReason::TooLarge => &mut self.too_large,
+            DropReason::Truncated => &mut self.truncated,
+            DropReason::BadVersion => &mut self.bad_version,
+            DropReason::Malformed => &mut self.malformed,
+            DropReason::UnknownSession => &mut self.unknown_session,
+            DropReason::WrongSender => &mut self.wrong_sender,
+            DropReason::BadSignature => &mut self.bad_signature,
+            DropReason::Replayed => &mut self.replayed,
+            DropReason::Duplicate => &mut self.duplicate,
+            DropReason::BadPayload => &mut self.bad_payload,
+            DropReason::Refused => &mut self.refused,
+        };
+        *c += 1;
+    }
+
+    /// All drops.
+    pub fn total(&self) -> u64 {
+        self.too_large
+            + self.truncated
+            + self.bad_version
+            + self.malformed
+            + self.unknown_session
+            + self.wrong_sender
+            + self.bad_signature
+            + self.replayed
+            + self.duplicate
+            + self.bad_payload
+            + self.refused
+    }
+}
+
+/// Packet numbers seen recently: the highest, and a bitmap of the 64 below it.
+#[derive(Clone, Copy, Debug, Default)]
+struct ReplayWindow {
+    highest: u64,
+    seen: u64,
+}
+
+impl ReplayWindow {
+    fn is_fresh(&self, packet: u64) -> bool {
+        if packet == 0 {
+            return false;
+        }
+        if packet > self.highest {
+            return true;
+        }
+        let back = self.highest - packet;
+        back < 64 && back > 0 && self.seen & (1 << (back - 1)) == 0
+    }
+
+    fn mark(&mut self, packet: u64) {
+        if packet > self.highest {
+            let shift = packet - self.highest;
+            self.seen = if shift > 64 {
+                0
+            } else {
+                (self.seen << 1 | 1) << (shift - 1)
+            };
+            // The old highest is now `shift` below: its bit is (shift - 1).
+            self.highest = packet;
+        } else {
+            self.seen |= 1 << (self.highest - packet - 1);
+        }
+    }
+}
+
+struct Connection {
+    peer: PeerInfo,
+    channel: Channel,
+    next_packet: u64,
+    replay: ReplayWindow,
+    last_heard: Millis,
+    gone: bool,
+    /// Received data datagrams not yet delivered, by seq (evidence for their messages).
+    undelivered: BTreeMap<u32, Vec<u8>>,
+    next_delivery: u32,
+    /// The challenge nonce this session came from (to re-answer a repeated challenge).
+    nonce: Nonce,
+    accept: Option<Vec<u8>>,
+}
+
+enum Handshake {
+    Idle,
+    Challenging {
+        addr: SocketAddr,
+        nonce: Nonce,
+        resume: Option<u64>,
+        datagram: Vec<u8>,
+        started: Millis,
+        next_try: Millis,
+        interval: Millis,
+    },
+    Offered {
+        addr: SocketAddr,
+        key: [u8; 32],
+        name: String,
+        nonce: Nonce,
+        clock: Clock,
+        resume: Option<u64>,
+    },
+}
+
+/// One peer's endpoint: at most one session at a time.
+pub struct Endpoint {
+    key: SigningKey,
+    public: [u8; 32],
+    config: EndpointConfig,
+    handshake: Handshake,
+    connection: Option<Connection>,
+    recent_nonces: VecDeque<Nonce>,
+    outgoing: VecDeque<(SocketAddr, Vec<u8>)>,
+    events: VecDeque<NetEvent>,
+    drops: DropCounters,
+    nonce_source: Box<dyn FnMut() -> Nonce + Send>,
+}
+
+/// The session id both peers derive from the handshake.
+pub fn session_id(
+    challenge: &Nonce,
+    reply: &Nonce,
+    challenger: &[u8; 32],
+    accepter: &[u8; 32],
+) -> u64 {
+    let mut h = Sha256::new();
+    h.update(b"lanqi session v1");
+    h.update(challenge);
+    h.update(reply);
+    h.update(challenger);
+    h.update(accepter);
+    let digest = h.finalize();
+    let id = u64::from_le_bytes(digest[..8].try_into().expect("8 bytes"));
+    id.max(1) // 0 marks handshake datagrams
+}
+
+impl Endpoint {
+    /// An endpoint signing with `key`; `nonces` supplies fresh random nonces.
+    pub fn new(
+        key: SigningKey,
+        config: EndpointConfig,
+        nonces: Box<dyn FnMut() -> Nonce + Send>,
+    ) -> Endpoint {
+        let public = key.verifying_key().to_bytes();
+        Endpoint {
+            key,
+            public,
+            config,
+            handshake: Handshake::Idle,
+            connection: None,
+            recent_nonces: VecDeque::new(),
+            outgoing: VecDeque::new(),
+            events: VecDeque::new(),
+            drops: DropCounters::default(),
+            nonce_source: nonces,
+        }
+    }
+
+    /// This endpoint's public key.
+    pub fn public_key(&self) -> [u8; 32] {
+        self.public
+    }
+
+    /// The drop counters so far.
+    pub fn drops(&self) -> DropCounters {
+        self.drops
+    }
+
+    /// Counts a message the owner refused (so that all drops are in one place).
+    pub fn count_refused(&mut self) {
+        self.drops.count(DropReason::Refused);
+    }
+
+    /// The session's peer, if connected.
+    pub fn peer(&self) -> Option<&PeerInfo> {
+        self.connection.as_ref().map(|c| &c.peer)
+    }
+
+    /// Whether a session is established.
+    pub fn is_connected(&self) -> bool {
+        self.connection.is_some()
+    }
+
+    /// Reliable-channel statistics of the session, if any.
+    pub fn channel_stats(&self) -> Option<super::reliable::ChannelStats> {
+        self.connection.as_ref().map(|c| c.channel.stats())
+    }
+
+    /// Messages sent but not yet acknowledged.
+    pub fn pending(&self) -> usize {
+        self.connection.as_ref().map_or(0, |c| c.channel.pending())
+    }
+
+    /// Asks the peer at `addr` to play (or to resume game `resume`).
+    pub fn challenge(&mut self, addr: SocketAddr, resume: Option<u64>, now: Millis) {
+        let nonce = (self.nonce_source)();
+        let mut message = Message::Challenge {
+            nonce,
+            name: self.config.name.clone(),
+            game: self.config.game.clone(),
+            clock: self.config.clock,
+            resume,
+            padding: 0,
+        };
+        // Pad the challenge to a full datagram: no answer to it is ever larger.
+        let bare = self.seal_handshake(&message).len();
+        if let Message::Challenge { padding, .. } = &mut message {
+            *padding = MAX_DATAGRAM.saturating_sub(bare + 1);
+        }
+        let datagram = self.seal_handshake(&message);
+        self.outgoing.push_back((addr, datagram.clone()));
+        self.handshake = Handshake::Challenging {
+            addr,
+            nonce,
+            resume,
+            datagram,
+            started: now,
+            next_try: now + 250,
+            interval: 250,
+        };
+    }
+
+    /// Accepts the pending challenge: the session starts.
+    pub fn accept(&mut self, now: Millis) -> bool {
+        let Handshake::Offered {
+            addr,
+            key,
+            name,
+            nonce,
+            clock,
+            resume,
+        } = std::mem::replace(&mut self.handshake, Handshake::Idle)
+        else {
+            return false;
+        };
+        let reply = (self.nonce_source)();
+        let message = Message::Accept {
+            nonce,
+            reply,
+            name: self.config.name.clone(),
+        };
+        let datagram = self.seal_handshake(&message);
+        self.outgoing.push_back((addr, datagram.clone()));
+        let session = session_id(&nonce, &reply, &key, &self.public);
+        let peer = PeerInfo {
+            key,
+            name,
+            addr,
+            session,
+        };
+        self.connect(peer.clone(), nonce, Some(datagram), now);
+        self.events.push_back(NetEvent::Connected {
+            peer,
+            challenger: false,
+            resume,
+            clock,
+        });
+        true
+    }
+
+    /// Declines the pending challenge.
+    pub fn decline(&mut self, reason: &str) {
+        if let Handshake::Offered { addr, nonce, .. } =
+            std::mem::replace(&mut self.handshake, Handshake::Idle)
+        {
+            let datagram = self.seal_handshake(&Message::Decline {
+                nonce,
+                reason: reason.into(),
+            });
+            self.outgoing.push_back((addr, datagram));
+        }
+    }
+
+    /// Queues a message for the peer (reliable, ordered).
+    pub fn send(&mut self, message: &Message) {
+        if let Some(c) = &mut self.connection {
+            // A message of ours never exceeds the channel's limit (64 KB).
+            let _ = c.channel.send(message.to_string().as_bytes());
+        }
+    }
+
+    /// Ends the session, telling the peer.
+    pub fn disconnect(&mut self, now: Millis) {
+        self.send(&Message::Bye);
+        self.flush(now);
+        self.connection = None;
+    }
+
+    /// The next datagram to send, and where.
+    pub fn poll_transmit(&mut self, now: Millis) -> Option<(SocketAddr, Vec<u8>)> {
+        self.flush(now);
+        self.outgoing.pop_front()
+    }
+
+    /// The next event for the owner.
+    pub fn poll_event(&mut self) -> Option<NetEvent> {
+        self.events.pop_front()
+    }
+
+    /// When [`Endpoint::handle_timeout`] should next run.
+    pub fn next_timeout(&self) -> Option<Millis> {
+        let handshake = match &self.handshake {
+            Handshake::Challenging { next_try, .. } => Some(*next_try),
+            _ => None,
+        };
+        let session = self.connection.as_ref().map(|c| {
+            let silence = c.last_heard + self.config.silence_timeout;
+            c.channel.next_timeout().map_or(silence, |t| t.min(silence))
+        });
+        [handshake, session].into_iter().flatten().min()
+    }
+
+    /// Retransmits, sends heartbeats, and notices silence.
+    pub fn handle_timeout(&mut self, now: Millis) {
+        if let Handshake::Challenging {
+            addr,
+            datagram,
+            started,
+            next_try,
+            interval,
+            ..
+        } = &mut self.handshake
+        {
+            if now >= *started + self.config.challenge_timeout {
+                self.handshake = Handshake::Idle;
+                self.events.push_back(NetEvent::NoAnswer);
+            } else if now >= *next_try {
+                self.outgoing.push_back((*addr, datagram.clone()));
+                *interval = (*interval * 2).min(2000);
+                *next_try = now + *interval;
+            }
+        }
+        if let Some(c) = &mut self.connection {
+            let silent_for = now.saturating_sub(c.last_heard);
+            if !c.gone && silent_for >= self.config.silence_timeout {
+                c.gone = true;
+                self.events.push_back(NetEvent::Gone { silent_for });
+            }
+        }
+        self.flush(now);
+    }
+
+    /// Takes in one datagram from `from`.
+    pub fn handle_datagram(&mut self, from: SocketAddr, datagram: &[u8], now: Millis) {
+        if let Err(reason) = self.receive(from, datagram, now) {
+            self.drops.count(reason);
+        }
+    }
+
+    fn receive(
+        &mut self,
+        from: SocketAddr,
+        datagram: &[u8],
+        now: Millis,
+    ) -> Result<(), DropReason> {
+        let unverified = envelope::open(datagram)?;
+        let header = unverified.header();
+        if header.session == 0 {
+            if header.seq != 0 || header.frag_count != 0 {
+                return Err(DropReason::Malformed);
+            }
+            let header = unverified.verify()?;
+            let message = Message::parse(header.payload).map_err(|_| DropReason::BadPayload)?;
+            return self.handshake_message(from, header.sender, message, now);
+        }
+        // Cheap checks first: the session, the sender, the packet number.
+        let c = self.connection.as_mut().ok_or(DropReason::UnknownSession)?;
+        if header.session != c.peer.session {
+            return Err(DropReason::UnknownSession);
+        }
+        if header.sender != c.peer.key {
+            return Err(DropReason::WrongSender);
+        }
+        if !c.replay.is_fresh(header.packet) {
+            return Err(DropReason::Replayed);
+        }
+        let header = unverified.verify()?;
+        c.replay.mark(header.packet);
+        c.last_heard = now;
+        c.peer.addr = from;
+        if c.gone {
+            c.gone = false;
+            self.events.push_back(NetEvent::Back);
+        }
+        let seq = header.seq;
+        let segment = Segment {
+            seq,
+            ack: header.ack,
+            ack_bits: header.ack_bits,
+            frag_index: header.frag_index,
+            frag_count: header.frag_count,
+            payload: header.payload.to_vec(),
+        };
+        let receipt = c
+            .channel
+            .receive(segment, now)
+            .map_err(|_| DropReason::Malformed)?;
+        if seq != 0 && seq >= c.next_delivery {
+            c.undelivered
+                .entry(seq)
+                .or_insert_with(|| datagram.to_vec());
+        }
+        let mut result = Ok(());
+        if receipt.duplicate {
+            result = Err(DropReason::Duplicate);
+        }
+        for payload in receipt.delivered {
+            let evidence = Self::take_evidence(c);
+            match Message::parse(&payload) {
+                Ok(Message::Bye) => {
+                    self.events.push_back(NetEvent::Left);
+                }
+                Ok(message) => self
+                    .events
+                    .push_back(NetEvent::Message { message, evidence }),
+                Err(_) => self.drops.count(DropReason::BadPayload),
+            }
+        }
+        if matches!(self.events.back(), Some(NetEvent::Left)) {
+            self.connection = None;
+        }
+        result
+    }
+
+    /// The datagrams of the next delivered message: its fragments' consecutive seqs.
+    fn take_evidence(c: &mut Connection) -> Vec<Vec<u8>> {
+        let first = c.next_delivery;
+        let count = c
+            .undelivered
+            .get(&first)
+            .and_then(|d| envelope::open(d).ok().map(|u| u.header().frag_count))
+            .unwrap_or(1)
+            .max(1);
+        let evidence: Vec<Vec<u8>> = (first..first + count as u32)
+            .filter_map(|s| c.undelivered.remove(&s))
+            .collect();
+        c.next_delivery = first + count as u32;
+        evidence
+    }
+
+    fn handshake_message(
+        &mut self,
+        from: SocketAddr,
+        sender: [u8; 32],
+        message: Message,
+        now: Millis,
+    ) -> Result<(), DropReason> {
+        match message {
+            Message::Challenge {
+                nonce,
+                name,
+                game,
+                clock,
+                resume,
+                ..
+            } => {
+                // A repeat of the challenge we accepted: our accept was lost; answer again.
+                if let Some(c) = &self.connection {
+                    if c.nonce == nonce && c.peer.key == sender {
+                        if let Some(accept) = &c.accept {
+                            self.outgoing.push_back((from, accept.clone()));
+                        }
+                        return Ok(());
+                    }
+                }
+                if self.recent_nonces.contains(&nonce) {
+                    return Err(DropReason::Replayed);
+                }
+                self.remember(nonce);
+                if sender == self.public {
+                    return Err(DropReason::WrongSender);
+                }
+                let busy = self
+                    .connection
+                    .as_ref()
+                    .is_some_and(|c| c.peer.key != sender)
+                    || matches!(
+                        self.handshake,
+                        Handshake::Offered { .. } | Handshake::Challenging { .. }
+                    );
+                if busy {
+                    let datagram = self.seal_handshake(&Message::Busy { nonce });
+                    self.outgoing.push_back((from, datagram));
+                    return Ok(());
+                }
+                if game != self.config.game {
+                    let reason = format!("this peer plays {}, not {game}", self.config.game);
+                    let datagram = self.seal_handshake(&Message::Decline { nonce, reason });
+                    self.outgoing.push_back((from, datagram));
+                    return Ok(());
+                }
+                self.handshake = Handshake::Offered {
+                    addr: from,
+                    key: sender,
+                    name: name.clone(),
+                    nonce,
+                    clock,
+                    resume,
+                };
+                self.events.push_back(NetEvent::Challenged {
+                    addr: from,
+                    key: sender,
+                    name,
+                    game,
+                    clock,
+                    resume,
+                });
+                Ok(())
+            }
+            Message::Accept { nonce, reply, name } => {
+                let Handshake::Challenging {
+                    addr,
+                    nonce: ours,
+                    resume,
+                    ..
+                } = &self.handshake
+                else {
+                    return Err(DropReason::UnknownSession);
+                };
+                if *ours != nonce || sender == self.public {
+                    return Err(DropReason::UnknownSession);
+                }
+                let (resume, _) = (*resume, addr);
+                let session = session_id(&nonce, &reply, &self.public, &sender);
+                let peer = PeerInfo {
+                    key: sender,
+                    name,
+                    addr: from,
+                    session,
+                };
+                self.handshake = Handshake::Idle;
+                self.connect(peer.clone(), nonce, None, now);
+                let clock = self.config.clock;
+                self.events.push_back(NetEvent::Connected {
+                    peer,
+                    challenger: true,
+                    resume,
+                    clock,
+                });
+                Ok(())
+            }
+            Message::Decline { nonce, reason } => {
+                self.end_challenge(nonce, NetEvent::Declined { reason })
+            }
+            Message::Busy { nonce } => self.end_challenge(nonce, NetEvent::Busy),
+            _ => Err(DropReason::BadPayload),
+        }
+    }
+
+    fn end_challenge(&mut self, nonce: Nonce, event: NetEvent) -> Result<(), DropReason> {
+        match &self.handshake {
+            Handshake::Challenging { nonce: ours, .. } if *ours == nonce => {
+                self.handshake = Handshake::Idle;
+                self.events.push_back(event);
+                Ok(())
+            }
+            _ => Err(DropReason::UnknownSession),
+        }
+    }
+
+    fn remember(&mut self, nonce: Nonce) {
+        if self.recent_nonces.len() >= 256 {
+            self.recent_nonces.pop_front();
+        }
+        self.recent_nonces.push_back(nonce);
+    }
+
+    fn connect(&mut self, peer: PeerInfo, nonce: Nonce, accept: Option<Vec<u8>>, now: Millis) {
+        self.connection = Some(Connection {
+            peer,
+            channel: Channel::new(ChannelConfig::default()),
+            next_packet: 1,
+            replay: ReplayWindow::default(),
+            last_heard: now,
+            gone: false,
+            undelivered: BTreeMap::new(),
+            next_delivery: 1,
+            nonce,
+            accept,
+        });
+    }
+
+    fn seal_handshake(&self, message: &Message) -> Vec<u8> {
+        let text = message.to_string();
+        let header = Header {
+            version: VERSION,
+            session: 0,
+            sender: self.public,
+            packet: 0,
+            seq: 0,
+            ack: 0,
+            ack_bits: 0,
+            frag_index: 0,
+            frag_count: 0,
+            payload: text.as_bytes(),
+        };
+        envelope::seal(&header, &self.key)
+    }
+
+    /// Moves whatever the channel has to send into the outgoing queue.
+    fn flush(&mut self, now: Millis) {
+        let Some(c) = &mut self.connection else {
+            return;
+        };
+        while let Some(segment) = c.channel.poll_transmit(now) {
+            let header = Header {
+                version: VERSION,
+                session: c.peer.session,
+                sender: self.public,
+                packet: c.next_packet,
+                seq: segment.seq,
+                ack: segment.ack,
+                ack_bits: segment.ack_bits,
+                frag_index: segment.frag_index,
+                frag_count: segment.frag_count,
+                payload: &segment.payload,
+            };
+            c.next_packet += 1;
+            self.outgoing
+                .push_back((c.peer.addr, envelope::seal(&header, &self.key)));
+        }
+    }
+}
