@@ -6,6 +6,7 @@ pub mod clock;
 pub mod game;
 pub mod junqi;
 pub mod state;
+pub mod transcript;
 
 pub use clock::{Clocks, Millis};
 pub use game::{Ending, Played, Seat, TableGame};
