@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod net;
+pub mod peer;
 pub mod protocol;
 pub mod rules;
 pub mod session;

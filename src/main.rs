@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
-use lanqi::cli::{Cli, run};
+use lanqi::cli::{Cli, Outcome, run};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -32,7 +32,8 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     };
     match run(command) {
-        Ok(out) => {
+        Ok(Outcome::Exit(code)) => code,
+        Ok(Outcome::Print(out)) => {
             let mut stdout = std::io::stdout().lock();
             // A closed pipe (e.g. `| head`) is not an error worth a panic.
             let _ = stdout

@@ -2,6 +2,7 @@
 //! writes its whole output to a string, so a failure leaves stdout untouched.
 
 mod junqi;
+mod peer;
 
 use clap::{Parser, Subcommand};
 
@@ -24,6 +25,9 @@ pub enum Command {
     /// Junqi (两国军棋) rules tools: legal moves, playing moves, views, layouts, perft.
     #[command(subcommand)]
     Junqi(junqi::JunqiCommand),
+    /// A headless peer: listens (or challenges with --connect), plays with a bot, and prints
+    /// one JSON object per line for everything that happens.
+    Peer(peer::PeerArgs),
 }
 
 /// A failure a user caused (bad input): one line for stderr; the process exits with 2.
@@ -38,9 +42,19 @@ impl UserError {
     }
 }
 
-/// Runs a parsed command line and returns what it prints on stdout.
-pub fn run(command: Command) -> Result<String, UserError> {
+/// What a command produced: text for stdout, or a long-running command's exit status
+/// (it printed as it went).
+pub enum Outcome {
+    /// Print this and exit 0.
+    Print(String),
+    /// Already printed; exit with this status.
+    Exit(std::process::ExitCode),
+}
+
+/// Runs a parsed command line.
+pub fn run(command: Command) -> Result<Outcome, UserError> {
     match command {
-        Command::Junqi(c) => junqi::run(c),
+        Command::Junqi(c) => junqi::run(c).map(Outcome::Print),
+        Command::Peer(args) => peer::run(args).map(Outcome::Exit),
     }
 }

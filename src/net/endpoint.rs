@@ -11,7 +11,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::reliable::{Channel, Config as ChannelConfig, Millis, Segment};
-use crate::protocol::envelope::{self, DropReason, Header, MAX_DATAGRAM, VERSION};
+use crate::protocol::envelope::{self, DropReason, Header, MAX_PAYLOAD, VERSION};
 use crate::protocol::{Clock, Message, Nonce};
 
 /// How an endpoint presents itself and how patient it is.
@@ -344,10 +344,10 @@ impl Endpoint {
             resume,
             padding: 0,
         };
-        // Pad the challenge to a full datagram: no answer to it is ever larger.
-        let bare = self.seal_handshake(&message).len();
+        // Pad the challenge to the largest payload: no answer to it is ever larger.
+        let bare = message.to_string().len();
         if let Message::Challenge { padding, .. } = &mut message {
-            *padding = MAX_DATAGRAM.saturating_sub(bare + 1);
+            *padding = MAX_PAYLOAD.saturating_sub(bare);
         }
         let datagram = self.seal_handshake(&message);
         self.outgoing.push_back((addr, datagram.clone()));

@@ -1,6 +1,12 @@
 //! Moving signed envelopes between peers: the reliable channel, the endpoint (handshake,
 //! sessions, replay protection, drop counters), transports (real UDP, an in-memory lossy
-//! link for tests) and the async driver.
+//! link for tests).
 
 pub mod endpoint;
+pub mod lossy;
 pub mod reliable;
+pub mod transport;
+
+pub use endpoint::{DropCounters, Endpoint, EndpointConfig, NetEvent, PeerInfo};
+pub use lossy::{LinkQuality, LossyNet};
+pub use transport::Transport;

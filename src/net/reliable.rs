@@ -281,6 +281,7 @@ impl Fragment {
 /// A sent, not yet acked fragment.
 #[derive(Clone, Debug)]
 struct InFlight {
+    seq: u32,
     fragment: Fragment,
     /// When it was last put on the wire.
     sent_at: Millis,
@@ -315,8 +316,8 @@ pub struct Channel {
     next_seq: u32,
     /// Fragments numbered but never sent, in seq order.
     queue: VecDeque<(u32, Fragment)>,
-    /// Fragments sent and not yet acked, by seq.
-    in_flight: BTreeMap<u32, InFlight>,
+    /// Fragments sent and not yet acked, in seq order (at most `window` of them).
+    in_flight: VecDeque<InFlight>,
     /// The highest seq ever put on the wire (0 = none).
     highest_sent: u32,
     /// Smoothed RTT, once measured.
@@ -329,6 +330,8 @@ pub struct Channel {
     recv_ack: u32,
     /// Received fragments past `recv_ack + 1`, by seq.
     buffer: BTreeMap<u32, Fragment>,
+    /// The `ack_bits` describing `buffer` (kept up to date by `receive`).
+    recv_bits: u32,
     /// The message whose first fragments were received in order.
     partial: Option<Partial>,
     /// Data was received since our last transmission: the peer is owed an ack.
@@ -350,12 +353,13 @@ impl Channel {
             config,
             next_seq: 1,
             queue: VecDeque::new(),
-            in_flight: BTreeMap::new(),
+            in_flight: VecDeque::new(),
             highest_sent: 0,
             srtt: None,
             rttvar: 0,
             recv_ack: 0,
             buffer: BTreeMap::new(),
+            recv_bits: 0,
             partial: None,
             ack_owed: false,
             quiet_since: None,
@@ -457,6 +461,7 @@ impl Channel {
             },
         );
         self.drain_in_order(&mut receipt.delivered);
+        self.recv_bits = self.compute_ack_bits();
         Ok(receipt)
     }
 
@@ -498,7 +503,7 @@ impl Channel {
         if self.ack_owed || self.window_admits_next() {
             return Some(self.clock);
         }
-        let retransmission = self.in_flight.values().map(|f| f.due).min();
+        let retransmission = self.in_flight.iter().map(|f| f.due).min();
         let heartbeat = self
             .quiet_since
             .map(|t| t.saturating_add(self.config.heartbeat.max(1)));
@@ -642,26 +647,23 @@ impl Channel {
             // Acknowledges seqs we never sent: not about this stream.
             return;
         }
-        let mut acked: Vec<u32> = self.in_flight.range(..=ack).map(|(&s, _)| s).collect();
-        if ack_bits != 0
-            && let Some(first) = ack.checked_add(2)
-        {
-            let last = ack.saturating_add(ACK_BITS + 1);
-            for &seq in self.in_flight.range(first..=last).map(|(s, _)| s) {
-                let bit = seq - first; // < ACK_BITS, as first <= seq <= last
-                if ack_bits & (1 << bit) != 0 {
-                    acked.push(seq);
-                }
-            }
-        }
+        let first_bit = ack.checked_add(2);
+        let acked = |seq: u32| {
+            seq <= ack
+                || first_bit
+                    .and_then(|first| seq.checked_sub(first))
+                    .is_some_and(|bit| bit < ACK_BITS && ack_bits & (1 << bit) != 0)
+        };
         let mut newest_clean: Option<Millis> = None;
-        for seq in acked {
-            if let Some(freed) = self.in_flight.remove(&seq)
-                && !freed.retransmitted
-            {
-                newest_clean = Some(newest_clean.map_or(freed.sent_at, |t| t.max(freed.sent_at)));
+        self.in_flight.retain(|flight| {
+            if !acked(flight.seq) {
+                return true;
             }
-        }
+            if !flight.retransmitted {
+                newest_clean = Some(newest_clean.map_or(flight.sent_at, |t| t.max(flight.sent_at)));
+            }
+            false
+        });
         if let Some(sent_at) = newest_clean {
             self.take_rtt_sample(now.saturating_sub(sent_at));
         }
@@ -723,11 +725,12 @@ impl Channel {
     /// The first sent fragment whose RTO expired, resent with a doubled RTO.
     fn retransmission(&mut self, now: Millis) -> Option<Segment> {
         let max_rto = self.config.max_rto_limit();
-        let (&seq, flight) = self
+        let flight = self
             .in_flight
             .iter_mut()
-            .filter(|(_, f)| f.due <= now)
-            .min_by_key(|(seq, f)| (f.due, **seq))?;
+            .filter(|f| f.due <= now)
+            .min_by_key(|f| (f.due, f.seq))?;
+        let seq = flight.seq;
         flight.rto = flight.rto.saturating_mul(2).clamp(1, max_rto);
         flight.due = now.saturating_add(flight.rto);
         flight.sent_at = now;
@@ -742,7 +745,7 @@ impl Channel {
         let Some(&(seq, _)) = self.queue.front() else {
             return false;
         };
-        let base = self.in_flight.keys().next().copied().unwrap_or(seq);
+        let base = self.in_flight.front().map_or(seq, |f| f.seq);
         seq < base.saturating_add(self.config.window_limit())
     }
 
@@ -753,16 +756,15 @@ impl Channel {
         }
         let (seq, fragment) = self.queue.pop_front()?;
         let rto = self.rto();
-        self.in_flight.insert(
+        // Queued seqs only grow, so pushing at the back keeps `in_flight` in seq order.
+        self.in_flight.push_back(InFlight {
             seq,
-            InFlight {
-                fragment: fragment.clone(),
-                sent_at: now,
-                rto,
-                due: now.saturating_add(rto),
-                retransmitted: false,
-            },
-        );
+            fragment: fragment.clone(),
+            sent_at: now,
+            rto,
+            due: now.saturating_add(rto),
+            retransmitted: false,
+        });
         self.highest_sent = self.highest_sent.max(seq);
         Some(self.data_segment(seq, fragment))
     }
@@ -771,7 +773,7 @@ impl Channel {
         Segment {
             seq,
             ack: self.recv_ack,
-            ack_bits: self.ack_bits(),
+            ack_bits: self.recv_bits,
             frag_index: fragment.index,
             frag_count: fragment.count,
             payload: fragment.payload,
@@ -782,14 +784,15 @@ impl Channel {
         Segment {
             seq: 0,
             ack: self.recv_ack,
-            ack_bits: self.ack_bits(),
+            ack_bits: self.recv_bits,
             frag_index: 0,
             frag_count: 0,
             payload: Vec::new(),
         }
     }
 
-    fn ack_bits(&self) -> u32 {
+    /// Bit i set = seq `recv_ack + 2 + i` is in the buffer.
+    fn compute_ack_bits(&self) -> u32 {
         let first = self.recv_ack.saturating_add(2);
         let last = self.recv_ack.saturating_add(ACK_BITS + 1);
         let mut bits = 0;
@@ -870,14 +873,23 @@ mod tests {
         out
     }
 
-    /// A message of random size: mostly small, some spanning several fragments (up to ~5 KB).
-    fn random_message(rng: &mut Rng) -> Vec<u8> {
+    /// Message `id` of random size: mostly small, some spanning several fragments (up to
+    /// ~5 KB). The bytes are a random slice of `pool`, stamped with the id and a random word
+    /// (when long enough) so that no two messages are alike.
+    fn random_message(rng: &mut Rng, pool: &[u8], id: u32) -> Vec<u8> {
         let len = match rng.below(10) {
             0..=5 => rng.below(200),
             6..=7 => rng.below(1500),
             _ => 1500 + rng.below(3700),
-        };
-        rng.bytes(len as usize)
+        } as usize;
+        let offset = rng.below((pool.len() - len) as u64) as usize;
+        let mut message = pool[offset..offset + len].to_vec();
+        let mut stamp = id.to_le_bytes().to_vec();
+        stamp.extend_from_slice(&rng.next().to_le_bytes());
+        for (byte, s) in message.iter_mut().zip(stamp) {
+            *byte = s;
+        }
+        message
     }
 
     struct Datagram {
@@ -896,12 +908,13 @@ mod tests {
         let mut channels = [Channel::new(config), Channel::new(config)];
         // Each side's messages with the time the application sends them.
         let mut plans: [Vec<(Millis, Vec<u8>)>; 2] = Default::default();
+        let pool = rng.bytes(8192);
         for plan in &mut plans {
             let count = 200 + rng.below(150);
             let mut at = 0;
-            for _ in 0..count {
+            for id in 0..count as u32 {
                 at += if rng.percent(30) { 0 } else { rng.below(40) };
-                plan.push((at, random_message(&mut rng)));
+                plan.push((at, random_message(&mut rng, &pool, id)));
             }
         }
         let mut next_send = [0usize; 2];
@@ -942,10 +955,10 @@ mod tests {
             }
 
             // Transmissions through the lossy link.
-            for side in 0..2 {
-                for segment in drain(&mut channels[side], now) {
-                    let window = channels[side].config().window as usize;
-                    assert!(channels[side].in_flight() <= window);
+            for (side, channel) in channels.iter_mut().enumerate() {
+                for segment in drain(channel, now) {
+                    let window = channel.config().window as usize;
+                    assert!(channel.in_flight() <= window);
                     let copies = if rng.percent(5) { 2 } else { 1 };
                     for _ in 0..copies {
                         if rng.percent(20) {

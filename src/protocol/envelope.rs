@@ -99,9 +99,11 @@ impl<'a> Unverified<'a> {
 
     /// Checks the signature over the exact bytes received; only then are the fields trusted.
     pub fn verify(self) -> Result<Header<'a>, DropReason> {
-        let key = VerifyingKey::from_bytes(&self.header.sender).map_err(|_| DropReason::BadSignature)?;
+        let key =
+            VerifyingKey::from_bytes(&self.header.sender).map_err(|_| DropReason::BadSignature)?;
         let signature = Signature::from_bytes(&self.signature);
-        key.verify_strict(self.signed, &signature).map_err(|_| DropReason::BadSignature)?;
+        key.verify_strict(self.signed, &signature)
+            .map_err(|_| DropReason::BadSignature)?;
         Ok(self.header)
     }
 }
@@ -125,7 +127,11 @@ pub fn open(datagram: &[u8]) -> Result<Unverified<'_>, DropReason> {
         return Err(DropReason::Malformed);
     }
     let signature: [u8; SIGNATURE_LEN] = signature.try_into().map_err(|_| DropReason::Truncated)?;
-    Ok(Unverified { header, signed, signature })
+    Ok(Unverified {
+        header,
+        signed,
+        signature,
+    })
 }
 
 /// Encodes and signs a header into a datagram.
@@ -178,7 +184,10 @@ mod tests {
                 let mut bad = bytes.clone();
                 bad[i] ^= 1 << bit;
                 let verdict = open(&bad).and_then(Unverified::verify);
-                assert!(verdict.is_err(), "flipping bit {bit} of byte {i} went unnoticed");
+                assert!(
+                    verdict.is_err(),
+                    "flipping bit {bit} of byte {i} went unnoticed"
+                );
             }
         }
     }
@@ -188,7 +197,10 @@ mod tests {
         let (k, mallory) = (key(3), key(4));
         // Mallory signs a datagram that claims to come from k.
         let bytes = seal(&header(&k, b"resign"), &mallory);
-        assert_eq!(open(&bytes).unwrap().verify(), Err(DropReason::BadSignature));
+        assert_eq!(
+            open(&bytes).unwrap().verify(),
+            Err(DropReason::BadSignature)
+        );
     }
 
     #[test]
@@ -196,7 +208,10 @@ mod tests {
         let k = key(5);
         let bytes = seal(&header(&k, b"x"), &k);
         assert_eq!(open(&bytes[..40]).unwrap_err(), DropReason::Truncated);
-        assert_eq!(open(&vec![VERSION; MAX_DATAGRAM + 1]).unwrap_err(), DropReason::TooLarge);
+        assert_eq!(
+            open(&vec![VERSION; MAX_DATAGRAM + 1]).unwrap_err(),
+            DropReason::TooLarge
+        );
         let mut v2 = bytes.clone();
         v2[0] = 2;
         assert_eq!(open(&v2).unwrap_err(), DropReason::BadVersion);
@@ -208,7 +223,11 @@ mod tests {
         let big = seal(&header(&k, &[b'a'; MAX_PAYLOAD + 1]), &k);
         assert_eq!(open(&big).unwrap_err(), DropReason::Malformed);
         let fits = seal(&header(&k, &[b'a'; MAX_PAYLOAD]), &k);
-        assert!(fits.len() <= MAX_DATAGRAM, "a full payload fits in a datagram: {}", fits.len());
+        assert!(
+            fits.len() <= MAX_DATAGRAM,
+            "a full payload fits in a datagram: {}",
+            fits.len()
+        );
         assert!(open(&fits).unwrap().verify().is_ok());
     }
 }

@@ -148,8 +148,13 @@ impl FromStr for Clock {
     type Err = PayloadError;
 
     fn from_str(s: &str) -> Result<Clock, PayloadError> {
-        let (g, m) = s.split_once('+').ok_or_else(|| PayloadError::arg("clock", s))?;
-        Ok(Clock { game_secs: number("clock", g)?, move_secs: number("clock", m)? })
+        let (g, m) = s
+            .split_once('+')
+            .ok_or_else(|| PayloadError::arg("clock", s))?;
+        Ok(Clock {
+            game_secs: number("clock", g)?,
+            move_secs: number("clock", m)?,
+        })
     }
 }
 
@@ -184,12 +189,16 @@ pub enum PayloadError {
 
 impl PayloadError {
     fn arg(field: &'static str, value: &str) -> PayloadError {
-        PayloadError::Arg { field, value: value.chars().take(40).collect() }
+        PayloadError::Arg {
+            field,
+            value: value.chars().take(40).collect(),
+        }
     }
 }
 
 fn number<T: FromStr>(field: &'static str, s: &str) -> Result<T, PayloadError> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || (s.len() > 1 && s.starts_with('0')) {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || (s.len() > 1 && s.starts_with('0'))
+    {
         return Err(PayloadError::arg(field, s));
     }
     s.parse().map_err(|_| PayloadError::arg(field, s))
@@ -271,7 +280,14 @@ pub fn unescape(s: &str) -> Option<String> {
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Message::Challenge { nonce, name, game, clock, resume, padding } => {
+            Message::Challenge {
+                nonce,
+                name,
+                game,
+                clock,
+                resume,
+                padding,
+            } => {
                 let resume = resume.map_or("-".to_string(), |id| format!("{id:016x}"));
                 write!(
                     f,
@@ -285,20 +301,31 @@ impl fmt::Display for Message {
             Message::Accept { nonce, reply, name } => {
                 write!(f, "accept|{}|{}|{}", hex(nonce), hex(reply), escape(name))
             }
-            Message::Decline { nonce, reason } => write!(f, "decline|{}|{}", hex(nonce), escape(reason)),
+            Message::Decline { nonce, reason } => {
+                write!(f, "decline|{}|{}", hex(nonce), escape(reason))
+            }
             Message::Busy { nonce } => write!(f, "busy|{}", hex(nonce)),
             Message::Start { game_id, first } => write!(f, "start|{game_id:016x}|{first}"),
             Message::Layout { layout } => write!(f, "layout|{}", escape(layout)),
-            Message::Move { ply, mv, hash, clock_ms } => {
+            Message::Move {
+                ply,
+                mv,
+                hash,
+                clock_ms,
+            } => {
                 write!(f, "move|{ply}|{}|{}|{clock_ms}", escape(mv), escape(hash))
             }
             Message::Undo { verb, ply } => write!(f, "undo|{}|{ply}", verb_word(*verb)),
             Message::Draw { verb } => write!(f, "draw|{}", verb_word(*verb)),
             Message::Resign => f.write_str("resign"),
-            Message::Over { winner, reason } => write!(f, "over|{}|{}", escape(winner), escape(reason)),
+            Message::Over { winner, reason } => {
+                write!(f, "over|{}|{}", escape(winner), escape(reason))
+            }
             Message::Reset => f.write_str("reset"),
             Message::Chat { text } => write!(f, "chat|{}", escape(text)),
-            Message::Sync { game_id, ply, hash } => write!(f, "sync|{game_id:016x}|{ply}|{}", escape(hash)),
+            Message::Sync { game_id, ply, hash } => {
+                write!(f, "sync|{game_id:016x}|{ply}|{}", escape(hash))
+            }
             Message::Bye => f.write_str("bye"),
         }
     }
@@ -322,8 +349,13 @@ fn verb(s: &str) -> Result<Verb, PayloadError> {
 }
 
 fn word(field: &'static str, s: &str, max: usize) -> Result<String, PayloadError> {
-    let ok = !s.is_empty() && s.len() <= max && s.bytes().all(|b| b.is_ascii_graphic() && b != b'|');
-    if ok { Ok(s.to_string()) } else { Err(PayloadError::arg(field, s)) }
+    let ok =
+        !s.is_empty() && s.len() <= max && s.bytes().all(|b| b.is_ascii_graphic() && b != b'|');
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err(PayloadError::arg(field, s))
+    }
 }
 
 impl Message {
@@ -337,7 +369,11 @@ impl Message {
             if args.len() == n {
                 Ok(())
             } else {
-                Err(PayloadError::Arity { cmd, expected: n, got: args.len() })
+                Err(PayloadError::Arity {
+                    cmd,
+                    expected: n,
+                    got: args.len(),
+                })
             }
         };
         Ok(match cmd {
@@ -369,11 +405,16 @@ impl Message {
             }
             "decline" => {
                 arity("decline", 2)?;
-                Message::Decline { nonce: nonce(args[0])?, reason: text("reason", args[1], 200)? }
+                Message::Decline {
+                    nonce: nonce(args[0])?,
+                    reason: text("reason", args[1], 200)?,
+                }
             }
             "busy" => {
                 arity("busy", 1)?;
-                Message::Busy { nonce: nonce(args[0])? }
+                Message::Busy {
+                    nonce: nonce(args[0])?,
+                }
             }
             "start" => {
                 arity("start", 2)?;
@@ -381,11 +422,16 @@ impl Message {
                 if first > 1 {
                     return Err(PayloadError::arg("first seat", args[1]));
                 }
-                Message::Start { game_id: hex_id("game id", args[0])?, first }
+                Message::Start {
+                    game_id: hex_id("game id", args[0])?,
+                    first,
+                }
             }
             "layout" => {
                 arity("layout", 1)?;
-                Message::Layout { layout: word("layout", args[0], 64)? }
+                Message::Layout {
+                    layout: word("layout", args[0], 64)?,
+                }
             }
             "move" => {
                 arity("move", 4)?;
@@ -398,11 +444,16 @@ impl Message {
             }
             "undo" => {
                 arity("undo", 2)?;
-                Message::Undo { verb: verb(args[0])?, ply: number("ply", args[1])? }
+                Message::Undo {
+                    verb: verb(args[0])?,
+                    ply: number("ply", args[1])?,
+                }
             }
             "draw" => {
                 arity("draw", 1)?;
-                Message::Draw { verb: verb(args[0])? }
+                Message::Draw {
+                    verb: verb(args[0])?,
+                }
             }
             "resign" => {
                 arity("resign", 0)?;
@@ -410,7 +461,10 @@ impl Message {
             }
             "over" => {
                 arity("over", 2)?;
-                Message::Over { winner: word("winner", args[0], 8)?, reason: text("reason", args[1], 100)? }
+                Message::Over {
+                    winner: word("winner", args[0], 8)?,
+                    reason: text("reason", args[1], 100)?,
+                }
             }
             "reset" => {
                 arity("reset", 0)?;
@@ -418,7 +472,9 @@ impl Message {
             }
             "chat" => {
                 arity("chat", 1)?;
-                Message::Chat { text: text("chat", args[0], MAX_CHAT)? }
+                Message::Chat {
+                    text: text("chat", args[0], MAX_CHAT)?,
+                }
             }
             "sync" => {
                 arity("sync", 3)?;
@@ -447,7 +503,10 @@ mod tests {
                 nonce: [7; 16],
                 name: "Wang | 王".into(),
                 game: "junqi".into(),
-                clock: Clock { game_secs: 600, move_secs: 30 },
+                clock: Clock {
+                    game_secs: 600,
+                    move_secs: 30,
+                },
                 resume: Some(0xdead_beef),
                 padding: 12,
             },
@@ -459,19 +518,48 @@ mod tests {
                 resume: None,
                 padding: 0,
             },
-            Message::Accept { nonce: [1; 16], reply: [2; 16], name: "Li".into() },
-            Message::Decline { nonce: [1; 16], reason: "not now, 100%".into() },
+            Message::Accept {
+                nonce: [1; 16],
+                reply: [2; 16],
+                name: "Li".into(),
+            },
+            Message::Decline {
+                nonce: [1; 16],
+                reason: "not now, 100%".into(),
+            },
             Message::Busy { nonce: [3; 16] },
-            Message::Start { game_id: 42, first: 1 },
-            Message::Layout { layout: "hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf".into() },
-            Message::Move { ply: 12, mv: "a5-a6".into(), hash: "00ff".into(), clock_ms: 59_000 },
-            Message::Undo { verb: Verb::Ask, ply: 12 },
+            Message::Start {
+                game_id: 42,
+                first: 1,
+            },
+            Message::Layout {
+                layout: "hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf".into(),
+            },
+            Message::Move {
+                ply: 12,
+                mv: "a5-a6".into(),
+                hash: "00ff".into(),
+                clock_ms: 59_000,
+            },
+            Message::Undo {
+                verb: Verb::Ask,
+                ply: 12,
+            },
             Message::Draw { verb: Verb::No },
             Message::Resign,
-            Message::Over { winner: "south".into(), reason: "flag lost".into() },
+            Message::Over {
+                winner: "south".into(),
+                reason: "flag lost".into(),
+            },
             Message::Reset,
-            Message::Chat { text: "好棋!\nline two | 50% off".into() },
-            Message::Sync { game_id: 1, ply: 0, hash: "ab".into() },
+            Message::Chat {
+                text: "好棋!\nline two | 50% off".into(),
+            },
+            Message::Sync {
+                game_id: 1,
+                ply: 0,
+                hash: "ab".into(),
+            },
             Message::Bye,
         ]
     }
@@ -487,9 +575,20 @@ mod tests {
 
     #[test]
     fn the_text_is_the_source_designs_cmd_args_form() {
-        let m = Message::Move { ply: 3, mv: "a5-a6".into(), hash: "ab12".into(), clock_ms: 0 };
+        let m = Message::Move {
+            ply: 3,
+            mv: "a5-a6".into(),
+            hash: "ab12".into(),
+            clock_ms: 0,
+        };
         assert_eq!(m.to_string(), "move|3|a5-a6|ab12|0");
-        assert_eq!(Message::Chat { text: "a|b%".into() }.to_string(), "chat|a%7Cb%25");
+        assert_eq!(
+            Message::Chat {
+                text: "a|b%".into()
+            }
+            .to_string(),
+            "chat|a%7Cb%25"
+        );
     }
 
     #[test]
@@ -500,7 +599,10 @@ mod tests {
         assert_eq!(err(b"move|1|a5-a6"), "'move' takes 4 arguments, got 2");
         assert_eq!(err(b"move|01|a5-a6|ab|0"), "bad ply: '01'");
         assert_eq!(err(b"move|-1|a5-a6|ab|0"), "bad ply: '-1'");
-        assert_eq!(err(b"move|99999999999|a5-a6|ab|0"), "bad ply: '99999999999'");
+        assert_eq!(
+            err(b"move|99999999999|a5-a6|ab|0"),
+            "bad ply: '99999999999'"
+        );
         assert_eq!(err(b"chat|bad%zz"), "bad chat: 'bad%zz'");
         assert_eq!(err(b"chat|raw\nnewline"), "bad chat: 'raw\nnewline'");
         let long = format!("chat|{}", "x".repeat(MAX_CHAT + 1));

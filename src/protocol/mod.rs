@@ -4,5 +4,7 @@
 pub mod envelope;
 pub mod message;
 
-pub use envelope::{DropReason, Header, MAX_DATAGRAM, MAX_PAYLOAD, Unverified, VERSION, open, seal};
+pub use envelope::{
+    DropReason, Header, MAX_DATAGRAM, MAX_PAYLOAD, Unverified, VERSION, open, seal,
+};
 pub use message::{Clock, Message, Nonce, PayloadError, Verb};

@@ -153,6 +153,7 @@ pub struct Session<G: TableGame> {
     clock: Clock,
     clocks: Clocks,
     record: Vec<Record>,
+    peer_confirmed: bool,
 }
 
 impl<G: TableGame> Session<G> {
@@ -171,7 +172,14 @@ impl<G: TableGame> Session<G> {
             clock,
             clocks: Clocks::new(clock.game_secs, clock.move_secs, now),
             record: Vec::new(),
+            peer_confirmed: false,
         }
+    }
+
+    /// Whether the game is over and the peer has confirmed the same result (its `over`
+    /// arrived): a new game may start.
+    pub fn confirmed(&self) -> bool {
+        self.ending.is_some() && self.peer_confirmed
     }
 
     /// Rebuilds a game from its record (after a restart), as it stood at its last line.
@@ -581,6 +589,9 @@ impl<G: TableGame> Session<G> {
 
     fn peer_over(&mut self, winner: &str, reason: &str, now: Millis, out: &mut Vec<Effect>) {
         let name = |w: Option<Seat>| w.map_or("draw", G::seat_name);
+        if self.ending.is_some() {
+            self.peer_confirmed = true;
+        }
         match &self.ending {
             Some(ours) => {
                 if name(ours.winner) != winner || ours.reason != reason {
@@ -595,6 +606,7 @@ impl<G: TableGame> Session<G> {
             }
             // The peer announces its own flag fall.
             None if reason == "time" && winner == G::seat_name(self.me) => {
+                self.peer_confirmed = true;
                 self.conclude(
                     Ending {
                         winner: Some(self.me),
@@ -609,6 +621,7 @@ impl<G: TableGame> Session<G> {
                 && winner == G::seat_name(self.them())
                 && self.nearly_out(now) =>
             {
+                self.peer_confirmed = true;
                 self.conclude(
                     Ending {
                         winner: Some(self.them()),
@@ -799,6 +812,7 @@ mod tests {
         }
         let ending = p.a.ending().expect("the game ends").clone();
         assert_eq!(p.b.ending(), Some(&ending));
+        assert!(p.a.confirmed() && p.b.confirmed(), "each saw the other's over");
         assert_eq!(p.a.moves(), p.b.moves());
         assert_eq!(
             p.a.record(),

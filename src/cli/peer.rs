@@ -1,0 +1,117 @@
+//! `lanqi peer`: the headless peer on a real UDP socket, one JSON object per line on stdout.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::Args;
+use serde_json::Value;
+
+use super::UserError;
+use crate::peer::{self, BotKind, PeerOptions};
+use crate::protocol::Clock;
+use crate::rules::junqi::Layout;
+use crate::store::Profile;
+
+/// `lanqi peer` arguments.
+#[derive(Debug, Args)]
+pub struct PeerArgs {
+    /// The game to play (only junqi for now).
+    #[arg(long, default_value = "junqi")]
+    pub game: String,
+    /// Your nickname.
+    #[arg(long, default_value = "lanqi")]
+    pub name: String,
+    /// UDP port to listen on (0: any free port; the `listening` event says which).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Address to bind (e.g. 127.0.0.1, or :: for IPv6).
+    #[arg(long, default_value = "0.0.0.0")]
+    pub bind: std::net::IpAddr,
+    /// Challenge the peer at IP:PORT instead of waiting to be challenged.
+    #[arg(long)]
+    pub connect: Option<SocketAddr>,
+    /// How the bot plays: random or first.
+    #[arg(long, default_value = "random")]
+    pub bot: BotKind,
+    /// A file holding one line of layout text to deploy (default: a random layout).
+    #[arg(long)]
+    pub layout: Option<PathBuf>,
+    /// Games to play before exiting.
+    #[arg(long, default_value_t = 1)]
+    pub games: u32,
+    /// Milliseconds the bot waits before each move.
+    #[arg(long, default_value_t = 0)]
+    pub delay: u64,
+    /// Game clock and move clock in seconds, GAME+MOVE (0 = unlimited), when challenging.
+    #[arg(long, default_value = "0+0")]
+    pub clock: Clock,
+    /// Seconds of silence after which the peer is reported gone.
+    #[arg(long, default_value_t = 10)]
+    pub timeout: u64,
+    /// Seed for the bot's choices and random layouts (default: random).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Profile directory (identity key, known peers, saved games); default: the platform's.
+    #[arg(long)]
+    pub profile: Option<PathBuf>,
+}
+
+/// Runs `lanqi peer`; returns the exit status.
+pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
+    if args.game != "junqi" {
+        return Err(UserError(format!("unknown game '{}' (only junqi so far)", args.game)));
+    }
+    let layout = match &args.layout {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| UserError(format!("reading layout file {}: {e}", path.display())))?;
+            let layout: Layout = text
+                .trim()
+                .parse()
+                .map_err(|e| UserError(format!("layout file {}: {e}", path.display())))?;
+            Some(layout)
+        }
+        None => None,
+    };
+    let profile = Profile::open(args.profile.as_deref()).map_err(UserError::from_display)?;
+    let identity = profile.identity().map_err(UserError::from_display)?;
+    let games_dir = profile.games_dir().map_err(UserError::from_display)?;
+    let options = PeerOptions {
+        name: args.name,
+        connect: args.connect,
+        bot: args.bot,
+        layout,
+        games: args.games.max(1),
+        delay_ms: args.delay,
+        clock: args.clock,
+        silence_timeout_ms: args.timeout.saturating_mul(1000),
+        seed: args.seed.unwrap_or_else(rand::random),
+        games_dir: Some(games_dir),
+        ..PeerOptions::default()
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| UserError(format!("starting the runtime: {e}")))?;
+    let bind = SocketAddr::new(args.bind, args.port);
+    let result = runtime.block_on(async {
+        let socket = tokio::net::UdpSocket::bind(bind)
+            .await
+            .map_err(|e| UserError(format!("cannot listen on {bind}: {e}")))?;
+        let emit = |v: &Value| {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{v}").and_then(|_| out.flush());
+        };
+        Ok::<_, UserError>(peer::run(&socket, identity, options, Some(&profile), emit).await)
+    })?;
+    match result {
+        Ok(_) => Ok(std::process::ExitCode::SUCCESS),
+        Err(e) => {
+            let v = serde_json::json!({"event": "error", "message": e.to_string()});
+            println!("{v}");
+            eprintln!("lanqi: {e}");
+            Ok(std::process::ExitCode::from(1))
+        }
+    }
+}

@@ -1,0 +1,550 @@
+//! The headless peer: one endpoint, one Junqi session at a time, a simple bot, a JSON line
+//! for everything that happens, and a transcript saved after every move. `lanqi peer` runs
+//! it over a real UDP socket; the tests run the very same loop over the lossy link.
+
+pub mod bot;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+use tokio::time::{Duration, Instant};
+
+use crate::net::{Endpoint, EndpointConfig, NetEvent, PeerInfo, Transport};
+use crate::protocol::message::hex;
+use crate::protocol::{Clock, Message};
+use crate::rules::junqi::Layout;
+use crate::session::transcript::Transcript;
+use crate::session::{Effect, JunqiTable, Local, Notice, Seat, Session, TableGame};
+use crate::store::{Identity, Profile, Trust, fingerprint, write_atomically};
+pub use bot::{Bot, BotKind};
+
+/// Everything `lanqi peer` can be told.
+#[derive(Clone, Debug)]
+pub struct PeerOptions {
+    /// Nickname.
+    pub name: String,
+    /// Challenge this address; otherwise wait to be challenged.
+    pub connect: Option<SocketAddr>,
+    /// How the bot plays.
+    pub bot: BotKind,
+    /// The layout to deploy; a random one (from `seed`) if none.
+    pub layout: Option<Layout>,
+    /// Games to play before exiting.
+    pub games: u32,
+    /// Milliseconds the bot waits before each move.
+    pub delay_ms: u64,
+    /// Clock proposed when challenging.
+    pub clock: Clock,
+    /// Silence after which the peer is reported gone.
+    pub silence_timeout_ms: u64,
+    /// How long to wait for a gone peer to come back (resume) before giving up.
+    pub resume_wait_ms: u64,
+    /// Seed for the bot and random layouts.
+    pub seed: u64,
+    /// Where transcripts are saved and resumed from; none: nothing is saved.
+    pub games_dir: Option<PathBuf>,
+}
+
+impl Default for PeerOptions {
+    fn default() -> PeerOptions {
+        PeerOptions {
+            name: "lanqi".into(),
+            connect: None,
+            bot: BotKind::Random,
+            layout: None,
+            games: 1,
+            delay_ms: 0,
+            clock: Clock::default(),
+            silence_timeout_ms: 10_000,
+            resume_wait_ms: 60_000,
+            seed: 0,
+            games_dir: None,
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeerReport {
+    /// Each game's result: winner (`south`/`north`/`draw`), reason, transcript head (hex).
+    pub games: Vec<(String, String, String)>,
+    /// Drops counted by the endpoint.
+    pub drops: crate::net::DropCounters,
+}
+
+/// Why a run stopped before its games were played.
+#[derive(Debug, thiserror::Error)]
+pub enum PeerError {
+    /// The socket failed.
+    #[error("network: {0}")]
+    Io(#[from] std::io::Error),
+    /// The other side declined, was busy, left, or never answered.
+    #[error("{0}")]
+    Peer(String),
+    /// The other side broke the rules; the game stopped.
+    #[error("the peer broke the rules: {0}")]
+    Refused(String),
+}
+
+/// The game in progress and what its transcript needs.
+struct Table {
+    session: Session<JunqiTable>,
+    peer: PeerInfo,
+    evidence: Vec<(u32, Vec<u8>)>,
+}
+
+struct Peer<'a, T: Transport, F: FnMut(&Value)> {
+    transport: &'a T,
+    endpoint: Endpoint,
+    identity: Identity,
+    options: PeerOptions,
+    emit: F,
+    start: Instant,
+    table: Option<Table>,
+    /// A transcript of an unfinished game found at start, to resume.
+    unfinished: Option<Transcript>,
+    bot: Bot,
+    bot_due: Option<u64>,
+    next_game_due: Option<u64>,
+    gone_since: Option<u64>,
+    report: PeerReport,
+    known: Option<crate::store::KnownPeers>,
+}
+
+/// Runs a headless peer on `transport` until its games are played.
+pub async fn run<T: Transport>(
+    transport: &T,
+    identity: Identity,
+    options: PeerOptions,
+    profile: Option<&Profile>,
+    emit: impl FnMut(&Value),
+) -> Result<PeerReport, PeerError> {
+    let config = EndpointConfig {
+        name: options.name.clone(),
+        game: JunqiTable::NAME.into(),
+        clock: options.clock,
+        silence_timeout: options.silence_timeout_ms,
+        ..EndpointConfig::default()
+    };
+    let nonces = Box::new(rand::random::<[u8; 16]>);
+    let endpoint = Endpoint::new(identity.signing_key().clone(), config, nonces);
+    let unfinished = options.games_dir.as_ref().and_then(|dir| find_unfinished(dir, &identity));
+    let known = profile.and_then(|p| p.known_peers().ok());
+    let mut peer = Peer {
+        transport,
+        endpoint,
+        identity,
+        bot: Bot::new(options.bot, options.seed),
+        options,
+        emit,
+        start: Instant::now(),
+        table: None,
+        unfinished,
+        bot_due: None,
+        next_game_due: None,
+        gone_since: None,
+        report: PeerReport { games: Vec::new(), drops: Default::default() },
+        known,
+    };
+    let result = peer.run().await;
+    let drops = peer.endpoint.drops();
+    (peer.emit)(&json!({"event": "drops", "total": drops.total(), "counters": drops}));
+    peer.report.drops = drops;
+    result.map(|_| peer.report)
+}
+
+/// The newest unfinished transcript this identity wrote, if any.
+fn find_unfinished(dir: &std::path::Path, identity: &Identity) -> Option<Transcript> {
+    let mut found: Vec<(std::time::SystemTime, Transcript)> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "lanqi"))
+        .filter_map(|e| {
+            let text = std::fs::read_to_string(e.path()).ok()?;
+            let t = Transcript::parse(&text).ok()?;
+            let mtime = e.metadata().ok()?.modified().ok()?;
+            (!t.is_finished() && t.keys[t.me as usize] == identity.public_key()).then_some((mtime, t))
+        })
+        .collect();
+    found.sort_by_key(|(m, _)| *m);
+    found.pop().map(|(_, t)| t)
+}
+
+impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
+    fn now(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    async fn run(&mut self) -> Result<(), PeerError> {
+        let addr = self.transport.local_addr()?;
+        let fp = self.identity.fingerprint();
+        (self.emit)(&json!({"event": "listening", "addr": addr.ip().to_string(), "port": addr.port(),
+            "name": self.options.name, "fingerprint": fp}));
+        let resume_to = self.unfinished.as_ref().map(|t| (t.game_id, self.options.connect.or(t.peer_addr.parse().ok())));
+        match resume_to {
+            Some((game_id, Some(to))) => {
+                (self.emit)(&json!({"event": "resuming", "game_id": format!("{game_id:016x}"), "to": to.to_string()}));
+                let now = self.now();
+                self.endpoint.challenge(to, Some(game_id), now);
+            }
+            _ => {
+                if let Some(to) = self.options.connect {
+                    let now = self.now();
+                    self.endpoint.challenge(to, None, now);
+                }
+            }
+        }
+        let mut buf = vec![0u8; 2048];
+        loop {
+            let now = self.now();
+            while let Some((to, datagram)) = self.endpoint.poll_transmit(now) {
+                self.transport.send_to(&datagram, to).await?;
+            }
+            while let Some(event) = self.endpoint.poll_event() {
+                self.on_event(event)?;
+            }
+            if self.report.games.len() as u32 >= self.options.games && self.endpoint.pending() == 0 {
+                let now = self.now();
+                self.endpoint.disconnect(now);
+                while let Some((to, datagram)) = self.endpoint.poll_transmit(now) {
+                    self.transport.send_to(&datagram, to).await?;
+                }
+                return Ok(());
+            }
+            self.act(now)?;
+            while let Some((to, datagram)) = self.endpoint.poll_transmit(now) {
+                self.transport.send_to(&datagram, to).await?;
+            }
+            let wake = [
+                self.endpoint.next_timeout(),
+                self.table.as_ref().and_then(|t| t.session.next_deadline()),
+                self.bot_due,
+                self.next_game_due,
+                self.gone_since.map(|g| g + self.options.resume_wait_ms),
+                // Finishing: re-check for acks now and then.
+                (self.report.games.len() as u32 >= self.options.games).then_some(now + 50),
+            ]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(now + 1000)
+            .max(now);
+            let deadline = self.start + Duration::from_millis(wake);
+            tokio::select! {
+                received = self.transport.recv_from(&mut buf) => {
+                    let (n, from) = received?;
+                    let now = self.now();
+                    self.endpoint.handle_datagram(from, &buf[..n], now);
+                }
+                _ = tokio::time::sleep_until(deadline) => {
+                    let now = self.now();
+                    self.endpoint.handle_timeout(now);
+                    if let Some(table) = &mut self.table {
+                        let effects = table.session.tick(now);
+                        self.apply(effects, &[])?;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Time-driven actions: the bot's move, the next game, giving up on a gone peer.
+    fn act(&mut self, now: u64) -> Result<(), PeerError> {
+        if let Some(since) = self.gone_since
+            && now >= since + self.options.resume_wait_ms
+        {
+            return Err(PeerError::Peer("the peer is gone and did not come back".into()));
+        }
+        if self.next_game_due.is_some_and(|t| now >= t) {
+            self.next_game_due = None;
+            self.start_game(now)?;
+        }
+        let my_turn = self.table.as_ref().is_some_and(|t| t.session.my_turn());
+        if !my_turn || self.gone_since.is_some() {
+            self.bot_due = None;
+            return Ok(());
+        }
+        let due = *self.bot_due.get_or_insert(now + self.options.delay_ms);
+        if now < due {
+            return Ok(());
+        }
+        self.bot_due = None;
+        let moves = self.table.as_ref().and_then(|t| t.session.table()).map(|t| t.legal_moves()).unwrap_or_default();
+        if let Some(mv) = self.bot.pick(&moves) {
+            self.local(Local::Move(mv), now)?;
+        }
+        Ok(())
+    }
+
+    fn local(&mut self, action: Local, now: u64) -> Result<(), PeerError> {
+        let Some(table) = &mut self.table else { return Ok(()) };
+        match table.session.local(action, now) {
+            Ok(effects) => self.apply(effects, &[]),
+            Err(e) => {
+                (self.emit)(&json!({"event": "error", "message": e}));
+                Ok(())
+            }
+        }
+    }
+
+    fn on_event(&mut self, event: NetEvent) -> Result<(), PeerError> {
+        let now = self.now();
+        match event {
+            NetEvent::Challenged { addr, key, name, resume, .. } => {
+                self.trust(&name, &key);
+                let ours = self.table.as_ref().map(|t| (t.session.game_id(), t.peer.key, t.session.ending().is_none()));
+                let acceptable = match resume {
+                    Some(id) => {
+                        ours.is_some_and(|(g, k, _)| g == id && k == key)
+                            || self.unfinished.as_ref().is_some_and(|t| t.game_id == id && t.keys.contains(&key))
+                    }
+                    None => ours.is_none_or(|(_, _, running)| !running) && self.unfinished.is_none(),
+                };
+                (self.emit)(&json!({"event": "challenged", "peer": name, "addr": addr.to_string(),
+                    "fingerprint": fingerprint(&key), "accepted": acceptable}));
+                if acceptable {
+                    self.endpoint.accept(now);
+                } else {
+                    self.endpoint.decline("no such game to resume");
+                }
+            }
+            NetEvent::Connected { peer, challenger, resume, .. } => {
+                self.trust(&peer.name, &peer.key);
+                let seat: Seat = if challenger { 0 } else { 1 };
+                (self.emit)(&json!({"event": "connected", "peer": peer.name, "fingerprint": fingerprint(&peer.key),
+                    "addr": peer.addr.to_string(), "seat": seat, "side": JunqiTable::seat_name(seat)}));
+                self.gone_since = None;
+                match resume {
+                    Some(_) => self.resume(peer, seat, now)?,
+                    None if challenger => {
+                        self.table = Some(Table {
+                            session: Session::new(0, 0, 0, self.options.clock, now),
+                            peer,
+                            evidence: Vec::new(),
+                        });
+                        self.start_game(now)?;
+                    }
+                    None => {
+                        // Seat 1 waits for `start`; remember the peer meanwhile.
+                        self.table = Some(Table {
+                            session: Session::new(1, 0, 0, self.options.clock, now),
+                            peer,
+                            evidence: Vec::new(),
+                        });
+                    }
+                }
+            }
+            NetEvent::Message { message, evidence } => self.on_message(message, evidence, now)?,
+            NetEvent::Declined { reason } => return Err(PeerError::Peer(format!("declined: {reason}"))),
+            NetEvent::Busy => {
+                (self.emit)(&json!({"event": "busy"}));
+                return Err(PeerError::Peer("the peer is busy in another game".into()));
+            }
+            NetEvent::NoAnswer => return Err(PeerError::Peer("nobody answered the challenge".into())),
+            NetEvent::Gone { silent_for } => {
+                (self.emit)(&json!({"event": "gone", "silent_ms": silent_for}));
+                self.gone_since = Some(now);
+            }
+            NetEvent::Back => {
+                (self.emit)(&json!({"event": "back"}));
+                self.gone_since = None;
+            }
+            NetEvent::Left => {
+                (self.emit)(&json!({"event": "left"}));
+                let finished = self.report.games.len() as u32 >= self.options.games;
+                if !finished {
+                    return Err(PeerError::Peer("the peer left".into()));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn trust(&mut self, name: &str, key: &[u8; 32]) {
+        let Some(known) = &mut self.known else { return };
+        let status = match known.check(name, key) {
+            Ok(Trust::New) => json!({"event": "trust", "peer": name, "status": "new"}),
+            Ok(Trust::Known) => return,
+            Ok(Trust::KeyChanged { previous }) => json!({"event": "trust", "peer": name,
+                "status": "key-changed", "previous": previous, "now": fingerprint(key)}),
+            Err(e) => json!({"event": "error", "message": e.to_string()}),
+        };
+        (self.emit)(&status);
+    }
+
+    /// Seat 0 starts a game: a fresh id, the first mover by a coin both can check.
+    fn start_game(&mut self, now: u64) -> Result<(), PeerError> {
+        let Some(table) = &mut self.table else { return Ok(()) };
+        let game_id: u64 = rand::random::<u64>() | 1;
+        let played = self.report.games.len() as u64;
+        let first = ((table.peer.session >> 7) ^ played) as u8 & 1;
+        table.session = Session::new(0, game_id, first, self.options.clock, now);
+        table.evidence.clear();
+        self.endpoint.send(&Message::Start { game_id, first });
+        self.deploy(now)
+    }
+
+    fn deploy(&mut self, now: u64) -> Result<(), PeerError> {
+        let Some(table) = &self.table else { return Ok(()) };
+        let game_id = table.session.game_id();
+        (self.emit)(&json!({"event": "started", "game_id": format!("{game_id:016x}"),
+            "side": JunqiTable::seat_name(table.session.me()), "first": JunqiTable::seat_name(table.session.first())}));
+        let seed = self.options.seed ^ self.report.games.len() as u64 ^ (table.session.me() as u64) << 32;
+        let layout = self.options.layout.clone().unwrap_or_else(|| Layout::random(seed));
+        self.local(Local::Setup(layout.to_string()), now)
+    }
+
+    fn resume(&mut self, peer: PeerInfo, seat: Seat, now: u64) -> Result<(), PeerError> {
+        if self.table.as_ref().is_none_or(|t| t.peer.key != peer.key) {
+            let Some(t) = self.unfinished.take() else {
+                return Err(PeerError::Peer("asked to resume a game we do not have".into()));
+            };
+            let session = Session::restore(t.me, t.game_id, t.first, t.clock, &t.records, now)
+                .map_err(|e| PeerError::Peer(format!("cannot resume: {e}")))?;
+            self.table = Some(Table { session, peer: peer.clone(), evidence: t.evidence });
+        }
+        let table = self.table.as_mut().expect("just set");
+        table.peer = peer;
+        if table.session.me() != seat {
+            // The seats of a resumed game are those of the game, not of the new handshake.
+            (self.emit)(&json!({"event": "note", "message": "resumed with the seats of the saved game"}));
+        }
+        let ply = table.session.table().map_or(0, |t| t.ply());
+        let hash = table.session.table().map_or(String::new(), |t| t.hash());
+        let game_id = table.session.game_id();
+        self.endpoint.send(&Message::Sync { game_id, ply, hash });
+        Ok(())
+    }
+
+    fn on_message(&mut self, message: Message, evidence: Vec<Vec<u8>>, now: u64) -> Result<(), PeerError> {
+        let Some(table) = &mut self.table else {
+            self.endpoint.count_refused();
+            return Ok(());
+        };
+        match message {
+            Message::Start { game_id, first } if table.session.me() == 1 => {
+                if table.session.table().is_some() && table.session.ending().is_none() {
+                    self.endpoint.count_refused();
+                    return Err(PeerError::Refused("a new game while one is running".into()));
+                }
+                table.session = Session::new(1, game_id, first, self.options.clock, now);
+                table.evidence.clear();
+                self.deploy(now)
+            }
+            Message::Sync { game_id, ply, hash } => {
+                if game_id != table.session.game_id() {
+                    return Err(PeerError::Peer("the peer resumed another game".into()));
+                }
+                let mine = table.session.table().map_or(0, |t| t.ply());
+                (self.emit)(&json!({"event": "resumed", "game_id": format!("{game_id:016x}"), "ply": mine, "peer_ply": ply}));
+                if mine > ply {
+                    for m in table.session.own_moves_after(ply) {
+                        self.endpoint.send(&m);
+                    }
+                } else if mine == ply && table.session.table().is_some_and(|t| t.hash() != hash) {
+                    (self.emit)(&json!({"event": "desync", "detail": format!("resumed at ply {ply} with different positions")}));
+                }
+                Ok(())
+            }
+            Message::Reset => Ok(()),
+            other => {
+                if let Message::Move { ply, .. } = &other {
+                    table.evidence.extend(evidence.iter().map(|d| (*ply, d.clone())));
+                }
+                let effects = table.session.remote(other, now);
+                self.apply(effects, &evidence)
+            }
+        }
+    }
+
+    fn apply(&mut self, effects: Vec<Effect>, evidence: &[Vec<u8>]) -> Result<(), PeerError> {
+        let mut refused = None;
+        for effect in effects {
+            match effect {
+                Effect::Send(m) => self.endpoint.send(&m),
+                Effect::Save => self.save(),
+                Effect::Notice(notice) => {
+                    if let Notice::Refused { reason } = &notice {
+                        self.endpoint.count_refused();
+                        let evidence: Vec<String> = evidence.iter().map(|d| hex(d)).collect();
+                        (self.emit)(&json!({"event": "refused", "reason": reason, "evidence": evidence}));
+                        refused = Some(reason.clone());
+                        continue;
+                    }
+                    self.notice(notice);
+                }
+            }
+        }
+        match refused {
+            Some(reason) => Err(PeerError::Refused(reason)),
+            None => Ok(()),
+        }
+    }
+
+    fn notice(&mut self, notice: Notice) {
+        let Some(table) = &self.table else { return };
+        let name = JunqiTable::seat_name;
+        let value = match notice {
+            Notice::Moved { ply, seat, absolute, outcome } => {
+                let mut v = json!({"event": "move", "ply": ply, "side": name(seat), "move": absolute});
+                if let Some(o) = outcome {
+                    v["outcome"] = json!(o);
+                }
+                v
+            }
+            Notice::Chat { seat, text } => json!({"event": "chat", "side": name(seat), "text": text}),
+            Notice::Started { first } => json!({"event": "play", "first": name(first)}),
+            Notice::SetupReceived { seat } => json!({"event": "ready", "side": name(seat)}),
+            Notice::UndoAsked { by, ply } => json!({"event": "undo-asked", "side": name(by), "ply": ply}),
+            Notice::Undone { ply } => json!({"event": "undone", "ply": ply}),
+            Notice::UndoRefused => json!({"event": "undo-refused"}),
+            Notice::DrawOffered { by } => json!({"event": "draw-offered", "side": name(by)}),
+            Notice::DrawRefused => json!({"event": "draw-refused"}),
+            Notice::Desync { detail } => json!({"event": "desync", "detail": detail}),
+            Notice::Refused { reason } => json!({"event": "refused", "reason": reason}),
+            Notice::Over(ending) => {
+                let winner = ending.winner.map_or("draw", name).to_string();
+                let head = hex(&self.transcript(table).head());
+                self.report.games.push((winner.clone(), ending.reason.clone(), head.clone()));
+                if table.session.me() == 0 && (self.report.games.len() as u32) < self.options.games {
+                    self.next_game_due = Some(self.now() + 200);
+                }
+                json!({"event": "over", "winner": winner, "reason": ending.reason,
+                    "game_id": format!("{:016x}", table.session.game_id()), "transcript": head})
+            }
+        };
+        (self.emit)(&value);
+    }
+
+    fn transcript(&self, table: &Table) -> Transcript {
+        let me = table.session.me() as usize;
+        let mut keys = [[0; 32]; 2];
+        keys[me] = self.identity.public_key();
+        keys[1 - me] = table.peer.key;
+        let mut names = [String::new(), String::new()];
+        names[me] = self.options.name.clone();
+        names[1 - me] = table.peer.name.clone();
+        Transcript {
+            game: JunqiTable::NAME.into(),
+            game_id: table.session.game_id(),
+            first: table.session.first(),
+            clock: table.session.clock(),
+            keys,
+            names,
+            me: table.session.me(),
+            peer_addr: table.peer.addr.to_string(),
+            records: table.session.record().to_vec(),
+            evidence: table.evidence.clone(),
+        }
+    }
+
+    fn save(&mut self) {
+        let (Some(dir), Some(table)) = (&self.options.games_dir, &self.table) else { return };
+        let transcript = self.transcript(table);
+        let path = dir.join(format!("{:016x}.lanqi", transcript.game_id));
+        if let Err(e) = write_atomically(&path, transcript.render(&self.identity).as_bytes(), None) {
+            (self.emit)(&json!({"event": "error", "message": format!("saving {}: {e}", path.display())}));
+        }
+    }
+}
