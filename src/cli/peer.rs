@@ -60,7 +60,10 @@ pub struct PeerArgs {
 /// Runs `lanqi peer`; returns the exit status.
 pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
     if args.game != "junqi" {
-        return Err(UserError(format!("unknown game '{}' (only junqi so far)", args.game)));
+        return Err(UserError(format!(
+            "unknown game '{}' (only junqi so far)",
+            args.game
+        )));
     }
     let layout = match &args.layout {
         Some(path) => {

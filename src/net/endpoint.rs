@@ -445,9 +445,13 @@ impl Endpoint {
             Handshake::Challenging { next_try, .. } => Some(*next_try),
             _ => None,
         };
-        let session = self.connection.as_ref().map(|c| {
-            let silence = c.last_heard + self.config.silence_timeout;
-            c.channel.next_timeout().map_or(silence, |t| t.min(silence))
+        let session = self.connection.as_ref().and_then(|c| {
+            // Once the peer is declared gone, its silence is no longer a deadline.
+            let silence = (!c.gone).then_some(c.last_heard + self.config.silence_timeout);
+            [c.channel.next_timeout(), silence]
+                .into_iter()
+                .flatten()
+                .min()
         });
         [handshake, session].into_iter().flatten().min()
     }
@@ -597,13 +601,14 @@ impl Endpoint {
                 ..
             } => {
                 // A repeat of the challenge we accepted: our accept was lost; answer again.
-                if let Some(c) = &self.connection {
-                    if c.nonce == nonce && c.peer.key == sender {
-                        if let Some(accept) = &c.accept {
-                            self.outgoing.push_back((from, accept.clone()));
-                        }
-                        return Ok(());
+                if let Some(c) = &self.connection
+                    && c.nonce == nonce
+                    && c.peer.key == sender
+                {
+                    if let Some(accept) = &c.accept {
+                        self.outgoing.push_back((from, accept.clone()));
                     }
+                    return Ok(());
                 }
                 if self.recent_nonces.contains(&nonce) {
                     return Err(DropReason::Replayed);

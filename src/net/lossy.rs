@@ -29,9 +29,19 @@ pub struct LinkQuality {
 
 impl LinkQuality {
     /// A perfect link with a fixed 1 ms delay.
-    pub const PERFECT: LinkQuality = LinkQuality { loss: 0.0, duplication: 0.0, min_delay_ms: 1, max_delay_ms: 1 };
+    pub const PERFECT: LinkQuality = LinkQuality {
+        loss: 0.0,
+        duplication: 0.0,
+        min_delay_ms: 1,
+        max_delay_ms: 1,
+    };
     /// 20% loss, 5% duplication, 1-80 ms jitter.
-    pub const BAD_WIFI: LinkQuality = LinkQuality { loss: 0.2, duplication: 0.05, min_delay_ms: 1, max_delay_ms: 80 };
+    pub const BAD_WIFI: LinkQuality = LinkQuality {
+        loss: 0.2,
+        duplication: 0.05,
+        min_delay_ms: 1,
+        max_delay_ms: 80,
+    };
 }
 
 type Inbox = mpsc::UnboundedSender<(Vec<u8>, SocketAddr)>;
@@ -67,19 +77,33 @@ impl LossyNet {
             sent: 0,
             lost: 0,
         };
-        LossyNet { shared: Arc::new(Mutex::new(shared)) }
+        LossyNet {
+            shared: Arc::new(Mutex::new(shared)),
+        }
     }
 
     /// Attaches an endpoint at `addr`.
     pub fn attach(&self, addr: SocketAddr) -> LossyEndpoint {
         let (tx, rx) = mpsc::unbounded_channel();
-        self.shared.lock().expect("lossy net lock").inboxes.insert(addr, tx);
-        LossyEndpoint { addr, net: self.clone(), inbox: tokio::sync::Mutex::new(rx) }
+        self.shared
+            .lock()
+            .expect("lossy net lock")
+            .inboxes
+            .insert(addr, tx);
+        LossyEndpoint {
+            addr,
+            net: self.clone(),
+            inbox: tokio::sync::Mutex::new(rx),
+        }
     }
 
     /// Detaches `addr` (a crashed peer): datagrams to it vanish.
     pub fn detach(&self, addr: SocketAddr) {
-        self.shared.lock().expect("lossy net lock").inboxes.remove(&addr);
+        self.shared
+            .lock()
+            .expect("lossy net lock")
+            .inboxes
+            .remove(&addr);
     }
 
     /// Datagrams sent and datagrams lost so far.
@@ -97,8 +121,14 @@ impl LossyNet {
             s.lost += 1;
             return;
         }
-        let copies = if chance(&mut s.rng) < q.duplication { 2 } else { 1 };
-        let Some(inbox) = s.inboxes.get(&to).cloned() else { return };
+        let copies = if chance(&mut s.rng) < q.duplication {
+            2
+        } else {
+            1
+        };
+        let Some(inbox) = s.inboxes.get(&to).cloned() else {
+            return;
+        };
         for _ in 0..copies {
             let span = q.max_delay_ms.saturating_sub(q.min_delay_ms) + 1;
             let delay = q.min_delay_ms + s.rng.next_u64() % span;
@@ -123,7 +153,10 @@ impl Transport for LossyEndpoint {
 
     async fn recv_from(&self, buf: &mut [u8]) -> io::Result<(usize, SocketAddr)> {
         let mut inbox = self.inbox.lock().await;
-        let (datagram, from) = inbox.recv().await.ok_or_else(|| io::Error::other("network gone"))?;
+        let (datagram, from) = inbox
+            .recv()
+            .await
+            .ok_or_else(|| io::Error::other("network gone"))?;
         let n = datagram.len().min(buf.len());
         buf[..n].copy_from_slice(&datagram[..n]);
         Ok((n, from))

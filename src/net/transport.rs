@@ -10,9 +10,16 @@ pub trait Transport: Send + Sync + 'static {
     /// The address peers reach this transport at.
     fn local_addr(&self) -> io::Result<SocketAddr>;
     /// Sends one datagram.
-    fn send_to(&self, datagram: &[u8], to: SocketAddr) -> impl Future<Output = io::Result<()>> + Send;
+    fn send_to(
+        &self,
+        datagram: &[u8],
+        to: SocketAddr,
+    ) -> impl Future<Output = io::Result<()>> + Send;
     /// Receives one datagram into `buf`: its length and sender. Cancel-safe.
-    fn recv_from(&self, buf: &mut [u8]) -> impl Future<Output = io::Result<(usize, SocketAddr)>> + Send;
+    fn recv_from(
+        &self,
+        buf: &mut [u8],
+    ) -> impl Future<Output = io::Result<(usize, SocketAddr)>> + Send;
 }
 
 impl Transport for tokio::net::UdpSocket {
@@ -21,7 +28,9 @@ impl Transport for tokio::net::UdpSocket {
     }
 
     async fn send_to(&self, datagram: &[u8], to: SocketAddr) -> io::Result<()> {
-        tokio::net::UdpSocket::send_to(self, datagram, to).await.map(|_| ())
+        tokio::net::UdpSocket::send_to(self, datagram, to)
+            .await
+            .map(|_| ())
     }
 
     async fn recv_from(&self, buf: &mut [u8]) -> io::Result<(usize, SocketAddr)> {

@@ -33,7 +33,10 @@ pub struct Bot {
 impl Bot {
     /// A bot of `kind` whose choices follow from `seed`.
     pub fn new(kind: BotKind, seed: u64) -> Bot {
-        Bot { kind, rng: ChaCha8Rng::seed_from_u64(seed) }
+        Bot {
+            kind,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
     }
 
     /// Picks one of `moves` (which must not be empty).
@@ -41,7 +44,9 @@ impl Bot {
         match self.kind {
             BotKind::First => moves.iter().min().cloned(),
             BotKind::Random if moves.is_empty() => None,
-            BotKind::Random => Some(moves[(self.rng.next_u64() % moves.len() as u64) as usize].clone()),
+            BotKind::Random => {
+                Some(moves[(self.rng.next_u64() % moves.len() as u64) as usize].clone())
+            }
         }
     }
 }

@@ -19,6 +19,9 @@ use crate::session::{Effect, JunqiTable, Local, Notice, Seat, Session, TableGame
 use crate::store::{Identity, Profile, Trust, fingerprint, write_atomically};
 pub use bot::{Bot, BotKind};
 
+/// How long a peer whose games are over waits for its last messages to be acknowledged.
+const FAREWELL_MS: u64 = 3000;
+
 /// Everything `lanqi peer` can be told.
 #[derive(Clone, Debug)]
 pub struct PeerOptions {
@@ -108,6 +111,7 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     bot_due: Option<u64>,
     next_game_due: Option<u64>,
     gone_since: Option<u64>,
+    finished_at: Option<u64>,
     report: PeerReport,
     known: Option<crate::store::KnownPeers>,
 }
@@ -129,7 +133,10 @@ pub async fn run<T: Transport>(
     };
     let nonces = Box::new(rand::random::<[u8; 16]>);
     let endpoint = Endpoint::new(identity.signing_key().clone(), config, nonces);
-    let unfinished = options.games_dir.as_ref().and_then(|dir| find_unfinished(dir, &identity));
+    let unfinished = options
+        .games_dir
+        .as_ref()
+        .and_then(|dir| find_unfinished(dir, &identity));
     let known = profile.and_then(|p| p.known_peers().ok());
     let mut peer = Peer {
         transport,
@@ -144,7 +151,11 @@ pub async fn run<T: Transport>(
         bot_due: None,
         next_game_due: None,
         gone_since: None,
-        report: PeerReport { games: Vec::new(), drops: Default::default() },
+        finished_at: None,
+        report: PeerReport {
+            games: Vec::new(),
+            drops: Default::default(),
+        },
         known,
     };
     let result = peer.run().await;
@@ -164,7 +175,8 @@ fn find_unfinished(dir: &std::path::Path, identity: &Identity) -> Option<Transcr
             let text = std::fs::read_to_string(e.path()).ok()?;
             let t = Transcript::parse(&text).ok()?;
             let mtime = e.metadata().ok()?.modified().ok()?;
-            (!t.is_finished() && t.keys[t.me as usize] == identity.public_key()).then_some((mtime, t))
+            (!t.is_finished() && t.keys[t.me as usize] == identity.public_key())
+                .then_some((mtime, t))
         })
         .collect();
     found.sort_by_key(|(m, _)| *m);
@@ -179,12 +191,19 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     async fn run(&mut self) -> Result<(), PeerError> {
         let addr = self.transport.local_addr()?;
         let fp = self.identity.fingerprint();
-        (self.emit)(&json!({"event": "listening", "addr": addr.ip().to_string(), "port": addr.port(),
-            "name": self.options.name, "fingerprint": fp}));
-        let resume_to = self.unfinished.as_ref().map(|t| (t.game_id, self.options.connect.or(t.peer_addr.parse().ok())));
+        (self.emit)(
+            &json!({"event": "listening", "addr": addr.ip().to_string(), "port": addr.port(),
+            "name": self.options.name, "fingerprint": fp}),
+        );
+        let resume_to = self
+            .unfinished
+            .as_ref()
+            .map(|t| (t.game_id, self.options.connect.or(t.peer_addr.parse().ok())));
         match resume_to {
             Some((game_id, Some(to))) => {
-                (self.emit)(&json!({"event": "resuming", "game_id": format!("{game_id:016x}"), "to": to.to_string()}));
+                (self.emit)(
+                    &json!({"event": "resuming", "game_id": format!("{game_id:016x}"), "to": to.to_string()}),
+                );
                 let now = self.now();
                 self.endpoint.challenge(to, Some(game_id), now);
             }
@@ -204,7 +223,14 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             while let Some(event) = self.endpoint.poll_event() {
                 self.on_event(event)?;
             }
-            if self.report.games.len() as u32 >= self.options.games && self.endpoint.pending() == 0 {
+            // Done: leave once our last messages are acknowledged (or after a grace period,
+            // if the peer already left without our hearing its goodbye).
+            let done = self.report.games.len() as u32 >= self.options.games;
+            let finished_at = *self.finished_at.get_or_insert(now);
+            if !done {
+                self.finished_at = None;
+            }
+            if done && (self.endpoint.pending() == 0 || now >= finished_at + FAREWELL_MS) {
                 let now = self.now();
                 self.endpoint.disconnect(now);
                 while let Some((to, datagram)) = self.endpoint.poll_transmit(now) {
@@ -254,7 +280,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         if let Some(since) = self.gone_since
             && now >= since + self.options.resume_wait_ms
         {
-            return Err(PeerError::Peer("the peer is gone and did not come back".into()));
+            return Err(PeerError::Peer(
+                "the peer is gone and did not come back".into(),
+            ));
         }
         if self.next_game_due.is_some_and(|t| now >= t) {
             self.next_game_due = None;
@@ -270,7 +298,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             return Ok(());
         }
         self.bot_due = None;
-        let moves = self.table.as_ref().and_then(|t| t.session.table()).map(|t| t.legal_moves()).unwrap_or_default();
+        let moves = self
+            .table
+            .as_ref()
+            .and_then(|t| t.session.table())
+            .map(|t| t.legal_moves())
+            .unwrap_or_default();
         if let Some(mv) = self.bot.pick(&moves) {
             self.local(Local::Move(mv), now)?;
         }
@@ -278,7 +311,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     }
 
     fn local(&mut self, action: Local, now: u64) -> Result<(), PeerError> {
-        let Some(table) = &mut self.table else { return Ok(()) };
+        let Some(table) = &mut self.table else {
+            return Ok(());
+        };
         match table.session.local(action, now) {
             Ok(effects) => self.apply(effects, &[]),
             Err(e) => {
@@ -291,29 +326,55 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     fn on_event(&mut self, event: NetEvent) -> Result<(), PeerError> {
         let now = self.now();
         match event {
-            NetEvent::Challenged { addr, key, name, resume, .. } => {
+            NetEvent::Challenged {
+                addr,
+                key,
+                name,
+                resume,
+                ..
+            } => {
                 self.trust(&name, &key);
-                let ours = self.table.as_ref().map(|t| (t.session.game_id(), t.peer.key, t.session.ending().is_none()));
+                let ours = self.table.as_ref().map(|t| {
+                    (
+                        t.session.game_id(),
+                        t.peer.key,
+                        t.session.ending().is_none(),
+                    )
+                });
                 let acceptable = match resume {
                     Some(id) => {
                         ours.is_some_and(|(g, k, _)| g == id && k == key)
-                            || self.unfinished.as_ref().is_some_and(|t| t.game_id == id && t.keys.contains(&key))
+                            || self
+                                .unfinished
+                                .as_ref()
+                                .is_some_and(|t| t.game_id == id && t.keys.contains(&key))
                     }
-                    None => ours.is_none_or(|(_, _, running)| !running) && self.unfinished.is_none(),
+                    None => {
+                        ours.is_none_or(|(_, _, running)| !running) && self.unfinished.is_none()
+                    }
                 };
-                (self.emit)(&json!({"event": "challenged", "peer": name, "addr": addr.to_string(),
-                    "fingerprint": fingerprint(&key), "accepted": acceptable}));
+                (self.emit)(
+                    &json!({"event": "challenged", "peer": name, "addr": addr.to_string(),
+                    "fingerprint": fingerprint(&key), "accepted": acceptable}),
+                );
                 if acceptable {
                     self.endpoint.accept(now);
                 } else {
                     self.endpoint.decline("no such game to resume");
                 }
             }
-            NetEvent::Connected { peer, challenger, resume, .. } => {
+            NetEvent::Connected {
+                peer,
+                challenger,
+                resume,
+                ..
+            } => {
                 self.trust(&peer.name, &peer.key);
                 let seat: Seat = if challenger { 0 } else { 1 };
-                (self.emit)(&json!({"event": "connected", "peer": peer.name, "fingerprint": fingerprint(&peer.key),
-                    "addr": peer.addr.to_string(), "seat": seat, "side": JunqiTable::seat_name(seat)}));
+                (self.emit)(
+                    &json!({"event": "connected", "peer": peer.name, "fingerprint": fingerprint(&peer.key),
+                    "addr": peer.addr.to_string(), "seat": seat, "side": JunqiTable::seat_name(seat)}),
+                );
                 self.gone_since = None;
                 match resume {
                     Some(_) => self.resume(peer, seat, now)?,
@@ -336,12 +397,16 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 }
             }
             NetEvent::Message { message, evidence } => self.on_message(message, evidence, now)?,
-            NetEvent::Declined { reason } => return Err(PeerError::Peer(format!("declined: {reason}"))),
+            NetEvent::Declined { reason } => {
+                return Err(PeerError::Peer(format!("declined: {reason}")));
+            }
             NetEvent::Busy => {
                 (self.emit)(&json!({"event": "busy"}));
                 return Err(PeerError::Peer("the peer is busy in another game".into()));
             }
-            NetEvent::NoAnswer => return Err(PeerError::Peer("nobody answered the challenge".into())),
+            NetEvent::NoAnswer => {
+                return Err(PeerError::Peer("nobody answered the challenge".into()));
+            }
             NetEvent::Gone { silent_for } => {
                 (self.emit)(&json!({"event": "gone", "silent_ms": silent_for}));
                 self.gone_since = Some(now);
@@ -375,7 +440,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
 
     /// Seat 0 starts a game: a fresh id, the first mover by a coin both can check.
     fn start_game(&mut self, now: u64) -> Result<(), PeerError> {
-        let Some(table) = &mut self.table else { return Ok(()) };
+        let Some(table) = &mut self.table else {
+            return Ok(());
+        };
         let game_id: u64 = rand::random::<u64>() | 1;
         let played = self.report.games.len() as u64;
         let first = ((table.peer.session >> 7) ^ played) as u8 & 1;
@@ -386,29 +453,46 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     }
 
     fn deploy(&mut self, now: u64) -> Result<(), PeerError> {
-        let Some(table) = &self.table else { return Ok(()) };
+        let Some(table) = &self.table else {
+            return Ok(());
+        };
         let game_id = table.session.game_id();
-        (self.emit)(&json!({"event": "started", "game_id": format!("{game_id:016x}"),
-            "side": JunqiTable::seat_name(table.session.me()), "first": JunqiTable::seat_name(table.session.first())}));
-        let seed = self.options.seed ^ self.report.games.len() as u64 ^ (table.session.me() as u64) << 32;
-        let layout = self.options.layout.clone().unwrap_or_else(|| Layout::random(seed));
+        (self.emit)(
+            &json!({"event": "started", "game_id": format!("{game_id:016x}"),
+            "side": JunqiTable::seat_name(table.session.me()), "first": JunqiTable::seat_name(table.session.first())}),
+        );
+        let seed =
+            self.options.seed ^ self.report.games.len() as u64 ^ (table.session.me() as u64) << 32;
+        let layout = self
+            .options
+            .layout
+            .clone()
+            .unwrap_or_else(|| Layout::random(seed));
         self.local(Local::Setup(layout.to_string()), now)
     }
 
     fn resume(&mut self, peer: PeerInfo, seat: Seat, now: u64) -> Result<(), PeerError> {
         if self.table.as_ref().is_none_or(|t| t.peer.key != peer.key) {
             let Some(t) = self.unfinished.take() else {
-                return Err(PeerError::Peer("asked to resume a game we do not have".into()));
+                return Err(PeerError::Peer(
+                    "asked to resume a game we do not have".into(),
+                ));
             };
             let session = Session::restore(t.me, t.game_id, t.first, t.clock, &t.records, now)
                 .map_err(|e| PeerError::Peer(format!("cannot resume: {e}")))?;
-            self.table = Some(Table { session, peer: peer.clone(), evidence: t.evidence });
+            self.table = Some(Table {
+                session,
+                peer: peer.clone(),
+                evidence: t.evidence,
+            });
         }
         let table = self.table.as_mut().expect("just set");
         table.peer = peer;
         if table.session.me() != seat {
             // The seats of a resumed game are those of the game, not of the new handshake.
-            (self.emit)(&json!({"event": "note", "message": "resumed with the seats of the saved game"}));
+            (self.emit)(
+                &json!({"event": "note", "message": "resumed with the seats of the saved game"}),
+            );
         }
         let ply = table.session.table().map_or(0, |t| t.ply());
         let hash = table.session.table().map_or(String::new(), |t| t.hash());
@@ -417,7 +501,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         Ok(())
     }
 
-    fn on_message(&mut self, message: Message, evidence: Vec<Vec<u8>>, now: u64) -> Result<(), PeerError> {
+    fn on_message(
+        &mut self,
+        message: Message,
+        evidence: Vec<Vec<u8>>,
+        now: u64,
+    ) -> Result<(), PeerError> {
         let Some(table) = &mut self.table else {
             self.endpoint.count_refused();
             return Ok(());
@@ -437,20 +526,26 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     return Err(PeerError::Peer("the peer resumed another game".into()));
                 }
                 let mine = table.session.table().map_or(0, |t| t.ply());
-                (self.emit)(&json!({"event": "resumed", "game_id": format!("{game_id:016x}"), "ply": mine, "peer_ply": ply}));
+                (self.emit)(
+                    &json!({"event": "resumed", "game_id": format!("{game_id:016x}"), "ply": mine, "peer_ply": ply}),
+                );
                 if mine > ply {
                     for m in table.session.own_moves_after(ply) {
                         self.endpoint.send(&m);
                     }
                 } else if mine == ply && table.session.table().is_some_and(|t| t.hash() != hash) {
-                    (self.emit)(&json!({"event": "desync", "detail": format!("resumed at ply {ply} with different positions")}));
+                    (self.emit)(
+                        &json!({"event": "desync", "detail": format!("resumed at ply {ply} with different positions")}),
+                    );
                 }
                 Ok(())
             }
             Message::Reset => Ok(()),
             other => {
                 if let Message::Move { ply, .. } = &other {
-                    table.evidence.extend(evidence.iter().map(|d| (*ply, d.clone())));
+                    table
+                        .evidence
+                        .extend(evidence.iter().map(|d| (*ply, d.clone())));
                 }
                 let effects = table.session.remote(other, now);
                 self.apply(effects, &evidence)
@@ -468,7 +563,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     if let Notice::Refused { reason } = &notice {
                         self.endpoint.count_refused();
                         let evidence: Vec<String> = evidence.iter().map(|d| hex(d)).collect();
-                        (self.emit)(&json!({"event": "refused", "reason": reason, "evidence": evidence}));
+                        (self.emit)(
+                            &json!({"event": "refused", "reason": reason, "evidence": evidence}),
+                        );
                         refused = Some(reason.clone());
                         continue;
                     }
@@ -486,17 +583,27 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let Some(table) = &self.table else { return };
         let name = JunqiTable::seat_name;
         let value = match notice {
-            Notice::Moved { ply, seat, absolute, outcome } => {
-                let mut v = json!({"event": "move", "ply": ply, "side": name(seat), "move": absolute});
+            Notice::Moved {
+                ply,
+                seat,
+                absolute,
+                outcome,
+            } => {
+                let mut v =
+                    json!({"event": "move", "ply": ply, "side": name(seat), "move": absolute});
                 if let Some(o) = outcome {
                     v["outcome"] = json!(o);
                 }
                 v
             }
-            Notice::Chat { seat, text } => json!({"event": "chat", "side": name(seat), "text": text}),
+            Notice::Chat { seat, text } => {
+                json!({"event": "chat", "side": name(seat), "text": text})
+            }
             Notice::Started { first } => json!({"event": "play", "first": name(first)}),
             Notice::SetupReceived { seat } => json!({"event": "ready", "side": name(seat)}),
-            Notice::UndoAsked { by, ply } => json!({"event": "undo-asked", "side": name(by), "ply": ply}),
+            Notice::UndoAsked { by, ply } => {
+                json!({"event": "undo-asked", "side": name(by), "ply": ply})
+            }
             Notice::Undone { ply } => json!({"event": "undone", "ply": ply}),
             Notice::UndoRefused => json!({"event": "undo-refused"}),
             Notice::DrawOffered { by } => json!({"event": "draw-offered", "side": name(by)}),
@@ -506,8 +613,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             Notice::Over(ending) => {
                 let winner = ending.winner.map_or("draw", name).to_string();
                 let head = hex(&self.transcript(table).head());
-                self.report.games.push((winner.clone(), ending.reason.clone(), head.clone()));
-                if table.session.me() == 0 && (self.report.games.len() as u32) < self.options.games {
+                self.report
+                    .games
+                    .push((winner.clone(), ending.reason.clone(), head.clone()));
+                if table.session.me() == 0 && (self.report.games.len() as u32) < self.options.games
+                {
                     self.next_game_due = Some(self.now() + 200);
                 }
                 json!({"event": "over", "winner": winner, "reason": ending.reason,
@@ -540,11 +650,16 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     }
 
     fn save(&mut self) {
-        let (Some(dir), Some(table)) = (&self.options.games_dir, &self.table) else { return };
+        let (Some(dir), Some(table)) = (&self.options.games_dir, &self.table) else {
+            return;
+        };
         let transcript = self.transcript(table);
         let path = dir.join(format!("{:016x}.lanqi", transcript.game_id));
-        if let Err(e) = write_atomically(&path, transcript.render(&self.identity).as_bytes(), None) {
-            (self.emit)(&json!({"event": "error", "message": format!("saving {}: {e}", path.display())}));
+        if let Err(e) = write_atomically(&path, transcript.render(&self.identity).as_bytes(), None)
+        {
+            (self.emit)(
+                &json!({"event": "error", "message": format!("saving {}: {e}", path.display())}),
+            );
         }
     }
 }

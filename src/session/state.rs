@@ -812,7 +812,10 @@ mod tests {
         }
         let ending = p.a.ending().expect("the game ends").clone();
         assert_eq!(p.b.ending(), Some(&ending));
-        assert!(p.a.confirmed() && p.b.confirmed(), "each saw the other's over");
+        assert!(
+            p.a.confirmed() && p.b.confirmed(),
+            "each saw the other's over"
+        );
         assert_eq!(p.a.moves(), p.b.moves());
         assert_eq!(
             p.a.record(),

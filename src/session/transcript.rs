@@ -116,7 +116,7 @@ fn unhex<const N: usize>(s: &str) -> Option<[u8; N]> {
 }
 
 fn unhex_vec(s: &str) -> Option<Vec<u8>> {
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return None;
     }
     (0..s.len() / 2)
