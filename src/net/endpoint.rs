@@ -523,7 +523,8 @@ impl Endpoint {
         let header = unverified.verify()?;
         c.replay.mark(header.packet);
         c.last_heard = now;
-        c.peer.addr = from;
+        // The reply address stays the handshake's: an authentic datagram replayed from
+        // elsewhere must not redirect the session.
         if c.gone {
             c.gone = false;
             self.events.push_back(NetEvent::Back);

@@ -52,7 +52,11 @@ struct Shared {
     inboxes: HashMap<SocketAddr, Inbox>,
     sent: u64,
     lost: u64,
+    tap: Option<mpsc::UnboundedSender<Tapped>>,
 }
+
+/// A datagram seen on the wire by [`LossyNet::tap`]: bytes, sender, receiver.
+pub type Tapped = (Vec<u8>, SocketAddr, SocketAddr);
 
 /// The simulated network: endpoints attached to it reach each other by address.
 #[derive(Clone)]
@@ -76,6 +80,7 @@ impl LossyNet {
             inboxes: HashMap::new(),
             sent: 0,
             lost: 0,
+            tap: None,
         };
         LossyNet {
             shared: Arc::new(Mutex::new(shared)),
@@ -106,6 +111,14 @@ impl LossyNet {
             .remove(&addr);
     }
 
+    /// Copies every datagram sent from now on (before any loss), as an eavesdropper
+    /// on the LAN would see it.
+    pub fn tap(&self) -> mpsc::UnboundedReceiver<Tapped> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        self.shared.lock().expect("lossy net lock").tap = Some(tx);
+        rx
+    }
+
     /// Datagrams sent and datagrams lost so far.
     pub fn counts(&self) -> (u64, u64) {
         let s = self.shared.lock().expect("lossy net lock");
@@ -115,6 +128,9 @@ impl LossyNet {
     fn deliver(&self, datagram: &[u8], from: SocketAddr, to: SocketAddr) {
         let mut s = self.shared.lock().expect("lossy net lock");
         s.sent += 1;
+        if let Some(tap) = &s.tap {
+            let _ = tap.send((datagram.to_vec(), from, to));
+        }
         let q = s.quality;
         let chance = |rng: &mut ChaCha8Rng| (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
         if chance(&mut s.rng) < q.loss {

@@ -1,0 +1,250 @@
+//! Hostile traffic: forged, tampered, replayed, truncated, oversized, wrong-version and
+//! wrong-session datagrams are dropped and counted while the game goes on; an illegal move
+//! from a peer is refused, never applied, and reported with its signed evidence.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use ed25519_dalek::SigningKey;
+use lanqi::net::{Endpoint, EndpointConfig, LinkQuality, LossyNet, NetEvent, Transport};
+use lanqi::peer::{self, BotKind, PeerError, PeerOptions};
+use lanqi::protocol::envelope::{self, Header, VERSION};
+use lanqi::protocol::{Message, message::hex};
+use lanqi::store::Identity;
+use serde_json::Value;
+
+fn addr(port: u16) -> SocketAddr {
+    SocketAddr::from(([10, 0, 0, 9], port))
+}
+
+fn options(name: &str, connect: Option<SocketAddr>) -> PeerOptions {
+    PeerOptions {
+        name: name.into(),
+        connect,
+        bot: BotKind::Random,
+        delay_ms: 20,
+        seed: 5,
+        ..PeerOptions::default()
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn hostile_datagrams_are_dropped_and_counted_while_the_game_goes_on() {
+    let net = LossyNet::new(LinkQuality::PERFECT, 1);
+    let mut tap = net.tap();
+    let (a, b, m) = (
+        net.attach(addr(1)),
+        net.attach(addr(2)),
+        net.attach(addr(3)),
+    );
+    let mallory = SigningKey::from_bytes(&[66; 32]);
+    let bob_key = Identity::from_secret([2; 32]).public_key();
+    let attack = async {
+        // Watch the game until bob has sent a few data datagrams to alice.
+        let mut captured = Vec::new();
+        while captured.len() < 20 {
+            let (datagram, from, to) = tap.recv().await.expect("tap");
+            let header = envelope::open(&datagram)
+                .expect("real traffic opens")
+                .header()
+                .clone();
+            if from == addr(2) && to == addr(1) && header.session != 0 && header.seq != 0 {
+                captured.push((datagram.clone(), header.session, header.packet));
+            }
+        }
+        let (real, session, packet) = captured.last().cloned().unwrap();
+        let payload = b"move|99|a1-a2|00|0".to_vec();
+        let forge = |session: u64, sender: [u8; 32], key: &SigningKey| {
+            let h = Header {
+                version: VERSION,
+                session,
+                sender,
+                packet: packet + 1000,
+                seq: 999,
+                ack: 0,
+                ack_bits: 0,
+                frag_index: 0,
+                frag_count: 1,
+                payload: &payload,
+            };
+            envelope::seal(&h, key)
+        };
+        let mut tampered = real.clone();
+        let last_payload_byte = tampered.len() - 65;
+        tampered[last_payload_byte] ^= 0x20;
+        let mut bad_version = real.clone();
+        bad_version[0] = 9;
+        let mut garbage = vec![0xff; 200];
+        garbage[0] = VERSION;
+        let attacks: Vec<Vec<u8>> = vec![
+            real.clone(),                                                 // replayed
+            tampered, // its packet number was seen: dropped as a replay before any crypto
+            forge(session, bob_key, &mallory), // forged as bob: bad signature
+            forge(session, mallory.verifying_key().to_bytes(), &mallory), // wrong sender
+            forge(session ^ 0x5555, bob_key, &mallory), // unknown session
+            real[..40].to_vec(), // truncated
+            vec![VERSION; 1300], // too large
+            bad_version, // bad version
+            garbage,  // malformed
+        ];
+        for _ in 0..3 {
+            for datagram in &attacks {
+                m.send_to(datagram, addr(1)).await.unwrap();
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    };
+    let (mut ea, mut eb) = (Vec::new(), Vec::new());
+    let (ra, rb, ()) = tokio::join!(
+        peer::run(
+            &a,
+            Identity::from_secret([1; 32]),
+            options("alice", None),
+            None,
+            |v| ea.push(v.clone())
+        ),
+        peer::run(
+            &b,
+            Identity::from_secret([2; 32]),
+            options("bob", Some(addr(1))),
+            None,
+            |v| eb.push(v.clone())
+        ),
+        attack,
+    );
+    let (ra, rb) = (ra.expect("alice finishes"), rb.expect("bob finishes"));
+    assert_eq!(
+        ra.games, rb.games,
+        "the game went on and ended the same on both sides"
+    );
+    let d = ra.drops;
+    assert_eq!(d.replayed, 6, "the replay and the tampered copy: {d:?}");
+    assert_eq!(d.bad_signature, 3, "{d:?}");
+    assert_eq!(d.wrong_sender, 3, "{d:?}");
+    assert_eq!(d.unknown_session, 3, "{d:?}");
+    assert_eq!(d.truncated, 3, "{d:?}");
+    assert_eq!(d.too_large, 3, "{d:?}");
+    assert_eq!(d.bad_version, 3, "{d:?}");
+    assert_eq!(d.malformed, 3, "{d:?}");
+    let drops = ea
+        .iter()
+        .find(|e| e["event"] == "drops")
+        .expect("a drops event at exit");
+    assert_eq!(drops["counters"]["bad_signature"], 3);
+    assert!(!eb.iter().any(|e| e["event"] == "refused"));
+}
+
+/// Pumps a hand-driven endpoint until `step` says stop.
+async fn drive(
+    ep: &mut Endpoint,
+    t: &impl Transport,
+    start: tokio::time::Instant,
+    mut step: impl FnMut(&mut Endpoint, NetEvent) -> bool,
+) {
+    let mut buf = vec![0u8; 2048];
+    loop {
+        let now = start.elapsed().as_millis() as u64;
+        while let Some((to, d)) = ep.poll_transmit(now) {
+            t.send_to(&d, to).await.unwrap();
+        }
+        while let Some(event) = ep.poll_event() {
+            if step(ep, event) {
+                let now = start.elapsed().as_millis() as u64;
+                while let Some((to, d)) = ep.poll_transmit(now) {
+                    t.send_to(&d, to).await.unwrap();
+                }
+                return;
+            }
+        }
+        tokio::select! {
+            r = t.recv_from(&mut buf) => {
+                let (n, from) = r.unwrap();
+                ep.handle_datagram(from, &buf[..n], start.elapsed().as_millis() as u64);
+            }
+            _ = tokio::time::sleep(Duration::from_millis(50)) => ep.handle_timeout(start.elapsed().as_millis() as u64),
+        }
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_illegal_move_is_refused_with_signed_evidence() {
+    let net = LossyNet::new(LinkQuality::PERFECT, 2);
+    let (a, m) = (net.attach(addr(1)), net.attach(addr(3)));
+    let key = SigningKey::from_bytes(&[66; 32]);
+    let mallory_key = key.verifying_key().to_bytes();
+    let config = EndpointConfig {
+        name: "mallory".into(),
+        ..EndpointConfig::default()
+    };
+    let mut ep = Endpoint::new(key, config, Box::new(|| [7; 16]));
+    let cheat = async {
+        let start = tokio::time::Instant::now();
+        ep.challenge(addr(1), None, 0);
+        drive(&mut ep, &m, start, |ep, event| {
+            if let NetEvent::Connected { .. } = event {
+                ep.send(&Message::Start {
+                    game_id: 5,
+                    first: 0,
+                });
+                ep.send(&Message::Layout {
+                    layout: "hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf".into(),
+                });
+                // b1 holds the flag in this layout: a flag never moves.
+                ep.send(&Message::Move {
+                    ply: 1,
+                    mv: "b1-b2".into(),
+                    hash: "00".into(),
+                    clock_ms: 0,
+                });
+                return false;
+            }
+            matches!(event, NetEvent::Left | NetEvent::Gone { .. })
+        })
+        .await;
+    };
+    let mut events = Vec::new();
+    let honest = async {
+        let result = peer::run(
+            &a,
+            Identity::from_secret([1; 32]),
+            options("alice", None),
+            None,
+            |v| events.push(v.clone()),
+        )
+        .await;
+        // Let the cheater's loop end.
+        net.detach(addr(1));
+        result
+    };
+    let (result, ()) = tokio::join!(honest, async {
+        tokio::select! {
+            () = cheat => {},
+            () = tokio::time::sleep(Duration::from_secs(30)) => {},
+        }
+    });
+    match result {
+        Err(PeerError::Refused(reason)) => assert!(reason.contains("flag never moves"), "{reason}"),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    let refused: &Value = events
+        .iter()
+        .find(|e| e["event"] == "refused")
+        .expect("a refused event");
+    let evidence = refused["evidence"].as_array().expect("evidence");
+    assert_eq!(evidence.len(), 1);
+    // The evidence is the cheater's own signed datagram: anyone can check it.
+    let bytes: Vec<u8> = (0..evidence[0].as_str().unwrap().len() / 2)
+        .map(|i| u8::from_str_radix(&evidence[0].as_str().unwrap()[2 * i..2 * i + 2], 16).unwrap())
+        .collect();
+    let header = envelope::open(&bytes)
+        .unwrap()
+        .verify()
+        .expect("a valid signature");
+    assert_eq!(header.sender, mallory_key);
+    assert_eq!(header.payload, b"move|1|b1-b2|00|0");
+    assert!(
+        !events.iter().any(|e| e["event"] == "move"),
+        "the illegal move was never applied"
+    );
+    assert_eq!(hex(&bytes), evidence[0].as_str().unwrap());
+}
