@@ -1,0 +1,231 @@
+//! Two `lanqi peer` processes on loopback UDP: a whole game with identical transcripts; a
+//! peer killed mid-game and restarted resumes the same game; a third peer is told "busy".
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use serde_json::Value;
+
+/// A running `lanqi peer` whose JSON events arrive on a channel.
+struct Peer {
+    child: Child,
+    events: mpsc::Receiver<Value>,
+    seen: Vec<Value>,
+}
+
+impl Peer {
+    fn start(profile: &PathBuf, args: &[&str]) -> Peer {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lanqi"))
+            .arg("peer")
+            .args(["--bind", "127.0.0.1", "--profile"])
+            .arg(profile)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start lanqi peer");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, events) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let value: Value = serde_json::from_str(&line).expect("every line is JSON");
+                if tx.send(value).is_err() {
+                    break;
+                }
+            }
+        });
+        Peer {
+            child,
+            events,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits for the first event matching `pred` (at most 120 s: a bound, not a speed claim).
+    fn wait_for(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        if let Some(v) = self.seen.iter().find(|v| pred(v)) {
+            return v.clone();
+        }
+        loop {
+            let v = self
+                .events
+                .recv_timeout(Duration::from_secs(120))
+                .expect("the expected event never came");
+            self.seen.push(v.clone());
+            if pred(&v) {
+                return v;
+            }
+        }
+    }
+
+    fn port(&mut self) -> u16 {
+        self.wait_for(|v| v["event"] == "listening")["port"]
+            .as_u64()
+            .unwrap() as u16
+    }
+
+    fn finish(mut self) -> (bool, Vec<Value>) {
+        let status = self.child.wait().expect("wait");
+        self.seen.extend(self.events.iter());
+        (status.success(), self.seen)
+    }
+}
+
+fn profile(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lanqi-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn moves(events: &[Value]) -> Vec<String> {
+    events
+        .iter()
+        .filter(|e| e["event"] == "move")
+        .map(|e| format!("{} {}", e["ply"], e["move"]))
+        .collect()
+}
+
+#[test]
+fn two_processes_play_a_whole_game_over_loopback_udp() {
+    let (pa, pb) = (profile("a"), profile("b"));
+    let mut alice = Peer::start(&pa, &["--name", "Alice", "--seed", "1"]);
+    let port = alice.port().to_string();
+    let bob = Peer::start(
+        &pb,
+        &[
+            "--name",
+            "Bob",
+            "--seed",
+            "2",
+            "--connect",
+            &format!("127.0.0.1:{port}"),
+        ],
+    );
+    let (ok_b, eb) = bob.finish();
+    let (ok_a, ea) = alice.finish();
+    assert!(ok_a && ok_b, "both exit 0");
+    let over = |events: &[Value]| {
+        events
+            .iter()
+            .find(|e| e["event"] == "over")
+            .cloned()
+            .expect("an over event")
+    };
+    let (oa, ob) = (over(&ea), over(&eb));
+    assert_eq!(oa["winner"], ob["winner"]);
+    assert_eq!(oa["reason"], ob["reason"]);
+    assert_eq!(oa["transcript"], ob["transcript"], "identical transcripts");
+    assert_eq!(moves(&ea), moves(&eb));
+    // The saved transcripts verify and hold the same records.
+    let file = |dir: &PathBuf| {
+        let games = dir.join("games");
+        let entry = std::fs::read_dir(&games)
+            .unwrap()
+            .flatten()
+            .next()
+            .expect("a saved game");
+        lanqi::session::transcript::Transcript::parse(
+            &std::fs::read_to_string(entry.path()).unwrap(),
+        )
+        .unwrap()
+    };
+    let (ta, tb) = (file(&pa), file(&pb));
+    assert_eq!(ta.records, tb.records);
+    assert!(ta.is_finished());
+    assert_eq!(
+        lanqi::protocol::message::hex(&ta.head()),
+        oa["transcript"].as_str().unwrap()
+    );
+    assert!(
+        ea.iter()
+            .any(|e| e["event"] == "trust" && e["status"] == "new")
+    );
+}
+
+#[test]
+fn a_peer_killed_mid_game_resumes_the_same_game() {
+    let (pa, pb) = (profile("ra"), profile("rb"));
+    let mut alice = Peer::start(
+        &pa,
+        &[
+            "--name",
+            "Alice",
+            "--seed",
+            "3",
+            "--delay",
+            "20",
+            "--timeout",
+            "3",
+        ],
+    );
+    let port = alice.port().to_string();
+    let connect = format!("127.0.0.1:{port}");
+    let bob_args = [
+        "--name",
+        "Bob",
+        "--seed",
+        "4",
+        "--delay",
+        "20",
+        "--connect",
+        connect.as_str(),
+    ];
+    let mut bob = Peer::start(&pb, &bob_args);
+    bob.wait_for(|v| v["event"] == "move" && v["ply"].as_u64() >= Some(12));
+    bob.child.kill().unwrap();
+    let (_, before) = bob.finish();
+    let last_ply = before.iter().filter(|e| e["event"] == "move").count();
+    // Restarted with the same profile, Bob finds the unfinished game and resumes it.
+    let mut bob = Peer::start(&pb, &bob_args);
+    let resumed = bob.wait_for(|v| v["event"] == "resumed");
+    // The saved game reaches at least the move before the last one printed (a move is saved
+    // before it is sent, so nothing the peer saw is missing).
+    assert!(
+        resumed["ply"].as_u64().unwrap() as usize + 1 >= last_ply,
+        "{resumed} after {last_ply}"
+    );
+    let (ok_b, after) = bob.finish();
+    let (ok_a, ea) = alice.finish();
+    assert!(ok_a && ok_b, "both finish the resumed game");
+    let over = |events: &[Value]| {
+        events
+            .iter()
+            .find(|e| e["event"] == "over")
+            .cloned()
+            .expect("over")
+    };
+    let (oa, ob) = (over(&ea), over(&after));
+    assert_eq!(
+        oa["transcript"], ob["transcript"],
+        "the same game, the same record"
+    );
+    assert_eq!(oa["game_id"], ob["game_id"]);
+    // Alice saw every ply exactly once.
+    let plies: Vec<u64> = ea
+        .iter()
+        .filter(|e| e["event"] == "move")
+        .map(|e| e["ply"].as_u64().unwrap())
+        .collect();
+    assert_eq!(plies, (1..=plies.len() as u64).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_third_peer_is_told_busy() {
+    let (pa, pb, pc) = (profile("ba"), profile("bb"), profile("bc"));
+    let mut alice = Peer::start(&pa, &["--name", "Alice", "--delay", "30"]);
+    let connect = format!("127.0.0.1:{}", alice.port());
+    let mut bob = Peer::start(
+        &pb,
+        &["--name", "Bob", "--delay", "30", "--connect", &connect],
+    );
+    bob.wait_for(|v| v["event"] == "move");
+    let carol = Peer::start(&pc, &["--name", "Carol", "--connect", &connect]);
+    let (ok_c, ec) = carol.finish();
+    assert!(!ok_c, "carol could not play");
+    assert!(ec.iter().any(|e| e["event"] == "busy"), "{ec:?}");
+    bob.child.kill().unwrap();
+    alice.child.kill().unwrap();
+}
