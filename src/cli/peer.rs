@@ -55,6 +55,9 @@ pub struct PeerArgs {
     /// Profile directory (identity key, known peers, saved games); default: the platform's.
     #[arg(long)]
     pub profile: Option<PathBuf>,
+    /// A chat line to send when each game starts.
+    #[arg(long)]
+    pub chat: Option<String>,
 }
 
 /// Runs `lanqi peer`; returns the exit status.
@@ -91,6 +94,7 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
         silence_timeout_ms: args.timeout.saturating_mul(1000),
         seed: args.seed.unwrap_or_else(rand::random),
         games_dir: Some(games_dir),
+        chat: args.chat,
         ..PeerOptions::default()
     };
     let runtime = tokio::runtime::Builder::new_current_thread()

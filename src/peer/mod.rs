@@ -47,6 +47,8 @@ pub struct PeerOptions {
     pub seed: u64,
     /// Where transcripts are saved and resumed from; none: nothing is saved.
     pub games_dir: Option<PathBuf>,
+    /// A chat line to send when each game starts.
+    pub chat: Option<String>,
 }
 
 impl Default for PeerOptions {
@@ -63,6 +65,7 @@ impl Default for PeerOptions {
             resume_wait_ms: 60_000,
             seed: 0,
             games_dir: None,
+            chat: None,
         }
     }
 }
