@@ -89,7 +89,7 @@ fn messages_round_trip_through_their_text() {
                     game_secs: rng.next_u32(),
                     move_secs: rng.next_u32(),
                 },
-                resume: Some(rng.next_u64()).filter(|_| rng.next_u32() % 2 == 0),
+                resume: Some(rng.next_u64()).filter(|_| rng.next_u32().is_multiple_of(2)),
                 padding: (rng.next_u32() % 100) as usize,
             },
         ];
