@@ -3,7 +3,7 @@
 //! datagrams to send and events come out. The async driver (`driver.rs`) and the tests'
 //! simulated network pump the same machine.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::net::SocketAddr;
 
 use ed25519_dalek::SigningKey;
@@ -221,6 +221,9 @@ struct Connection {
     /// The challenge nonce this session came from (to re-answer a repeated challenge).
     nonce: Nonce,
     accept: Option<Vec<u8>>,
+    /// Whether the peer has sent an authenticated session datagram (the accepting side
+    /// stays silent until then: its address might have been spoofed).
+    confirmed: bool,
 }
 
 enum Handshake {
@@ -251,7 +254,9 @@ pub struct Endpoint {
     config: EndpointConfig,
     handshake: Handshake,
     connection: Option<Connection>,
-    recent_nonces: VecDeque<Nonce>,
+    /// Challenge nonces seen, per sender key (an attacker's own challenges cannot evict
+    /// the real peer's).
+    recent_nonces: HashMap<[u8; 32], VecDeque<Nonce>>,
     outgoing: VecDeque<(SocketAddr, Vec<u8>)>,
     events: VecDeque<NetEvent>,
     drops: DropCounters,
@@ -290,7 +295,7 @@ impl Endpoint {
             config,
             handshake: Handshake::Idle,
             connection: None,
-            recent_nonces: VecDeque::new(),
+            recent_nonces: HashMap::new(),
             outgoing: VecDeque::new(),
             events: VecDeque::new(),
             drops: DropCounters::default(),
@@ -505,6 +510,11 @@ impl Endpoint {
             if header.seq != 0 || header.frag_count != 0 {
                 return Err(DropReason::Malformed);
             }
+            // A challenge must be padded to the largest payload, so that no answer to an
+            // unauthenticated datagram is ever larger than it.
+            if header.payload.starts_with(b"challenge|") && header.payload.len() < MAX_PAYLOAD {
+                return Err(DropReason::Malformed);
+            }
             let header = unverified.verify()?;
             let message = Message::parse(header.payload).map_err(|_| DropReason::BadPayload)?;
             return self.handshake_message(from, header.sender, message, now);
@@ -523,6 +533,7 @@ impl Endpoint {
         let header = unverified.verify()?;
         c.replay.mark(header.packet);
         c.last_heard = now;
+        c.confirmed = true;
         // The reply address stays the handshake's: an authentic datagram replayed from
         // elsewhere must not redirect the session.
         if c.gone {
@@ -611,21 +622,28 @@ impl Endpoint {
                     }
                     return Ok(());
                 }
-                if self.recent_nonces.contains(&nonce) {
+                if self
+                    .recent_nonces
+                    .get(&sender)
+                    .is_some_and(|seen| seen.contains(&nonce))
+                {
                     return Err(DropReason::Replayed);
                 }
-                self.remember(nonce);
+                self.remember(sender, nonce);
                 if sender == self.public {
                     return Err(DropReason::WrongSender);
                 }
+                // Two restarted peers challenging each other to resume the same game:
+                // the one with the lower key gives way and answers.
+                let crossing = matches!(self.handshake,
+                    Handshake::Challenging { resume: Some(ours), .. } if resume == Some(ours))
+                    && self.public < sender;
                 let busy = self
                     .connection
                     .as_ref()
                     .is_some_and(|c| c.peer.key != sender)
-                    || matches!(
-                        self.handshake,
-                        Handshake::Offered { .. } | Handshake::Challenging { .. }
-                    );
+                    || matches!(self.handshake, Handshake::Offered { .. })
+                    || (matches!(self.handshake, Handshake::Challenging { .. }) && !crossing);
                 if busy {
                     let datagram = self.seal_handshake(&Message::Busy { nonce });
                     self.outgoing.push_back((from, datagram));
@@ -706,11 +724,17 @@ impl Endpoint {
         }
     }
 
-    fn remember(&mut self, nonce: Nonce) {
-        if self.recent_nonces.len() >= 256 {
-            self.recent_nonces.pop_front();
+    fn remember(&mut self, sender: [u8; 32], nonce: Nonce) {
+        if self.recent_nonces.len() >= 1024 && !self.recent_nonces.contains_key(&sender) {
+            // Forget the keys of strangers before those of a peer we are playing.
+            let keep = self.connection.as_ref().map(|c| c.peer.key);
+            self.recent_nonces.retain(|k, _| Some(*k) == keep);
         }
-        self.recent_nonces.push_back(nonce);
+        let seen = self.recent_nonces.entry(sender).or_default();
+        if seen.len() >= 64 {
+            seen.pop_front();
+        }
+        seen.push_back(nonce);
     }
 
     fn connect(&mut self, peer: PeerInfo, nonce: Nonce, accept: Option<Vec<u8>>, now: Millis) {
@@ -723,6 +747,7 @@ impl Endpoint {
             gone: false,
             undelivered: BTreeMap::new(),
             next_delivery: 1,
+            confirmed: accept.is_none(),
             nonce,
             accept,
         });
@@ -747,7 +772,7 @@ impl Endpoint {
 
     /// Moves whatever the channel has to send into the outgoing queue.
     fn flush(&mut self, now: Millis) {
-        let Some(c) = &mut self.connection else {
+        let Some(c) = self.connection.as_mut().filter(|c| c.confirmed) else {
             return;
         };
         while let Some(segment) = c.channel.poll_transmit(now) {
@@ -767,5 +792,147 @@ impl Endpoint {
             self.outgoing
                 .push_back((c.peer.addr, envelope::seal(&header, &self.key)));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn endpoint(seed: u8) -> Endpoint {
+        let mut n = 0u8;
+        let nonces = Box::new(move || {
+            n = n.wrapping_add(1);
+            [seed ^ n; 16]
+        });
+        Endpoint::new(
+            SigningKey::from_bytes(&[seed; 32]),
+            EndpointConfig::default(),
+            nonces,
+        )
+    }
+
+    fn addr(port: u16) -> SocketAddr {
+        SocketAddr::from(([127, 0, 0, 1], port))
+    }
+
+    /// Delivers everything `from` has to send to `to`; returns the byte counts sent.
+    fn pump(
+        from: &mut Endpoint,
+        from_addr: SocketAddr,
+        to: &mut Endpoint,
+        now: Millis,
+    ) -> Vec<usize> {
+        let mut sizes = Vec::new();
+        while let Some((_, d)) = from.poll_transmit(now) {
+            sizes.push(d.len());
+            to.handle_datagram(from_addr, &d, now);
+        }
+        sizes
+    }
+
+    #[test]
+    fn a_handshake_connects_both_sides_with_one_session_id() {
+        let (mut a, mut b) = (endpoint(1), endpoint(2));
+        a.challenge(addr(2), None, 0);
+        let challenge = pump(&mut a, addr(1), &mut b, 0);
+        assert!(matches!(b.poll_event(), Some(NetEvent::Challenged { .. })));
+        assert!(b.accept(0));
+        let answer = pump(&mut b, addr(2), &mut a, 0);
+        assert!(
+            answer.iter().all(|&n| n < challenge[0]),
+            "no answer is larger than the challenge"
+        );
+        assert!(matches!(
+            a.poll_event(),
+            Some(NetEvent::Connected {
+                challenger: true,
+                ..
+            })
+        ));
+        assert!(matches!(
+            b.poll_event(),
+            Some(NetEvent::Connected {
+                challenger: false,
+                ..
+            })
+        ));
+        assert_eq!(a.peer().unwrap().session, b.peer().unwrap().session);
+    }
+
+    #[test]
+    fn an_unpadded_challenge_gets_no_answer() {
+        let (a, mut b) = (endpoint(1), endpoint(2));
+        let small = a.seal_handshake(&Message::Challenge {
+            nonce: [9; 16],
+            name: "x".into(),
+            game: "junqi".into(),
+            clock: Clock::default(),
+            resume: None,
+            padding: 0,
+        });
+        b.handle_datagram(addr(1), &small, 0);
+        assert!(b.poll_event().is_none());
+        assert!(b.poll_transmit(0).is_none());
+        assert_eq!(b.drops().malformed, 1);
+    }
+
+    #[test]
+    fn the_accepting_side_stays_silent_until_the_challenger_speaks() {
+        let (mut a, mut b) = (endpoint(1), endpoint(2));
+        a.challenge(addr(2), None, 0);
+        pump(&mut a, addr(1), &mut b, 0);
+        b.poll_event();
+        b.accept(0);
+        // The accept goes out (it is smaller than the challenge), then nothing: no
+        // heartbeats, no data towards an address that may have been spoofed.
+        assert!(b.poll_transmit(0).is_some());
+        b.send(&Message::Chat {
+            text: "hello".into(),
+        });
+        for t in [1_000, 5_000, 9_000] {
+            b.handle_timeout(t);
+            let spoke = b
+                .poll_transmit(t)
+                .map(|(_, d)| format!("{:?}", envelope::open(&d).unwrap().header()));
+            assert!(spoke.is_none(), "b spoke at {t} ms: {spoke:?}");
+        }
+    }
+
+    #[test]
+    fn two_peers_resuming_at_once_settle_on_one_session() {
+        let (mut a, mut b) = (endpoint(1), endpoint(2));
+        a.challenge(addr(2), Some(42), 0);
+        b.challenge(addr(1), Some(42), 0);
+        for t in 0..10 {
+            pump(&mut a, addr(1), &mut b, t);
+            pump(&mut b, addr(2), &mut a, t);
+            for e in [&mut a, &mut b] {
+                while let Some(event) = e.poll_event() {
+                    assert!(
+                        !matches!(event, NetEvent::Busy),
+                        "crossing resumes must not end busy"
+                    );
+                    if let NetEvent::Challenged { .. } = event {
+                        e.accept(t);
+                    }
+                }
+            }
+        }
+        assert!(a.is_connected() && b.is_connected());
+        assert_eq!(a.peer().unwrap().session, b.peer().unwrap().session);
+    }
+
+    #[test]
+    fn the_replay_window_accepts_each_packet_number_once() {
+        let mut w = ReplayWindow::default();
+        for p in [1, 3, 2, 70, 8, 7] {
+            assert!(w.is_fresh(p), "{p}");
+            w.mark(p);
+            assert!(!w.is_fresh(p), "{p} twice");
+        }
+        assert!(!w.is_fresh(0));
+        assert!(!w.is_fresh(6), "too old to tell: 64 below the highest");
+        assert!(w.is_fresh(69));
     }
 }
