@@ -82,7 +82,7 @@ pub struct PeerReport {
 /// Why a run stopped before its games were played.
 #[derive(Debug, thiserror::Error)]
 pub enum PeerError {
-    /// The socket failed.
+    /// The socket could not be set up.
     #[error("network: {0}")]
     Io(#[from] std::io::Error),
     /// The other side declined, was busy, left, or never answered.
@@ -168,6 +168,12 @@ pub async fn run<T: Transport>(
     result.map(|_| peer.report)
 }
 
+/// Where a game's transcript lives: named by the game id and the peer's key, so that a
+/// peer cannot overwrite another peer's games by reusing an id.
+fn transcript_path(dir: &std::path::Path, game_id: u64, peer: &[u8; 32]) -> PathBuf {
+    dir.join(format!("{game_id:016x}-{}.lanqi", &hex(peer)[..16]))
+}
+
 /// The newest unfinished transcript this identity wrote, if any.
 fn find_unfinished(dir: &std::path::Path, identity: &Identity) -> Option<Transcript> {
     let mut found: Vec<(std::time::SystemTime, Transcript)> = std::fs::read_dir(dir)
@@ -220,9 +226,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let mut buf = vec![0u8; 2048];
         loop {
             let now = self.now();
-            while let Some((to, datagram)) = self.endpoint.poll_transmit(now) {
-                self.transport.send_to(&datagram, to).await?;
-            }
+            self.transmit(now).await;
             while let Some(event) = self.endpoint.poll_event() {
                 self.on_event(event)?;
             }
@@ -236,15 +240,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             if done && (self.endpoint.pending() == 0 || now >= finished_at + FAREWELL_MS) {
                 let now = self.now();
                 self.endpoint.disconnect(now);
-                while let Some((to, datagram)) = self.endpoint.poll_transmit(now) {
-                    self.transport.send_to(&datagram, to).await?;
-                }
+                self.transmit(now).await;
                 return Ok(());
             }
             self.act(now)?;
-            while let Some((to, datagram)) = self.endpoint.poll_transmit(now) {
-                self.transport.send_to(&datagram, to).await?;
-            }
+            self.transmit(now).await;
             let wake = [
                 self.endpoint.next_timeout(),
                 self.table.as_ref().and_then(|t| t.session.next_deadline()),
@@ -261,11 +261,15 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             .max(now);
             let deadline = self.start + Duration::from_millis(wake);
             tokio::select! {
-                received = self.transport.recv_from(&mut buf) => {
-                    let (n, from) = received?;
-                    let now = self.now();
-                    self.endpoint.handle_datagram(from, &buf[..n], now);
-                }
+                received = self.transport.recv_from(&mut buf) => match received {
+                    Ok((n, from)) => {
+                        let now = self.now();
+                        self.endpoint.handle_datagram(from, &buf[..n], now);
+                    }
+                    // A transient socket error (an ICMP unreachable after the peer crashed,
+                    // a network that went away for a moment): keep going, a little later.
+                    Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+                },
                 _ = tokio::time::sleep_until(deadline) => {
                     let now = self.now();
                     self.endpoint.handle_timeout(now);
@@ -275,6 +279,14 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     }
                 }
             }
+        }
+    }
+
+    /// Sends what the endpoint has queued. A datagram the socket refuses is as good as
+    /// lost, and the reliable channel sends it again.
+    async fn transmit(&mut self, now: u64) {
+        while let Some((to, datagram)) = self.endpoint.poll_transmit(now) {
+            let _ = self.transport.send_to(&datagram, to).await;
         }
     }
 
@@ -520,6 +532,16 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     self.endpoint.count_refused();
                     return Err(PeerError::Refused("a new game while one is running".into()));
                 }
+                let reused = self.options.games_dir.as_ref().is_some_and(|dir| {
+                    game_id == table.session.game_id()
+                        || transcript_path(dir, game_id, &table.peer.key).exists()
+                });
+                if reused {
+                    self.endpoint.count_refused();
+                    return Err(PeerError::Refused(format!(
+                        "game id {game_id:016x} was used before"
+                    )));
+                }
                 table.session = Session::new(1, game_id, first, self.options.clock, now);
                 table.evidence.clear();
                 self.deploy(now)
@@ -657,7 +679,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             return;
         };
         let transcript = self.transcript(table);
-        let path = dir.join(format!("{:016x}.lanqi", transcript.game_id));
+        let path = transcript_path(dir, transcript.game_id, &table.peer.key);
         if let Err(e) = write_atomically(&path, transcript.render(&self.identity).as_bytes(), None)
         {
             (self.emit)(

@@ -102,6 +102,8 @@ pub enum Record {
         seat: Seat,
         /// The move in the mover's own view.
         mv: String,
+        /// The mover's remaining game time after it, in ms, as the move carried it.
+        clock_ms: u64,
     },
     /// The move of `ply` was taken back by consent.
     Undo {
@@ -147,6 +149,8 @@ pub struct Session<G: TableGame> {
     setups: [Option<String>; 2],
     table: Option<G>,
     moves: Vec<(Seat, String)>,
+    /// The remaining time each move in `moves` reported.
+    move_clocks: Vec<Millis>,
     ending: Option<Ending>,
     undo_pending: Option<(Seat, u32)>,
     draw_pending: Option<Seat>,
@@ -166,6 +170,7 @@ impl<G: TableGame> Session<G> {
             setups: [None, None],
             table: None,
             moves: Vec::new(),
+            move_clocks: Vec::new(),
             ending: None,
             undo_pending: None,
             draw_pending: None,
@@ -199,7 +204,12 @@ impl<G: TableGame> Session<G> {
                     *session.setups.get_mut(*seat as usize).ok_or("bad seat")? = Some(text.clone());
                     session.maybe_start(now, &mut Vec::new());
                 }
-                Record::Move { ply, seat, mv } => {
+                Record::Move {
+                    ply,
+                    seat,
+                    mv,
+                    clock_ms,
+                } => {
                     let table: &mut G =
                         session.table.as_mut().ok_or("a move before both setups")?;
                     if *ply != table.ply() + 1 || table.to_move() != *seat {
@@ -207,6 +217,8 @@ impl<G: TableGame> Session<G> {
                     }
                     table.play(*seat, mv)?;
                     session.moves.push((*seat, mv.clone()));
+                    session.move_clocks.push(*clock_ms);
+                    session.clocks.peer_move(*seat, *clock_ms, now);
                     session.record.push(line.clone());
                 }
                 Record::Undo { ply } => session.take_back(*ply, now, &mut Vec::new()),
@@ -228,15 +240,15 @@ impl<G: TableGame> Session<G> {
         &self.record
     }
 
-    /// The messages that replay this peer's own moves after `ply`, for a peer that resumed
-    /// with fewer moves than we have (their hashes recomputed; clocks not carried over).
+    /// The messages that replay this peer's own moves after `ply` (with the times they
+    /// reported), and a resignation, for a peer that resumed with less than we have.
     pub fn own_moves_after(&self, ply: u32) -> Vec<Message> {
         let setups: Vec<String> = self.setups.iter().flatten().cloned().collect();
         let Ok(mut table) = G::start(&setups, self.first) else {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for (seat, mv) in &self.moves {
+        for ((seat, mv), &clock_ms) in self.moves.iter().zip(&self.move_clocks) {
             if table.play(*seat, mv).is_err() {
                 break;
             }
@@ -245,9 +257,16 @@ impl<G: TableGame> Session<G> {
                     ply: table.ply(),
                     mv: mv.clone(),
                     hash: table.hash(),
-                    clock_ms: 0,
+                    clock_ms,
                 });
             }
+        }
+        // A resignation the peer may have missed while it was down.
+        if let Some(Ending { winner, reason }) = &self.ending
+            && reason == "resignation"
+            && *winner == Some(self.them())
+        {
+            out.push(Message::Resign);
         }
         out
     }
@@ -335,6 +354,9 @@ impl<G: TableGame> Session<G> {
                 if table.to_move() != self.me {
                     return Err("it is not your turn".into());
                 }
+                if matches!(self.undo_pending, Some((by, _)) if by == self.me) {
+                    return Err("wait for the answer to your undo request".into());
+                }
                 let played = table.play(self.me, &mv)?;
                 let clock_ms = self.clocks.own_move(self.me, now);
                 let (ply, hash) = (table.ply(), table.hash());
@@ -343,7 +365,9 @@ impl<G: TableGame> Session<G> {
                     ply,
                     seat: self.me,
                     mv: mv.clone(),
+                    clock_ms,
                 });
+                self.move_clocks.push(clock_ms);
                 self.undo_pending = None;
                 out.push(Effect::Send(Message::Move {
                     ply,
@@ -458,25 +482,34 @@ impl<G: TableGame> Session<G> {
             } => self.peer_move(ply, &mv, &hash, clock_ms, now, &mut out),
             Message::Undo { verb, ply } => self.peer_undo(verb, ply, now, &mut out),
             Message::Draw { verb } => match verb {
+                // Offers that cross on the wire: both wanted a draw.
+                Verb::Ask if self.draw_pending == Some(self.me) => {
+                    self.draw_pending = None;
+                    let ending = Ending {
+                        winner: None,
+                        reason: "draw agreed".into(),
+                    };
+                    self.conclude(ending, &mut out);
+                }
                 Verb::Ask if self.table.is_some() && self.draw_pending.is_none() => {
                     self.draw_pending = Some(them);
                     out.push(Effect::Notice(Notice::DrawOffered { by: them }));
                 }
+                Verb::Ask => out.push(Effect::Send(Message::Draw { verb: Verb::No })),
                 Verb::Yes if self.draw_pending == Some(self.me) => {
                     self.draw_pending = None;
-                    self.conclude(
-                        Ending {
-                            winner: None,
-                            reason: "draw agreed".into(),
-                        },
-                        &mut out,
-                    );
+                    let ending = Ending {
+                        winner: None,
+                        reason: "draw agreed".into(),
+                    };
+                    self.conclude(ending, &mut out);
                 }
                 Verb::No if self.draw_pending == Some(self.me) => {
                     self.draw_pending = None;
                     out.push(Effect::Notice(Notice::DrawRefused));
                 }
-                _ => self.refuse("a draw message out of place".into(), &mut out),
+                // An answer to an offer that is no longer open.
+                Verb::Yes | Verb::No => {}
             },
             Message::Resign => {
                 self.conclude(
@@ -544,7 +577,9 @@ impl<G: TableGame> Session<G> {
             ply,
             seat: them,
             mv: mv.to_string(),
+            clock_ms,
         });
+        self.move_clocks.push(clock_ms);
         self.undo_pending = None;
         out.push(self.moved_notice(them, ply, played));
         out.push(Effect::Save);
@@ -573,9 +608,13 @@ impl<G: TableGame> Session<G> {
                 self.undo_pending = None;
                 out.push(Effect::Notice(Notice::UndoRefused));
             }
+            // A request that crossed a move, or one while another is open: answered no.
+            Verb::Ask => out.push(Effect::Send(Message::Undo {
+                verb: Verb::No,
+                ply,
+            })),
             // A stale answer to a request a move has since overtaken.
-            Verb::Yes | Verb::No if self.undo_pending.is_none() => {}
-            _ => self.refuse(format!("an undo message out of place (ply {ply})"), out),
+            Verb::Yes | Verb::No => {}
         }
     }
 
@@ -664,6 +703,7 @@ impl<G: TableGame> Session<G> {
             return;
         }
         self.moves.pop();
+        self.move_clocks.pop();
         let setups: Vec<String> = self.setups.iter().flatten().cloned().collect();
         let mut table = G::start(&setups, self.first).expect("the game started from these setups");
         for (seat, mv) in &self.moves {
@@ -1010,6 +1050,90 @@ mod tests {
                 "{n:?}"
             );
         }
+    }
+
+    #[test]
+    fn crossing_draw_offers_agree_a_draw_on_both_sides() {
+        let mut p = Pair::new(Clock::default());
+        p.deploy();
+        let sent = |effects: Vec<Effect>| -> Vec<Message> {
+            effects
+                .into_iter()
+                .filter_map(|e| {
+                    if let Effect::Send(m) = e {
+                        Some(m)
+                    } else {
+                        None
+                    }
+                })
+                .collect()
+        };
+        let offer_a = sent(p.a.local(Local::OfferDraw, 0).unwrap());
+        let offer_b = sent(p.b.local(Local::OfferDraw, 0).unwrap());
+        // Each offer arrives after the other side has sent its own.
+        let at_b: Vec<Effect> = offer_a.into_iter().flat_map(|m| p.b.remote(m, 0)).collect();
+        let at_a: Vec<Effect> = offer_b.into_iter().flat_map(|m| p.a.remote(m, 0)).collect();
+        p.run(1, at_b);
+        p.run(0, at_a);
+        let draw = Ending {
+            winner: None,
+            reason: "draw agreed".into(),
+        };
+        assert_eq!(p.a.ending(), Some(&draw));
+        assert_eq!(p.b.ending(), Some(&draw));
+        assert!(
+            !p.notices
+                .iter()
+                .flatten()
+                .any(|n| matches!(n, Notice::Refused { .. } | Notice::Desync { .. }))
+        );
+    }
+
+    #[test]
+    fn an_undo_request_that_crosses_a_move_is_refused_not_punished() {
+        let mut p = Pair::new(Clock::default());
+        p.deploy();
+        p.play_first_legal(); // seat 0 moves
+        let ask = p.a.local(Local::AskUndo, 0).unwrap();
+        assert!(
+            p.a.local(Local::Move("a4-a5".into()), 0).is_err(),
+            "no move while asking"
+        );
+        // Seat 1 moves before the request arrives.
+        let mv = p.b.table().unwrap().legal_moves()[0].clone();
+        let reply = p.b.local(Local::Move(mv), 0).unwrap();
+        p.run(0, ask);
+        p.run(1, reply);
+        assert_eq!(p.a.ending(), None);
+        assert_eq!(p.b.ending(), None);
+        assert_eq!(p.a.moves(), p.b.moves());
+        assert!(p.a.my_turn(), "play goes on");
+    }
+
+    #[test]
+    fn a_restored_game_keeps_the_clocks_its_moves_reported() {
+        let mut p = Pair::new(Clock {
+            game_secs: 600,
+            move_secs: 0,
+        });
+        p.deploy();
+        let mv = p.a.table().unwrap().legal_moves()[0].clone();
+        let effects = p.a.local(Local::Move(mv), 20_000).unwrap();
+        p.now = 20_000;
+        p.run(0, effects);
+        let restored = S::restore(1, 7, 0, p.b.clock(), p.b.record(), 50_000).unwrap();
+        assert_eq!(restored.time_left(0, 50_000), Some(580_000));
+        let resent = p.a.own_moves_after(0);
+        assert!(
+            matches!(
+                &resent[0],
+                Message::Move {
+                    clock_ms: 580_000,
+                    ..
+                }
+            ),
+            "{resent:?}"
+        );
     }
 
     #[test]

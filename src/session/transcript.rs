@@ -13,7 +13,7 @@
 //! me 1
 //! peer-addr 127.0.0.1:40000
 //! record <chain hex> setup 0 <layout>
-//! record <chain hex> move 1 0 a6-a7
+//! record <chain hex> move 1 0 a6-a7 598000
 //! record <chain hex> over south flag%20lost
 //! evidence 2 <signed datagram hex>
 //! signature <ed25519 signature hex over the last chain hash, by seat `me`>
@@ -76,7 +76,12 @@ pub enum TranscriptError {
 fn record_text(r: &Record) -> String {
     match r {
         Record::Setup { seat, text } => format!("setup {seat} {}", escape(text)),
-        Record::Move { ply, seat, mv } => format!("move {ply} {seat} {}", escape(mv)),
+        Record::Move {
+            ply,
+            seat,
+            mv,
+            clock_ms,
+        } => format!("move {ply} {seat} {} {clock_ms}", escape(mv)),
         Record::Undo { ply } => format!("undo {ply}"),
         Record::Over { winner, reason } => format!(
             "over {} {}",
@@ -94,10 +99,11 @@ fn parse_record(text: &str) -> Option<Record> {
             seat: seat(s)?,
             text: unescape(t)?,
         },
-        ["move", p, s, m] => Record::Move {
+        ["move", p, s, m, c] => Record::Move {
             ply: p.parse().ok()?,
             seat: seat(s)?,
             mv: unescape(m)?,
+            clock_ms: c.parse().ok()?,
         },
         ["undo", p] => Record::Undo {
             ply: p.parse().ok()?,
@@ -309,12 +315,14 @@ mod tests {
                     ply: 1,
                     seat: 1,
                     mv: "a6-a7".into(),
+                    clock_ms: 59_000,
                 },
                 Record::Undo { ply: 1 },
                 Record::Move {
                     ply: 1,
                     seat: 1,
                     mv: "e6-e7".into(),
+                    clock_ms: 58_000,
                 },
                 Record::Over {
                     winner: "draw".into(),
@@ -344,7 +352,7 @@ mod tests {
             Identity::from_secret([2; 32]),
         );
         let text = sample(&me, &other).render(&me);
-        let altered = text.replace("move 1 1 e6-e7", "move 1 1 e6-e8");
+        let altered = text.replace("move 1 1 e6-e7 58000", "move 1 1 e6-e8 58000");
         assert_eq!(
             Transcript::parse(&altered),
             Err(TranscriptError::Tampered("chain"))
@@ -355,6 +363,7 @@ mod tests {
             ply: 1,
             seat: 1,
             mv: "e6-e8".into(),
+            clock_ms: 58_000,
         };
         let forged_text = forged.render(&other);
         assert_eq!(
