@@ -100,6 +100,8 @@ fn two_processes_play_a_whole_game_over_loopback_udp() {
             "Bob",
             "--seed",
             "2",
+            "--chat",
+            "好棋 | good luck",
             "--connect",
             &format!("127.0.0.1:{port}"),
         ],
@@ -142,6 +144,14 @@ fn two_processes_play_a_whole_game_over_loopback_udp() {
     assert!(
         ea.iter()
             .any(|e| e["event"] == "trust" && e["status"] == "new")
+    );
+    let chat = ea
+        .iter()
+        .find(|e| e["event"] == "chat")
+        .expect("bob's greeting reached alice");
+    assert_eq!(
+        (chat["text"].as_str(), chat["side"].as_str()),
+        (Some("好棋 | good luck"), Some("south"))
     );
 }
 

@@ -62,6 +62,12 @@ pub struct PeerArgs {
 
 /// Runs `lanqi peer`; returns the exit status.
 pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
+    if args.name.is_empty() || args.name.chars().count() > crate::protocol::message::MAX_NAME {
+        return Err(UserError(format!(
+            "--name must be 1 to {} characters",
+            crate::protocol::message::MAX_NAME
+        )));
+    }
     if args.game != "junqi" {
         return Err(UserError(format!(
             "unknown game '{}' (only junqi so far)",

@@ -1,7 +1,7 @@
 //! One peer's network endpoint, sans I/O: the handshake, the session with its reliable
 //! channel, replay protection, heartbeats and drop counters. Datagrams and the time go in;
-//! datagrams to send and events come out. The async driver (`driver.rs`) and the tests'
-//! simulated network pump the same machine.
+//! datagrams to send and events come out. The headless peer (`crate::peer`) pumps it with
+//! a real socket or the tests' lossy link.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::net::SocketAddr;
@@ -683,10 +683,11 @@ impl Endpoint {
                 else {
                     return Err(DropReason::UnknownSession);
                 };
-                if *ours != nonce || sender == self.public {
+                // Only the address we challenged may answer.
+                if *ours != nonce || sender == self.public || from != *addr {
                     return Err(DropReason::UnknownSession);
                 }
-                let (resume, _) = (*resume, addr);
+                let resume = *resume;
                 let session = session_id(&nonce, &reply, &self.public, &sender);
                 let peer = PeerInfo {
                     key: sender,

@@ -162,6 +162,12 @@ pub async fn run<T: Transport>(
         known,
     };
     let result = peer.run().await;
+    if result.is_err() {
+        // Leave properly: whatever is queued (an `over` after a refusal), then `bye`.
+        let now = peer.now();
+        peer.endpoint.disconnect(now);
+        peer.transmit(now).await;
+    }
     let drops = peer.endpoint.drops();
     (peer.emit)(&json!({"event": "drops", "total": drops.total(), "counters": drops}));
     peer.report.drops = drops;
@@ -249,7 +255,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.endpoint.next_timeout(),
                 self.table.as_ref().and_then(|t| t.session.next_deadline()),
                 self.bot_due,
-                self.next_game_due,
+                // Due but unconfirmed: the peer's `over` will wake us, not the timer.
+                self.next_game_due
+                    .filter(|_| self.table.as_ref().is_some_and(|t| t.session.confirmed())),
                 self.gone_since.map(|g| g + self.options.resume_wait_ms),
                 // Finishing: re-check for acks now and then.
                 (self.report.games.len() as u32 >= self.options.games).then_some(now + 50),
@@ -258,7 +266,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             .flatten()
             .min()
             .unwrap_or(now + 1000)
-            .max(now);
+            // Never a deadline in the past: time must move for a timer to be due again.
+            .max(now + 1);
             let deadline = self.start + Duration::from_millis(wake);
             tokio::select! {
                 received = self.transport.recv_from(&mut buf) => match received {
@@ -299,7 +308,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 "the peer is gone and did not come back".into(),
             ));
         }
-        if self.next_game_due.is_some_and(|t| now >= t) {
+        let confirmed = self.table.as_ref().is_some_and(|t| t.session.confirmed());
+        if self.next_game_due.is_some_and(|t| now >= t) && confirmed {
             self.next_game_due = None;
             self.start_game(now)?;
         }
@@ -375,15 +385,22 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 if acceptable {
                     self.endpoint.accept(now);
                 } else {
-                    self.endpoint.decline("no such game to resume");
+                    let reason = if resume.is_some() {
+                        "no such game to resume"
+                    } else {
+                        "waiting to resume another game"
+                    };
+                    self.endpoint.decline(reason);
                 }
             }
             NetEvent::Connected {
                 peer,
                 challenger,
                 resume,
-                ..
+                clock,
             } => {
+                // The challenger's proposal is the game's clock on both sides.
+                self.options.clock = clock;
                 self.trust(&peer.name, &peer.key);
                 let seat: Seat = if challenger { 0 } else { 1 };
                 (self.emit)(
@@ -483,6 +500,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             .layout
             .clone()
             .unwrap_or_else(|| Layout::random(seed));
+        if let Some(text) = self.options.chat.clone() {
+            self.local(Local::Chat(text), now)?;
+        }
         self.local(Local::Setup(layout.to_string()), now)
     }
 
@@ -510,7 +530,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             );
         }
         let ply = table.session.table().map_or(0, |t| t.ply());
-        let hash = table.session.table().map_or(String::new(), |t| t.hash());
+        let hash = table.session.table().map_or("-".to_string(), |t| t.hash());
         let game_id = table.session.game_id();
         self.endpoint.send(&Message::Sync { game_id, ply, hash });
         Ok(())

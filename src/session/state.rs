@@ -744,9 +744,14 @@ impl<G: TableGame> Session<G> {
             };
             let winner = G::seat_name(self.me).to_string();
             self.record.push(Record::Over {
-                winner,
+                winner: winner.clone(),
                 reason: ending.reason.clone(),
             });
+            // Tell the offender too: the game is over for us.
+            out.push(Effect::Send(Message::Over {
+                winner,
+                reason: ending.reason.clone(),
+            }));
             out.push(Effect::Notice(Notice::Over(ending.clone())));
             out.push(Effect::Save);
             self.ending = Some(ending);
