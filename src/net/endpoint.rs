@@ -553,7 +553,9 @@ impl Endpoint {
             .channel
             .receive(segment, now)
             .map_err(|_| DropReason::Malformed)?;
-        if seq != 0 && seq >= c.next_delivery {
+        // Keep evidence only for what the channel itself buffers (twice its window).
+        let buffered = 2 * ChannelConfig::default().window;
+        if seq != 0 && seq >= c.next_delivery && seq - c.next_delivery < buffered {
             c.undelivered
                 .entry(seq)
                 .or_insert_with(|| datagram.to_vec());
