@@ -58,6 +58,9 @@ pub struct PeerArgs {
     /// A chat line to send when each game starts.
     #[arg(long)]
     pub chat: Option<String>,
+    /// Play a new game even if an unfinished one is saved (by default it is resumed).
+    #[arg(long)]
+    pub new_game: bool,
 }
 
 /// Runs `lanqi peer`; returns the exit status.
@@ -101,6 +104,7 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
         seed: args.seed.unwrap_or_else(rand::random),
         games_dir: Some(games_dir),
         chat: args.chat,
+        new_game: args.new_game,
         ..PeerOptions::default()
     };
     let runtime = tokio::runtime::Builder::new_current_thread()

@@ -49,6 +49,8 @@ pub struct PeerOptions {
     pub games_dir: Option<PathBuf>,
     /// A chat line to send when each game starts.
     pub chat: Option<String>,
+    /// Ignore an unfinished saved game instead of resuming it.
+    pub new_game: bool,
 }
 
 impl Default for PeerOptions {
@@ -66,6 +68,7 @@ impl Default for PeerOptions {
             seed: 0,
             games_dir: None,
             chat: None,
+            new_game: false,
         }
     }
 }
@@ -139,6 +142,7 @@ pub async fn run<T: Transport>(
     let unfinished = options
         .games_dir
         .as_ref()
+        .filter(|_| !options.new_game)
         .and_then(|dir| find_unfinished(dir, &identity));
     let known = profile.and_then(|p| p.known_peers().ok());
     let mut peer = Peer {
@@ -430,14 +434,20 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
             NetEvent::Message { message, evidence } => self.on_message(message, evidence, now)?,
             NetEvent::Declined { reason } => {
-                return Err(PeerError::Peer(format!("declined: {reason}")));
+                return Err(PeerError::Peer(format!(
+                    "declined: {reason}{}",
+                    self.resume_hint()
+                )));
             }
             NetEvent::Busy => {
                 (self.emit)(&json!({"event": "busy"}));
                 return Err(PeerError::Peer("the peer is busy in another game".into()));
             }
             NetEvent::NoAnswer => {
-                return Err(PeerError::Peer("nobody answered the challenge".into()));
+                let hint = self.resume_hint();
+                return Err(PeerError::Peer(format!(
+                    "nobody answered the challenge{hint}"
+                )));
             }
             NetEvent::Gone { silent_for } => {
                 (self.emit)(&json!({"event": "gone", "silent_ms": silent_for}));
@@ -456,6 +466,15 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
         }
         Ok(())
+    }
+
+    /// What to tell a user whose saved game could not be resumed.
+    fn resume_hint(&self) -> &'static str {
+        if self.unfinished.is_some() {
+            " (an unfinished game is waiting to be resumed; --new-game plays a new one instead)"
+        } else {
+            ""
+        }
     }
 
     fn trust(&mut self, name: &str, key: &[u8; 32]) {

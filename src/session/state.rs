@@ -391,7 +391,7 @@ impl<G: TableGame> Session<G> {
                 }));
             }
             Local::AnswerUndo(yes) => {
-                let Some((by, ply)) = self.undo_pending.filter(|(by, _)| *by != self.me) else {
+                let Some((_, ply)) = self.undo_pending.filter(|(by, _)| *by != self.me) else {
                     return Err("no undo request to answer".into());
                 };
                 let verb = if yes { Verb::Yes } else { Verb::No };
@@ -399,8 +399,6 @@ impl<G: TableGame> Session<G> {
                 self.undo_pending = None;
                 if yes {
                     self.take_back(ply, now, &mut out);
-                } else {
-                    let _ = by;
                 }
             }
             Local::OfferDraw => {
