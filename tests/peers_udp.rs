@@ -223,6 +223,53 @@ fn a_peer_killed_mid_game_resumes_the_same_game() {
 }
 
 #[test]
+fn the_listening_side_can_restart_too() {
+    let (pa, pb) = (profile("la"), profile("lb"));
+    let alice_args = [
+        "--name",
+        "Alice",
+        "--seed",
+        "5",
+        "--delay",
+        "20",
+        "--timeout",
+        "5",
+    ];
+    let mut alice = Peer::start(&pa, &alice_args);
+    let connect = format!("127.0.0.1:{}", alice.port());
+    let bob_args = [
+        "--name",
+        "Bob",
+        "--seed",
+        "6",
+        "--delay",
+        "20",
+        "--timeout",
+        "5",
+        "--connect",
+        connect.as_str(),
+    ];
+    let mut bob = Peer::start(&pb, &bob_args);
+    alice.wait_for(|v| v["event"] == "move" && v["ply"].as_u64() >= Some(10));
+    alice.child.kill().unwrap();
+    let _ = alice.finish();
+    // Alice comes back on a new port: she challenges Bob's saved address to resume.
+    let mut alice = Peer::start(&pa, &alice_args);
+    alice.wait_for(|v| v["event"] == "resumed");
+    let (ok_a, ea) = alice.finish();
+    let (ok_b, eb) = bob.finish();
+    assert!(ok_a && ok_b, "both finish the resumed game");
+    let over = |events: &[Value]| {
+        events
+            .iter()
+            .find(|e| e["event"] == "over")
+            .cloned()
+            .expect("over")
+    };
+    assert_eq!(over(&ea)["transcript"], over(&eb)["transcript"]);
+}
+
+#[test]
 fn a_third_peer_is_told_busy() {
     let (pa, pb, pc) = (profile("ba"), profile("bb"), profile("bc"));
     let mut alice = Peer::start(&pa, &["--name", "Alice", "--delay", "30"]);
