@@ -249,7 +249,7 @@ fn the_listening_side_can_restart_too() {
         "--connect",
         connect.as_str(),
     ];
-    let mut bob = Peer::start(&pb, &bob_args);
+    let bob = Peer::start(&pb, &bob_args);
     alice.wait_for(|v| v["event"] == "move" && v["ply"].as_u64() >= Some(10));
     alice.child.kill().unwrap();
     let _ = alice.finish();
