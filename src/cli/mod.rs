@@ -3,6 +3,7 @@
 
 mod junqi;
 mod peer;
+mod peers;
 
 use clap::{Parser, Subcommand};
 
@@ -28,6 +29,8 @@ pub enum Command {
     /// A headless peer: listens (or challenges with --connect), plays with a bot, and prints
     /// one JSON object per line for everything that happens.
     Peer(peer::PeerArgs),
+    /// List the peers found on the LAN (mDNS).
+    Peers(peers::PeersArgs),
 }
 
 /// A failure a user caused (bad input): one line for stderr; the process exits with 2.
@@ -56,5 +59,6 @@ pub fn run(command: Command) -> Result<Outcome, UserError> {
     match command {
         Command::Junqi(c) => junqi::run(c).map(Outcome::Print),
         Command::Peer(args) => peer::run(args).map(Outcome::Exit),
+        Command::Peers(args) => peers::run(args).map(Outcome::Print),
     }
 }

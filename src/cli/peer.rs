@@ -8,10 +8,46 @@ use clap::Args;
 use serde_json::Value;
 
 use super::UserError;
+use crate::net::discovery::MdnsMode;
 use crate::peer::{self, BotKind, PeerOptions};
 use crate::protocol::Clock;
 use crate::rules::junqi::Layout;
 use crate::store::Profile;
+
+/// How to find peers on the LAN, for `lanqi peer` and `lanqi peers`.
+#[derive(Debug, Args)]
+pub struct DiscoveryArgs {
+    /// mDNS discovery: all (every real interface), lo (loopback only) or off.
+    #[arg(long, default_value = "all")]
+    pub mdns: MdnsMode,
+    /// Include virtual interfaces (docker, veth, virbr, …) in discovery.
+    #[arg(long)]
+    pub include_virtual: bool,
+}
+
+/// Reads IP:PORT, including an IPv6 link-local address with an interface name as scope.
+pub fn parse_peer_addr(text: &str) -> Result<SocketAddr, String> {
+    if let Ok(addr) = text.parse() {
+        return Ok(addr);
+    }
+    let bad = || format!("'{text}' is not IP:PORT (IPv6: [ADDR]:PORT or [fe80::1%eth0]:PORT)");
+    let (host, port) = text.rsplit_once("]:").ok_or_else(bad)?;
+    let (ip, scope) = host
+        .trim_start_matches('[')
+        .split_once('%')
+        .ok_or_else(bad)?;
+    let index = if_addrs::get_if_addrs()
+        .unwrap_or_default()
+        .into_iter()
+        .find(|i| i.name == scope)
+        .and_then(|i| i.index)
+        .ok_or_else(|| format!("no network interface named '{scope}'"))?;
+    let ip: std::net::Ipv6Addr = ip.parse().map_err(|_| bad())?;
+    let port: u16 = port.parse().map_err(|_| bad())?;
+    Ok(SocketAddr::V6(std::net::SocketAddrV6::new(
+        ip, port, 0, index,
+    )))
+}
 
 /// `lanqi peer` arguments.
 #[derive(Debug, Args)]
@@ -28,9 +64,15 @@ pub struct PeerArgs {
     /// Address to bind (e.g. 127.0.0.1, or :: for IPv6).
     #[arg(long, default_value = "0.0.0.0")]
     pub bind: std::net::IpAddr,
-    /// Challenge the peer at IP:PORT instead of waiting to be challenged.
-    #[arg(long)]
+    /// Challenge the peer at IP:PORT instead of waiting to be challenged (IPv6 as
+    /// [ADDR]:PORT, a link-local one with its interface: [fe80::1%eth0]:4000).
+    #[arg(long, value_parser = parse_peer_addr)]
     pub connect: Option<SocketAddr>,
+    /// Challenge the first idle peer found on the LAN that offers the same game.
+    #[arg(long)]
+    pub auto: bool,
+    #[command(flatten)]
+    pub discovery: DiscoveryArgs,
     /// How the bot plays: random or first.
     #[arg(long, default_value = "random")]
     pub bot: BotKind,
@@ -105,6 +147,9 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
         games_dir: Some(games_dir),
         chat: args.chat,
         new_game: args.new_game,
+        mdns: args.discovery.mdns,
+        include_virtual: args.discovery.include_virtual,
+        auto: args.auto,
         ..PeerOptions::default()
     };
     let runtime = tokio::runtime::Builder::new_current_thread()

@@ -323,6 +323,11 @@ impl Endpoint {
         self.connection.as_ref().map(|c| &c.peer)
     }
 
+    /// Whether a challenge of ours is waiting for an answer.
+    pub fn is_challenging(&self) -> bool {
+        matches!(self.handshake, Handshake::Challenging { .. })
+    }
+
     /// Whether a session is established.
     pub fn is_connected(&self) -> bool {
         self.connection.is_some()

@@ -2,6 +2,7 @@
 //! sessions, replay protection, drop counters), transports (real UDP, an in-memory lossy
 //! link for tests).
 
+pub mod discovery;
 pub mod endpoint;
 pub mod lossy;
 pub mod reliable;

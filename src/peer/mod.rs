@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use serde_json::{Value, json};
 use tokio::time::{Duration, Instant};
 
+use crate::net::discovery::{Advert, Discovery, MdnsMode, Status};
 use crate::net::{Endpoint, EndpointConfig, NetEvent, PeerInfo, Transport};
 use crate::protocol::message::hex;
 use crate::protocol::{Clock, Message};
@@ -51,6 +52,12 @@ pub struct PeerOptions {
     pub chat: Option<String>,
     /// Ignore an unfinished saved game instead of resuming it.
     pub new_game: bool,
+    /// Where to advertise and browse with mDNS.
+    pub mdns: MdnsMode,
+    /// Include virtual interfaces (docker, veth, …) in discovery.
+    pub include_virtual: bool,
+    /// Challenge the first idle peer found that offers the same game.
+    pub auto: bool,
 }
 
 impl Default for PeerOptions {
@@ -69,6 +76,9 @@ impl Default for PeerOptions {
             games_dir: None,
             chat: None,
             new_game: false,
+            mdns: MdnsMode::Off,
+            include_virtual: false,
+            auto: false,
         }
     }
 }
@@ -118,6 +128,8 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     next_game_due: Option<u64>,
     gone_since: Option<u64>,
     finished_at: Option<u64>,
+    discovery: Option<Discovery>,
+    found_first: bool,
     report: PeerReport,
     known: Option<crate::store::KnownPeers>,
 }
@@ -159,6 +171,8 @@ pub async fn run<T: Transport>(
         next_game_due: None,
         gone_since: None,
         finished_at: None,
+        discovery: None,
+        found_first: false,
         report: PeerReport {
             games: Vec::new(),
             drops: Default::default(),
@@ -166,6 +180,10 @@ pub async fn run<T: Transport>(
         known,
     };
     let result = peer.run().await;
+    if let Some(discovery) = peer.discovery.take() {
+        // Leave everyone's list at once rather than after the record's lifetime.
+        discovery.shutdown();
+    }
     if result.is_err() {
         // Leave properly: whatever is queued (an `over` after a refusal), then `bye`.
         let now = peer.now();
@@ -182,6 +200,31 @@ pub async fn run<T: Transport>(
 /// peer cannot overwrite another peer's games by reusing an id.
 fn transcript_path(dir: &std::path::Path, game_id: u64, peer: &[u8; 32]) -> PathBuf {
     dir.join(format!("{game_id:016x}-{}.lanqi", &hex(peer)[..16]))
+}
+
+/// The addresses others can type to reach this peer: the bound one, or every interface's
+/// when bound to all of them.
+fn own_addresses(bound: SocketAddr) -> Vec<String> {
+    if !bound.ip().is_unspecified() {
+        return vec![bound.to_string()];
+    }
+    let mut addrs: Vec<(bool, String)> = if_addrs::get_if_addrs()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|i| bound.is_ipv6() || i.ip().is_ipv4())
+        .map(|i| {
+            let ip = i.ip();
+            let text = match ip {
+                std::net::IpAddr::V6(v6) if v6.is_unicast_link_local() => {
+                    format!("[{v6}%{}]:{}", i.name, bound.port())
+                }
+                ip => SocketAddr::new(ip, bound.port()).to_string(),
+            };
+            (ip.is_loopback(), text)
+        })
+        .collect();
+    addrs.sort();
+    addrs.into_iter().map(|(_, a)| a).collect()
 }
 
 /// The newest unfinished transcript this identity wrote, if any.
@@ -212,8 +255,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let fp = self.identity.fingerprint();
         (self.emit)(
             &json!({"event": "listening", "addr": addr.ip().to_string(), "port": addr.port(),
-            "name": self.options.name, "fingerprint": fp}),
+            "name": self.options.name, "fingerprint": fp, "addresses": own_addresses(addr)}),
         );
+        self.start_discovery(addr.port());
         let resume_to = self
             .unfinished
             .as_ref()
@@ -254,6 +298,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 return Ok(());
             }
             self.act(now)?;
+            self.auto_challenge(now);
             self.transmit(now).await;
             let wake = [
                 self.endpoint.next_timeout(),
@@ -265,6 +310,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.gone_since.map(|g| g + self.options.resume_wait_ms),
                 // Finishing: re-check for acks now and then.
                 (self.report.games.len() as u32 >= self.options.games).then_some(now + 50),
+                // Looking for an opponent on the LAN.
+                self.searching().then_some(now + 200),
             ]
             .into_iter()
             .flatten()
@@ -406,6 +453,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 // The challenger's proposal is the game's clock on both sides.
                 self.options.clock = clock;
                 self.trust(&peer.name, &peer.key);
+                if let Some(d) = &mut self.discovery
+                    && let Err(e) = d.set_status(Status::Playing)
+                {
+                    (self.emit)(&json!({"event": "error", "message": e}));
+                }
                 let seat: Seat = if challenger { 0 } else { 1 };
                 (self.emit)(
                     &json!({"event": "connected", "peer": peer.name, "fingerprint": fingerprint(&peer.key),
@@ -466,6 +518,68 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
         }
         Ok(())
+    }
+
+    fn start_discovery(&mut self, port: u16) {
+        let key = self.identity.public_key();
+        let advert = Advert {
+            name: self.options.name.clone(),
+            key,
+            port,
+            games: vec![JunqiTable::NAME.into()],
+            status: Status::Idle,
+        };
+        match Discovery::start(
+            self.options.mdns,
+            self.options.include_virtual,
+            key,
+            Some(advert),
+        ) {
+            Ok(Some(d)) => {
+                self.discovery = Some(d);
+                (self.emit)(
+                    &json!({"event": "advertising", "service": crate::net::discovery::SERVICE_TYPE}),
+                );
+            }
+            Ok(None) => {}
+            Err(e) => (self.emit)(&json!({"event": "error", "message": e})),
+        }
+    }
+
+    /// Whether `--auto` is still looking for someone to play.
+    fn searching(&self) -> bool {
+        self.options.auto
+            && self.discovery.is_some()
+            && self.table.is_none()
+            && !self.endpoint.is_connected()
+            && !self.endpoint.is_challenging()
+    }
+
+    /// `--auto`: challenge the first idle peer offering our game. Of two peers that see
+    /// each other, only the one with the smaller key challenges; the other waits.
+    fn auto_challenge(&mut self, now: u64) {
+        if !self.searching() {
+            return;
+        }
+        let Some(discovery) = &self.discovery else {
+            return;
+        };
+        let me = self.identity.public_key();
+        let peers = discovery.peers();
+        if !self.found_first
+            && let Some(p) = peers.first()
+        {
+            self.found_first = true;
+            (self.emit)(
+                &json!({"event": "found", "peer": p.name, "fingerprint": fingerprint(&p.key), "after_ms": now}),
+            );
+        }
+        let target = peers.into_iter().find(|p| {
+            p.status == Status::Idle && p.games.iter().any(|g| g == JunqiTable::NAME) && me < p.key
+        });
+        if let Some(to) = target.and_then(|p| p.addrs.first().copied()) {
+            self.endpoint.challenge(to, None, now);
+        }
     }
 
     /// What to tell a user whose saved game could not be resumed.
