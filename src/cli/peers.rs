@@ -8,8 +8,13 @@ use serde_json::json;
 
 use super::UserError;
 use super::peer::DiscoveryArgs;
-use crate::net::discovery::Discovery;
-use crate::store::{Profile, fingerprint};
+use std::collections::HashMap;
+use std::net::UdpSocket;
+use std::time::Instant;
+
+use crate::net::discovery::{Discovery, FoundPeer, Status};
+use crate::net::{Endpoint, EndpointConfig, NetEvent};
+use crate::store::{Identity, Profile, fingerprint};
 
 /// `lanqi peers` arguments.
 #[derive(Debug, Args)]
@@ -27,7 +32,55 @@ pub struct PeersArgs {
     pub profile: Option<PathBuf>,
 }
 
-/// Listens for `timeout` seconds and lists the peers found.
+/// How long the found peers have to answer a presence ping.
+const PING_WAIT: Duration = Duration::from_millis(1500);
+
+/// The found peers that answer a signed presence ping (a crashed peer's record can linger
+/// for minutes; it does not answer), with the status they answered.
+fn answering(found: Vec<FoundPeer>, identity: Identity) -> std::io::Result<Vec<FoundPeer>> {
+    if found.is_empty() {
+        return Ok(found);
+    }
+    let socket = UdpSocket::bind("0.0.0.0:0").or_else(|_| UdpSocket::bind("[::]:0"))?;
+    socket.set_read_timeout(Some(Duration::from_millis(50)))?;
+    let mut endpoint = Endpoint::new(
+        identity.signing_key().clone(),
+        EndpointConfig::default(),
+        Box::new(rand::random::<[u8; 16]>),
+    );
+    let start = Instant::now();
+    let now = || start.elapsed().as_millis() as u64;
+    for p in &found {
+        for addr in &p.addrs {
+            endpoint.ping(*addr);
+        }
+    }
+    let mut answered: HashMap<[u8; 32], String> = HashMap::new();
+    let mut buf = [0u8; 2048];
+    while start.elapsed() < PING_WAIT && answered.len() < found.len() {
+        while let Some((to, datagram)) = endpoint.poll_transmit(now()) {
+            let _ = socket.send_to(&datagram, to);
+        }
+        if let Ok((n, from)) = socket.recv_from(&mut buf) {
+            endpoint.handle_datagram(from, &buf[..n], now());
+        }
+        while let Some(event) = endpoint.poll_event() {
+            if let NetEvent::Pong { key, status, .. } = event {
+                answered.insert(key, status);
+            }
+        }
+    }
+    Ok(found
+        .into_iter()
+        .filter_map(|mut p| {
+            let status = answered.get(&p.key)?;
+            p.status = if status == "playing" { Status::Playing } else { Status::Idle };
+            Some(p)
+        })
+        .collect())
+}
+
+/// Listens for `timeout` seconds and lists the peers found that answer.
 pub fn run(args: PeersArgs) -> Result<String, UserError> {
     if !(0.0..=3600.0).contains(&args.timeout) {
         return Err(UserError(
@@ -35,10 +88,8 @@ pub fn run(args: PeersArgs) -> Result<String, UserError> {
         ));
     }
     let profile = Profile::open(args.profile.as_deref()).map_err(UserError::from_display)?;
-    let key = profile
-        .identity()
-        .map_err(UserError::from_display)?
-        .public_key();
+    let identity = profile.identity().map_err(UserError::from_display)?;
+    let key = identity.public_key();
     let Some(discovery) = Discovery::start(
         args.discovery.mdns,
         args.discovery.include_virtual,
@@ -52,8 +103,9 @@ pub fn run(args: PeersArgs) -> Result<String, UserError> {
         ));
     };
     std::thread::sleep(Duration::from_secs_f64(args.timeout));
-    let peers = discovery.peers();
+    let found = discovery.peers();
     discovery.shutdown();
+    let peers = answering(found, identity).map_err(|e| UserError(format!("presence check: {e}")))?;
     if args.json {
         let list: Vec<_> = peers
             .iter()

@@ -109,6 +109,15 @@ pub enum NetEvent {
     Back,
     /// The peer said goodbye.
     Left,
+    /// Someone answered our presence ping (see [`Endpoint::ping`]).
+    Pong {
+        /// Its key.
+        key: [u8; 32],
+        /// Where from.
+        addr: SocketAddr,
+        /// `idle` or `playing`.
+        status: String,
+    },
 }
 
 /// Counts of dropped datagrams, by reason.
@@ -261,7 +270,14 @@ pub struct Endpoint {
     events: VecDeque<NetEvent>,
     drops: DropCounters,
     nonce_source: Box<dyn FnMut() -> Nonce + Send>,
+    /// Pings sent and not yet answered: where to, and their nonce.
+    pings: Vec<(SocketAddr, Nonce)>,
+    /// What pongs say about us.
+    presence: String,
 }
+
+/// The payload size a ping is padded to: larger than any pong.
+const PING_PAYLOAD: usize = 100;
 
 /// The session id both peers derive from the handshake.
 pub fn session_id(
@@ -300,6 +316,8 @@ impl Endpoint {
             events: VecDeque::new(),
             drops: DropCounters::default(),
             nonce_source: nonces,
+            pings: Vec::new(),
+            presence: "idle".into(),
         }
     }
 
@@ -370,6 +388,28 @@ impl Endpoint {
             next_try: now + 250,
             interval: 250,
         };
+    }
+
+    /// Sends a presence ping to `addr`; an answer comes back as [`NetEvent::Pong`].
+    pub fn ping(&mut self, addr: SocketAddr) {
+        let nonce = (self.nonce_source)();
+        self.pings.retain(|(a, _)| *a != addr);
+        if self.pings.len() >= 256 {
+            self.pings.remove(0);
+        }
+        self.pings.push((addr, nonce));
+        let mut message = Message::Ping { nonce, padding: 0 };
+        let bare = message.to_string().len();
+        if let Message::Ping { padding, .. } = &mut message {
+            *padding = PING_PAYLOAD.saturating_sub(bare);
+        }
+        let datagram = self.seal_handshake(&message);
+        self.outgoing.push_back((addr, datagram));
+    }
+
+    /// Sets what pongs say about this endpoint (`idle` or `playing`).
+    pub fn set_presence(&mut self, status: &str) {
+        self.presence = status.to_string();
     }
 
     /// Accepts the pending challenge: the session starts.
@@ -518,6 +558,9 @@ impl Endpoint {
             // A challenge must be padded to the largest payload, so that no answer to an
             // unauthenticated datagram is ever larger than it.
             if header.payload.starts_with(b"challenge|") && header.payload.len() < MAX_PAYLOAD {
+                return Err(DropReason::Malformed);
+            }
+            if header.payload.starts_with(b"ping|") && header.payload.len() < PING_PAYLOAD {
                 return Err(DropReason::Malformed);
             }
             let header = unverified.verify()?;
@@ -717,6 +760,18 @@ impl Endpoint {
                 self.end_challenge(nonce, NetEvent::Declined { reason })
             }
             Message::Busy { nonce } => self.end_challenge(nonce, NetEvent::Busy),
+            Message::Ping { nonce, .. } => {
+                let pong = self.seal_handshake(&Message::Pong { nonce, status: self.presence.clone() });
+                self.outgoing.push_back((from, pong));
+                Ok(())
+            }
+            Message::Pong { nonce, status } => {
+                let i = self.pings.iter().position(|(a, n)| *a == from && *n == nonce);
+                let i = i.ok_or(DropReason::UnknownSession)?;
+                self.pings.remove(i);
+                self.events.push_back(NetEvent::Pong { key: sender, addr: from, status });
+                Ok(())
+            }
             _ => Err(DropReason::BadPayload),
         }
     }

@@ -20,6 +20,11 @@ use crate::session::{Effect, JunqiTable, Local, Notice, Seat, Session, TableGame
 use crate::store::{Identity, Profile, Trust, fingerprint, write_atomically};
 pub use bot::{Bot, BotKind};
 
+/// How often `--auto` pings the peers it found.
+const PRESENCE_PING_MS: u64 = 1000;
+/// A found peer that has not answered a ping for this long is not challenged.
+const PRESENCE_TIMEOUT_MS: u64 = 3000;
+
 /// How long a peer whose games are over waits for its last messages to be acknowledged.
 const FAREWELL_MS: u64 = 3000;
 
@@ -130,6 +135,9 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     finished_at: Option<u64>,
     discovery: Option<Discovery>,
     found_first: bool,
+    /// When each discovered peer last answered a presence ping.
+    alive: std::collections::HashMap<[u8; 32], u64>,
+    next_ping: u64,
     report: PeerReport,
     known: Option<crate::store::KnownPeers>,
 }
@@ -173,6 +181,8 @@ pub async fn run<T: Transport>(
         finished_at: None,
         discovery: None,
         found_first: false,
+        alive: Default::default(),
+        next_ping: 0,
         report: PeerReport {
             games: Vec::new(),
             drops: Default::default(),
@@ -200,6 +210,23 @@ pub async fn run<T: Transport>(
 /// peer cannot overwrite another peer's games by reusing an id.
 fn transcript_path(dir: &std::path::Path, game_id: u64, peer: &[u8; 32]) -> PathBuf {
     dir.join(format!("{game_id:016x}-{}.lanqi", &hex(peer)[..16]))
+}
+
+/// Completes when the user asks the process to stop (Ctrl-C, or SIGTERM on Unix), so that
+/// it can leave the LAN's lists and say goodbye first.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// The addresses others can type to reach this peer: the bound one, or every interface's
@@ -278,6 +305,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
         }
         let mut buf = vec![0u8; 2048];
+        let mut stop = std::pin::pin!(stop_signal());
         loop {
             let now = self.now();
             self.transmit(now).await;
@@ -321,6 +349,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             .max(now + 1);
             let deadline = self.start + Duration::from_millis(wake);
             tokio::select! {
+                () = &mut stop => {
+                    (self.emit)(&json!({"event": "stopping"}));
+                    return Err(PeerError::Peer("interrupted".into()));
+                }
                 received = self.transport.recv_from(&mut buf) => match received {
                     Ok((n, from)) => {
                         let now = self.now();
@@ -453,6 +485,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 // The challenger's proposal is the game's clock on both sides.
                 self.options.clock = clock;
                 self.trust(&peer.name, &peer.key);
+                self.endpoint.set_presence(Status::Playing.word());
                 if let Some(d) = &mut self.discovery
                     && let Err(e) = d.set_status(Status::Playing)
                 {
@@ -504,6 +537,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             NetEvent::Gone { silent_for } => {
                 (self.emit)(&json!({"event": "gone", "silent_ms": silent_for}));
                 self.gone_since = Some(now);
+            }
+            NetEvent::Pong { key, .. } => {
+                self.alive.insert(key, now);
             }
             NetEvent::Back => {
                 (self.emit)(&json!({"event": "back"}));
@@ -574,8 +610,21 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 &json!({"event": "found", "peer": p.name, "fingerprint": fingerprint(&p.key), "after_ms": now}),
             );
         }
+        // Presence: a record can outlive its owner by minutes; a ping each second tells who
+        // is really there. Only peers that answered in the last few seconds are challenged.
+        if now >= self.next_ping {
+            self.next_ping = now + PRESENCE_PING_MS;
+            for p in &peers {
+                if let Some(addr) = p.addrs.first() {
+                    self.endpoint.ping(*addr);
+                }
+            }
+        }
+        let alive = |p: &crate::net::discovery::FoundPeer| {
+            self.alive.get(&p.key).is_some_and(|t| now.saturating_sub(*t) <= PRESENCE_TIMEOUT_MS)
+        };
         let target = peers.into_iter().find(|p| {
-            p.status == Status::Idle && p.games.iter().any(|g| g == JunqiTable::NAME) && me < p.key
+            p.status == Status::Idle && p.games.iter().any(|g| g == JunqiTable::NAME) && me < p.key && alive(p)
         });
         if let Some(to) = target.and_then(|p| p.addrs.first().copied()) {
             self.endpoint.challenge(to, None, now);

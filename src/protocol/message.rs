@@ -116,6 +116,20 @@ pub enum Message {
     },
     /// I am leaving the session.
     Bye,
+    /// Presence: are you still there? (Outside sessions; padded so no answer is larger.)
+    Ping {
+        /// A fresh nonce, echoed by the answer.
+        nonce: Nonce,
+        /// Bytes of padding (`.`).
+        padding: usize,
+    },
+    /// Presence: yes, and this is what I am doing.
+    Pong {
+        /// The ping's nonce.
+        nonce: Nonce,
+        /// `idle` or `playing`.
+        status: String,
+    },
 }
 
 /// The three answers of a negotiation.
@@ -327,6 +341,8 @@ impl fmt::Display for Message {
                 write!(f, "sync|{game_id:016x}|{ply}|{}", escape(hash))
             }
             Message::Bye => f.write_str("bye"),
+            Message::Ping { nonce, padding } => write!(f, "ping|{}|{}", hex(nonce), ".".repeat(*padding)),
+            Message::Pong { nonce, status } => write!(f, "pong|{}|{}", hex(nonce), escape(status)),
         }
     }
 }
@@ -488,6 +504,17 @@ impl Message {
                 arity("bye", 0)?;
                 Message::Bye
             }
+            "ping" => {
+                arity("ping", 2)?;
+                if !args[1].bytes().all(|b| b == b'.') {
+                    return Err(PayloadError::arg("padding", args[1]));
+                }
+                Message::Ping { nonce: nonce(args[0])?, padding: args[1].len() }
+            }
+            "pong" => {
+                arity("pong", 2)?;
+                Message::Pong { nonce: nonce(args[0])?, status: word("status", args[1], 16)? }
+            }
             other => return Err(PayloadError::Command(other.chars().take(20).collect())),
         })
     }
@@ -561,6 +588,8 @@ mod tests {
                 hash: "ab".into(),
             },
             Message::Bye,
+            Message::Ping { nonce: [4; 16], padding: 30 },
+            Message::Pong { nonce: [4; 16], status: "idle".into() },
         ]
     }
 

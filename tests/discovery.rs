@@ -1,0 +1,98 @@
+//! LAN discovery with real mDNS, kept off the machine's real interfaces: every process runs
+//! inside a private network namespace (`unshare -n`) where loopback is the only interface,
+//! with `--mdns lo`. Needs root (CI has it); elsewhere the tests say `skipped:` and pass,
+//! except under CI, where not being able to run them is a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+/// Runs `script` with `sh` inside a fresh network namespace; `$L` is the lanqi binary and
+/// `$D` a fresh directory, returned for reading the logs. None when namespaces are not
+/// available here.
+fn in_namespace(name: &str, script: &str) -> Option<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("lanqi-disc-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let probe = Command::new("unshare").args(["-n", "true"]).status();
+    if !probe.is_ok_and(|s| s.success()) {
+        assert!(std::env::var("CI").is_err(), "CI must be able to create network namespaces");
+        eprintln!("skipped: no private network namespace (needs root and unshare)");
+        return None;
+    }
+    let full = format!("set -e\nip link set lo up\nip link set lo multicast on\n{script}\n");
+    let status = Command::new("unshare")
+        .args(["-n", "sh", "-c", &full])
+        .env("L", env!("CARGO_BIN_EXE_lanqi"))
+        .env("D", &dir)
+        .status()
+        .expect("run the namespace script");
+    assert!(status.success(), "the script failed in {}", dir.display());
+    Some(dir)
+}
+
+fn events(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+fn list(path: &Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(path).unwrap();
+    serde_json::from_str::<Value>(&text).unwrap().as_array().unwrap().clone()
+}
+
+#[test]
+fn two_auto_peers_find_each_other_and_play_without_an_address() {
+    let script = r#"
+        $L peer --name Alice --auto --mdns lo --profile $D/a --delay 40 > $D/a.log 2>&1 & A=$!
+        $L peer --name Bob --auto --mdns lo --profile $D/b --delay 40 > $D/b.log 2>&1 & B=$!
+        sleep 3
+        $L peers --mdns lo --json --timeout 1.5 --profile $D/q > $D/during.json
+        wait $A
+        wait $B
+    "#;
+    let Some(dir) = in_namespace("auto", script) else { return };
+    let (a, b) = (events(&dir.join("a.log")), events(&dir.join("b.log")));
+    let over = |ev: &[Value]| ev.iter().find(|e| e["event"] == "over").cloned().expect("a finished game");
+    assert_eq!(over(&a)["transcript"], over(&b)["transcript"], "the same game on both sides");
+    let found = a.iter().find(|e| e["event"] == "found").expect("alice found someone");
+    assert_eq!(found["peer"], "Bob");
+    eprintln!("discovery took {} ms (alice), measured by the peer", found["after_ms"]);
+    // While they play, the list shows both as playing.
+    let during = list(&dir.join("during.json"));
+    assert_eq!(during.len(), 2, "{during:?}");
+    assert!(during.iter().all(|p| p["status"] == "playing" && p["games"][0] == "junqi"), "{during:?}");
+}
+
+#[test]
+fn a_peer_that_quits_or_crashes_leaves_the_list() {
+    let script = r#"
+        $L peer --name Idle --mdns lo --profile $D/p1 > $D/idle.log 2>&1 & IDLE=$!
+        sleep 1.5
+        $L peers --mdns lo --json --timeout 1.5 --profile $D/q > $D/before.json
+        kill -TERM $IDLE
+        wait $IDLE || true
+        $L peers --mdns lo --json --timeout 1 --profile $D/q > $D/after_quit.json
+        $L peer --name Crash --mdns lo --profile $D/p2 > $D/crash.log 2>&1 & CRASH=$!
+        sleep 1.5
+        kill -KILL $CRASH
+        wait $CRASH || true
+        $L peers --mdns lo --json --timeout 1 --profile $D/q > $D/after_crash.json
+    "#;
+    let Some(dir) = in_namespace("presence", script) else { return };
+    let before = list(&dir.join("before.json"));
+    assert_eq!(before.len(), 1, "{before:?}");
+    let idle = events(&dir.join("idle.log"));
+    let listening = idle.iter().find(|e| e["event"] == "listening").unwrap();
+    assert_eq!(before[0]["name"], "Idle");
+    assert_eq!(before[0]["status"], "idle");
+    assert_eq!(before[0]["fingerprint"], listening["fingerprint"]);
+    assert_eq!(before[0]["port"], listening["port"]);
+    assert_eq!(before[0]["addresses"][0], "127.0.0.1");
+    assert!(list(&dir.join("after_quit.json")).is_empty(), "a peer that quit is gone at once");
+    assert!(list(&dir.join("after_crash.json")).is_empty(), "a crashed peer does not answer pings");
+}
