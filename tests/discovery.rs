@@ -17,7 +17,10 @@ fn in_namespace(name: &str, script: &str) -> Option<PathBuf> {
     std::fs::create_dir_all(&dir).unwrap();
     let probe = Command::new("unshare").args(["-n", "true"]).status();
     if !probe.is_ok_and(|s| s.success()) {
-        assert!(std::env::var("CI").is_err(), "CI must be able to create network namespaces");
+        assert!(
+            std::env::var("CI").is_err(),
+            "CI must be able to create network namespaces"
+        );
         eprintln!("skipped: no private network namespace (needs root and unshare)");
         return None;
     }
@@ -42,7 +45,11 @@ fn events(path: &Path) -> Vec<Value> {
 
 fn list(path: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(path).unwrap();
-    serde_json::from_str::<Value>(&text).unwrap().as_array().unwrap().clone()
+    serde_json::from_str::<Value>(&text)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 #[test]
@@ -55,17 +62,39 @@ fn two_auto_peers_find_each_other_and_play_without_an_address() {
         wait $A
         wait $B
     "#;
-    let Some(dir) = in_namespace("auto", script) else { return };
+    let Some(dir) = in_namespace("auto", script) else {
+        return;
+    };
     let (a, b) = (events(&dir.join("a.log")), events(&dir.join("b.log")));
-    let over = |ev: &[Value]| ev.iter().find(|e| e["event"] == "over").cloned().expect("a finished game");
-    assert_eq!(over(&a)["transcript"], over(&b)["transcript"], "the same game on both sides");
-    let found = a.iter().find(|e| e["event"] == "found").expect("alice found someone");
+    let over = |ev: &[Value]| {
+        ev.iter()
+            .find(|e| e["event"] == "over")
+            .cloned()
+            .expect("a finished game")
+    };
+    assert_eq!(
+        over(&a)["transcript"],
+        over(&b)["transcript"],
+        "the same game on both sides"
+    );
+    let found = a
+        .iter()
+        .find(|e| e["event"] == "found")
+        .expect("alice found someone");
     assert_eq!(found["peer"], "Bob");
-    eprintln!("discovery took {} ms (alice), measured by the peer", found["after_ms"]);
+    eprintln!(
+        "discovery took {} ms (alice), measured by the peer",
+        found["after_ms"]
+    );
     // While they play, the list shows both as playing.
     let during = list(&dir.join("during.json"));
     assert_eq!(during.len(), 2, "{during:?}");
-    assert!(during.iter().all(|p| p["status"] == "playing" && p["games"][0] == "junqi"), "{during:?}");
+    assert!(
+        during
+            .iter()
+            .all(|p| p["status"] == "playing" && p["games"][0] == "junqi"),
+        "{during:?}"
+    );
 }
 
 #[test]
@@ -83,7 +112,9 @@ fn a_peer_that_quits_or_crashes_leaves_the_list() {
         wait $CRASH || true
         $L peers --mdns lo --json --timeout 1 --profile $D/q > $D/after_crash.json
     "#;
-    let Some(dir) = in_namespace("presence", script) else { return };
+    let Some(dir) = in_namespace("presence", script) else {
+        return;
+    };
     let before = list(&dir.join("before.json"));
     assert_eq!(before.len(), 1, "{before:?}");
     let idle = events(&dir.join("idle.log"));
@@ -93,6 +124,12 @@ fn a_peer_that_quits_or_crashes_leaves_the_list() {
     assert_eq!(before[0]["fingerprint"], listening["fingerprint"]);
     assert_eq!(before[0]["port"], listening["port"]);
     assert_eq!(before[0]["addresses"][0], "127.0.0.1");
-    assert!(list(&dir.join("after_quit.json")).is_empty(), "a peer that quit is gone at once");
-    assert!(list(&dir.join("after_crash.json")).is_empty(), "a crashed peer does not answer pings");
+    assert!(
+        list(&dir.join("after_quit.json")).is_empty(),
+        "a peer that quit is gone at once"
+    );
+    assert!(
+        list(&dir.join("after_crash.json")).is_empty(),
+        "a crashed peer does not answer pings"
+    );
 }

@@ -74,7 +74,11 @@ fn answering(found: Vec<FoundPeer>, identity: Identity) -> std::io::Result<Vec<F
         .into_iter()
         .filter_map(|mut p| {
             let status = answered.get(&p.key)?;
-            p.status = if status == "playing" { Status::Playing } else { Status::Idle };
+            p.status = if status == "playing" {
+                Status::Playing
+            } else {
+                Status::Idle
+            };
             Some(p)
         })
         .collect())
@@ -105,7 +109,8 @@ pub fn run(args: PeersArgs) -> Result<String, UserError> {
     std::thread::sleep(Duration::from_secs_f64(args.timeout));
     let found = discovery.peers();
     discovery.shutdown();
-    let peers = answering(found, identity).map_err(|e| UserError(format!("presence check: {e}")))?;
+    let peers =
+        answering(found, identity).map_err(|e| UserError(format!("presence check: {e}")))?;
     if args.json {
         let list: Vec<_> = peers
             .iter()

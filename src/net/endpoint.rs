@@ -761,15 +761,25 @@ impl Endpoint {
             }
             Message::Busy { nonce } => self.end_challenge(nonce, NetEvent::Busy),
             Message::Ping { nonce, .. } => {
-                let pong = self.seal_handshake(&Message::Pong { nonce, status: self.presence.clone() });
+                let pong = self.seal_handshake(&Message::Pong {
+                    nonce,
+                    status: self.presence.clone(),
+                });
                 self.outgoing.push_back((from, pong));
                 Ok(())
             }
             Message::Pong { nonce, status } => {
-                let i = self.pings.iter().position(|(a, n)| *a == from && *n == nonce);
+                let i = self
+                    .pings
+                    .iter()
+                    .position(|(a, n)| *a == from && *n == nonce);
                 let i = i.ok_or(DropReason::UnknownSession)?;
                 self.pings.remove(i);
-                self.events.push_back(NetEvent::Pong { key: sender, addr: from, status });
+                self.events.push_back(NetEvent::Pong {
+                    key: sender,
+                    addr: from,
+                    status,
+                });
                 Ok(())
             }
             _ => Err(DropReason::BadPayload),
@@ -984,6 +994,31 @@ mod tests {
         }
         assert!(a.is_connected() && b.is_connected());
         assert_eq!(a.peer().unwrap().session, b.peer().unwrap().session);
+    }
+
+    #[test]
+    fn a_ping_gets_a_smaller_signed_pong_with_the_status() {
+        let (mut a, mut b) = (endpoint(1), endpoint(2));
+        b.set_presence("playing");
+        a.ping(addr(2));
+        let ping = pump(&mut a, addr(1), &mut b, 0);
+        let pong = pump(&mut b, addr(2), &mut a, 0);
+        assert!(pong.len() == 1 && pong[0] < ping[0], "{ping:?} {pong:?}");
+        match a.poll_event() {
+            Some(NetEvent::Pong { key, status, .. }) => {
+                assert_eq!(key, b.public_key());
+                assert_eq!(status, "playing");
+            }
+            other => panic!("{other:?}"),
+        }
+        // An unsolicited pong, or one from elsewhere, is dropped.
+        a.ping(addr(2));
+        let _ = pump(&mut a, addr(1), &mut b, 1);
+        while let Some((_, d)) = b.poll_transmit(1) {
+            a.handle_datagram(addr(9), &d, 1);
+        }
+        assert!(a.poll_event().is_none());
+        assert_eq!(a.drops().unknown_session, 1);
     }
 
     #[test]

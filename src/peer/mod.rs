@@ -621,10 +621,15 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
         }
         let alive = |p: &crate::net::discovery::FoundPeer| {
-            self.alive.get(&p.key).is_some_and(|t| now.saturating_sub(*t) <= PRESENCE_TIMEOUT_MS)
+            self.alive
+                .get(&p.key)
+                .is_some_and(|t| now.saturating_sub(*t) <= PRESENCE_TIMEOUT_MS)
         };
         let target = peers.into_iter().find(|p| {
-            p.status == Status::Idle && p.games.iter().any(|g| g == JunqiTable::NAME) && me < p.key && alive(p)
+            p.status == Status::Idle
+                && p.games.iter().any(|g| g == JunqiTable::NAME)
+                && me < p.key
+                && alive(p)
         });
         if let Some(to) = target.and_then(|p| p.addrs.first().copied()) {
             self.endpoint.challenge(to, None, now);

@@ -341,7 +341,9 @@ impl fmt::Display for Message {
                 write!(f, "sync|{game_id:016x}|{ply}|{}", escape(hash))
             }
             Message::Bye => f.write_str("bye"),
-            Message::Ping { nonce, padding } => write!(f, "ping|{}|{}", hex(nonce), ".".repeat(*padding)),
+            Message::Ping { nonce, padding } => {
+                write!(f, "ping|{}|{}", hex(nonce), ".".repeat(*padding))
+            }
             Message::Pong { nonce, status } => write!(f, "pong|{}|{}", hex(nonce), escape(status)),
         }
     }
@@ -509,11 +511,17 @@ impl Message {
                 if !args[1].bytes().all(|b| b == b'.') {
                     return Err(PayloadError::arg("padding", args[1]));
                 }
-                Message::Ping { nonce: nonce(args[0])?, padding: args[1].len() }
+                Message::Ping {
+                    nonce: nonce(args[0])?,
+                    padding: args[1].len(),
+                }
             }
             "pong" => {
                 arity("pong", 2)?;
-                Message::Pong { nonce: nonce(args[0])?, status: word("status", args[1], 16)? }
+                Message::Pong {
+                    nonce: nonce(args[0])?,
+                    status: word("status", args[1], 16)?,
+                }
             }
             other => return Err(PayloadError::Command(other.chars().take(20).collect())),
         })
@@ -588,8 +596,14 @@ mod tests {
                 hash: "ab".into(),
             },
             Message::Bye,
-            Message::Ping { nonce: [4; 16], padding: 30 },
-            Message::Pong { nonce: [4; 16], status: "idle".into() },
+            Message::Ping {
+                nonce: [4; 16],
+                padding: 30,
+            },
+            Message::Pong {
+                nonce: [4; 16],
+                status: "idle".into(),
+            },
         ]
     }
 
