@@ -20,8 +20,14 @@ impl Peer {
     fn start(profile: &PathBuf, args: &[&str]) -> Peer {
         let mut child = Command::new(env!("CARGO_BIN_EXE_lanqi"))
             .arg("peer")
-            .args(["--bind", "127.0.0.1", "--profile"])
+            // Discovery off: these tests meet by address, and no multicast may leave the machine.
+            .args(["--mdns", "off", "--profile"])
             .arg(profile)
+            .args(if args.contains(&"--bind") {
+                &[][..]
+            } else {
+                &["--bind", "127.0.0.1"][..]
+            })
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -267,6 +273,33 @@ fn the_listening_side_can_restart_too() {
             .expect("over")
     };
     assert_eq!(over(&ea)["transcript"], over(&eb)["transcript"]);
+}
+
+#[test]
+fn a_direct_ipv6_game() {
+    let (pa, pb) = (profile("6a"), profile("6b"));
+    let mut alice = Peer::start(&pa, &["--name", "Alice", "--bind", "::1"]);
+    let connect = format!("[::1]:{}", alice.port());
+    let bob = Peer::start(
+        &pb,
+        &["--name", "Bob", "--bind", "::1", "--connect", &connect],
+    );
+    let (ok_b, eb) = bob.finish();
+    let (ok_a, ea) = alice.finish();
+    assert!(ok_a && ok_b);
+    let over = |events: &[Value]| {
+        events
+            .iter()
+            .find(|e| e["event"] == "over")
+            .cloned()
+            .expect("over")
+    };
+    assert_eq!(over(&ea)["transcript"], over(&eb)["transcript"]);
+    let listening = ea.iter().find(|e| e["event"] == "listening").unwrap();
+    assert_eq!(
+        listening["addresses"][0],
+        format!("[::1]:{}", listening["port"])
+    );
 }
 
 #[test]

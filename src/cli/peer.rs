@@ -49,6 +49,36 @@ pub fn parse_peer_addr(text: &str) -> Result<SocketAddr, String> {
     )))
 }
 
+#[cfg(test)]
+mod tests {
+    use super::parse_peer_addr;
+
+    #[test]
+    fn peer_addresses_in_every_form() {
+        assert_eq!(
+            parse_peer_addr("127.0.0.1:4000").unwrap().to_string(),
+            "127.0.0.1:4000"
+        );
+        assert_eq!(
+            parse_peer_addr("[::1]:4000").unwrap().to_string(),
+            "[::1]:4000"
+        );
+        // A link-local address scoped by interface name (lo exists everywhere).
+        let scoped = parse_peer_addr("[fe80::1%lo]:4000").unwrap();
+        match scoped {
+            std::net::SocketAddr::V6(v6) => assert!(v6.scope_id() > 0, "{v6}"),
+            other => panic!("{other}"),
+        }
+        assert!(
+            parse_peer_addr("[fe80::1%nosuchif]:4000")
+                .unwrap_err()
+                .contains("nosuchif")
+        );
+        assert!(parse_peer_addr("localhost").is_err());
+        assert!(parse_peer_addr("1.2.3.4").is_err());
+    }
+}
+
 /// `lanqi peer` arguments.
 #[derive(Debug, Args)]
 pub struct PeerArgs {
