@@ -80,6 +80,15 @@ impl Peer {
     }
 }
 
+/// The `over` event of a peer's run.
+fn over(events: &[Value]) -> Value {
+    events
+        .iter()
+        .find(|e| e["event"] == "over")
+        .cloned()
+        .expect("an over event")
+}
+
 fn profile(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("lanqi-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -115,13 +124,6 @@ fn two_processes_play_a_whole_game_over_loopback_udp() {
     let (ok_b, eb) = bob.finish();
     let (ok_a, ea) = alice.finish();
     assert!(ok_a && ok_b, "both exit 0");
-    let over = |events: &[Value]| {
-        events
-            .iter()
-            .find(|e| e["event"] == "over")
-            .cloned()
-            .expect("an over event")
-    };
     let (oa, ob) = (over(&ea), over(&eb));
     assert_eq!(oa["winner"], ob["winner"]);
     assert_eq!(oa["reason"], ob["reason"]);
@@ -206,13 +208,6 @@ fn a_peer_killed_mid_game_resumes_the_same_game() {
     let (ok_b, after) = bob.finish();
     let (ok_a, ea) = alice.finish();
     assert!(ok_a && ok_b, "both finish the resumed game");
-    let over = |events: &[Value]| {
-        events
-            .iter()
-            .find(|e| e["event"] == "over")
-            .cloned()
-            .expect("over")
-    };
     let (oa, ob) = (over(&ea), over(&after));
     assert_eq!(
         oa["transcript"], ob["transcript"],
@@ -265,13 +260,6 @@ fn the_listening_side_can_restart_too() {
     let (ok_a, ea) = alice.finish();
     let (ok_b, eb) = bob.finish();
     assert!(ok_a && ok_b, "both finish the resumed game");
-    let over = |events: &[Value]| {
-        events
-            .iter()
-            .find(|e| e["event"] == "over")
-            .cloned()
-            .expect("over")
-    };
     assert_eq!(over(&ea)["transcript"], over(&eb)["transcript"]);
 }
 
@@ -287,13 +275,6 @@ fn a_direct_ipv6_game() {
     let (ok_b, eb) = bob.finish();
     let (ok_a, ea) = alice.finish();
     assert!(ok_a && ok_b);
-    let over = |events: &[Value]| {
-        events
-            .iter()
-            .find(|e| e["event"] == "over")
-            .cloned()
-            .expect("over")
-    };
     assert_eq!(over(&ea)["transcript"], over(&eb)["transcript"]);
     let listening = ea.iter().find(|e| e["event"] == "listening").unwrap();
     assert_eq!(

@@ -731,29 +731,15 @@ impl<G: TableGame> Session<G> {
         }
     }
 
+    /// Refuses a peer's message: it is never applied, and the game ends in our favour (the
+    /// `over` we send tells the offender).
     fn refuse(&mut self, reason: String, out: &mut Vec<Effect>) {
-        out.push(Effect::Notice(Notice::Refused {
-            reason: reason.clone(),
-        }));
-        if self.ending.is_none() {
-            let ending = Ending {
-                winner: Some(self.me),
-                reason: "opponent broke the rules".into(),
-            };
-            let winner = G::seat_name(self.me).to_string();
-            self.record.push(Record::Over {
-                winner: winner.clone(),
-                reason: ending.reason.clone(),
-            });
-            // Tell the offender too: the game is over for us.
-            out.push(Effect::Send(Message::Over {
-                winner,
-                reason: ending.reason.clone(),
-            }));
-            out.push(Effect::Notice(Notice::Over(ending.clone())));
-            out.push(Effect::Save);
-            self.ending = Some(ending);
-        }
+        out.push(Effect::Notice(Notice::Refused { reason }));
+        let ending = Ending {
+            winner: Some(self.me),
+            reason: "opponent broke the rules".into(),
+        };
+        self.conclude(ending, out);
     }
 
     fn conclude(&mut self, ending: Ending, out: &mut Vec<Effect>) {
