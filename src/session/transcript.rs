@@ -16,13 +16,14 @@
 //! record <chain hex> move 1 0 a6-a7 598000
 //! record <chain hex> over south flag%20lost
 //! evidence 2 <signed datagram hex>
-//! signature <ed25519 signature hex over the last chain hash, by seat `me`>
+//! signature <ed25519 signature by seat `me` over every byte of the file before this line>
 //! ```
 //!
 //! The chain starts from SHA-256 over the game, game id, first seat, clock and both keys,
 //! and each record line's chain value is SHA-256(previous chain value || record text).
 //! Both peers of a game write the same records and chain; `me`, `peer-addr`, the evidence
-//! and the signature are each peer's own.
+//! and the signature are each peer's own. The signature covers the whole file, so neither the
+//! records nor the names, addresses or evidence can be changed without the writer's key.
 
 use sha2::{Digest, Sha256};
 
@@ -192,7 +193,8 @@ impl Transcript {
         for (ply, datagram) in &self.evidence {
             out += &format!("evidence {ply} {}\n", hex(datagram));
         }
-        out += &format!("signature {}\n", hex(&identity.sign(&self.head())));
+        let signature = identity.sign(out.as_bytes());
+        out += &format!("signature {}\n", hex(&signature));
         out
     }
 
@@ -218,6 +220,9 @@ impl Transcript {
                 problem: problem.to_string(),
             };
             let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+            if signature.is_some() {
+                return Err(bad("nothing may follow the signature"));
+            }
             match key {
                 "lanqi" if i == 0 && rest == "transcript 1" => {}
                 _ if i == 0 => return Err(bad("not a lanqi transcript (version 1)")),
@@ -278,7 +283,8 @@ impl Transcript {
             return Err(TranscriptError::Tampered("chain"));
         }
         let signature = signature.ok_or(TranscriptError::Tampered("signature"))?;
-        if !verify(&t.keys[t.me as usize], &t.head(), &signature) {
+        let signed = text.rfind("\nsignature ").map_or("", |i| &text[..=i]);
+        if !verify(&t.keys[t.me as usize], signed.as_bytes(), &signature) {
             return Err(TranscriptError::Tampered("signature"));
         }
         Ok(t)
@@ -366,6 +372,23 @@ mod tests {
             clock_ms: 58_000,
         };
         let forged_text = forged.render(&other);
+        // Names, addresses and evidence are signed too.
+        let renamed = text.replace("Wang%20Wei", "Wang%20Wu");
+        assert_eq!(
+            Transcript::parse(&renamed),
+            Err(TranscriptError::Tampered("signature"))
+        );
+        let evidence = text.replace("evidence 1 0405", "evidence 1 0406");
+        assert_ne!(evidence, text);
+        assert_eq!(
+            Transcript::parse(&evidence),
+            Err(TranscriptError::Tampered("signature"))
+        );
+        let appended = format!("{text}evidence 1 00\n");
+        assert!(
+            Transcript::parse(&appended).is_err(),
+            "lines after the signature"
+        );
         assert_eq!(
             Transcript::parse(&forged_text),
             Err(TranscriptError::Tampered("signature"))
