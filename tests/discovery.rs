@@ -55,8 +55,8 @@ fn list(path: &Path) -> Vec<Value> {
 #[test]
 fn two_auto_peers_find_each_other_and_play_without_an_address() {
     let script = r#"
-        $L peer --name Alice --auto --mdns lo --profile $D/a --delay 40 > $D/a.log 2>&1 & A=$!
-        $L peer --name Bob --auto --mdns lo --profile $D/b --delay 40 > $D/b.log 2>&1 & B=$!
+        $L peer --name Alice --auto --mdns lo --profile $D/a --delay 30 --games 2 > $D/a.log 2>&1 & A=$!
+        $L peer --name Bob --auto --mdns lo --profile $D/b --delay 30 --games 2 > $D/b.log 2>&1 & B=$!
         sleep 3
         $L peers --mdns lo --json --timeout 1.5 --profile $D/q > $D/during.json
         wait $A
