@@ -99,17 +99,26 @@ fn two_auto_peers_find_each_other_and_play_without_an_address() {
 
 #[test]
 fn a_peer_that_quits_or_crashes_leaves_the_list() {
+    // Each departure is watched by a `lanqi peers --all` that was already listening, so the
+    // records it saw come and go in front of it: a peer that quits withdraws its record (it
+    // is not even listed as silent); one that crashes leaves a record behind that no longer
+    // answers the presence pings (listed only with --all, as silent).
     let script = r#"
         $L peer --name Idle --mdns lo --profile $D/p1 > $D/idle.log 2>&1 & IDLE=$!
         sleep 1.5
         $L peers --mdns lo --json --timeout 1.5 --profile $D/q > $D/before.json
+        $L peers --mdns lo --json --all --timeout 3 --profile $D/q > $D/quit_watch.json & W=$!
+        sleep 1
         kill -TERM $IDLE
         wait $IDLE || true
-        $L peers --mdns lo --json --timeout 1 --profile $D/q > $D/after_quit.json
+        wait $W
         $L peer --name Crash --mdns lo --profile $D/p2 > $D/crash.log 2>&1 & CRASH=$!
         sleep 1.5
+        $L peers --mdns lo --json --all --timeout 4 --profile $D/q > $D/crash_watch.json & W=$!
+        sleep 2.5
         kill -KILL $CRASH
         wait $CRASH || true
+        wait $W
         $L peers --mdns lo --json --timeout 1 --profile $D/q > $D/after_crash.json
     "#;
     let Some(dir) = in_namespace("presence", script) else {
@@ -124,12 +133,23 @@ fn a_peer_that_quits_or_crashes_leaves_the_list() {
     assert_eq!(before[0]["fingerprint"], listening["fingerprint"]);
     assert_eq!(before[0]["port"], listening["port"]);
     assert_eq!(before[0]["addresses"][0], "127.0.0.1");
+    let quit = list(&dir.join("quit_watch.json"));
     assert!(
-        list(&dir.join("after_quit.json")).is_empty(),
-        "a peer that quit is gone at once"
+        quit.is_empty(),
+        "a peer that quit withdrew its record: {quit:?}"
+    );
+    let crash = list(&dir.join("crash_watch.json"));
+    assert_eq!(
+        crash.len(),
+        1,
+        "the crashed peer's record lingers: {crash:?}"
+    );
+    assert_eq!(
+        (crash[0]["name"].as_str(), crash[0]["status"].as_str()),
+        (Some("Crash"), Some("silent"))
     );
     assert!(
         list(&dir.join("after_crash.json")).is_empty(),
-        "a crashed peer does not answer pings"
+        "but it is not listed as a peer"
     );
 }

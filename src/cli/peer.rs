@@ -143,6 +143,29 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
             crate::protocol::message::MAX_NAME
         )));
     }
+    if args.auto && args.connect.is_some() {
+        return Err(UserError(
+            "--auto finds its own opponent: leave out --connect".into(),
+        ));
+    }
+    if args.auto && args.discovery.mdns == MdnsMode::Off {
+        return Err(UserError(
+            "--auto needs discovery: use --mdns all or lo, not off".into(),
+        ));
+    }
+    if let Some(to) = args.connect
+        && to.is_ipv6() != args.bind.is_ipv6()
+    {
+        let hint = if to.is_ipv6() {
+            "--bind ::"
+        } else {
+            "--bind 0.0.0.0"
+        };
+        return Err(UserError(format!(
+            "cannot reach {to} from {}: add {hint}",
+            args.bind
+        )));
+    }
     if args.game != "junqi" {
         return Err(UserError(format!(
             "unknown game '{}' (only junqi so far)",

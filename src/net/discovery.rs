@@ -74,6 +74,9 @@ pub struct Advert {
     pub games: Vec<String>,
     /// Idle or playing.
     pub status: Status,
+    /// Whether it looks for opponents itself (`--auto`); two such peers decide by key who
+    /// challenges whom.
+    pub auto: bool,
 }
 
 /// A peer found on the LAN (a hint until the handshake confirms its key).
@@ -89,6 +92,8 @@ pub struct FoundPeer {
     pub games: Vec<String>,
     /// Idle or playing.
     pub status: Status,
+    /// Whether it challenges by itself (`--auto`).
+    pub auto: bool,
 }
 
 /// Interface names of virtual devices skipped unless asked for.
@@ -115,8 +120,13 @@ pub struct Discovery {
     fullname: Option<String>,
     advert: Option<Advert>,
     mode: MdnsMode,
-    peers: Arc<Mutex<HashMap<String, FoundPeer>>>,
+    peers: Arc<Mutex<Found>>,
 }
+
+/// The records resolved so far, by DNS-SD full name, each with the order it arrived in (a
+/// key advertised under two names, e.g. after a restart with a new nickname, is listed once:
+/// its newest record).
+type Found = HashMap<String, (u64, FoundPeer)>;
 
 impl Discovery {
     /// Starts discovery in `mode` (None for [`MdnsMode::Off`]), advertising `advert` if given
@@ -177,6 +187,7 @@ impl Discovery {
             ("key", hex(&advert.key)),
             ("games", advert.games.join(",")),
             ("status", advert.status.word().to_string()),
+            ("auto", if advert.auto { "1" } else { "0" }.to_string()),
         ];
         let info = match self.mode {
             MdnsMode::Loopback => ServiceInfo::new(
@@ -214,26 +225,17 @@ impl Discovery {
         }
     }
 
-    /// The peers found so far, by name then key.
+    /// The peers found so far, one per key (its newest record), by name then key.
     pub fn peers(&self) -> Vec<FoundPeer> {
-        let mut list: Vec<FoundPeer> = self
-            .peers
-            .lock()
-            .expect("discovery lock")
-            .values()
-            .cloned()
-            .collect();
+        let mut newest: HashMap<[u8; 32], (u64, FoundPeer)> = HashMap::new();
+        for (seq, peer) in self.peers.lock().expect("discovery lock").values() {
+            if newest.get(&peer.key).is_none_or(|(s, _)| s < seq) {
+                newest.insert(peer.key, (*seq, peer.clone()));
+            }
+        }
+        let mut list: Vec<FoundPeer> = newest.into_values().map(|(_, p)| p).collect();
         list.sort_by(|a, b| (&a.name, a.key).cmp(&(&b.name, b.key)));
-        list.dedup_by(|a, b| a.key == b.key);
         list
-    }
-
-    /// Forgets a peer (it stopped answering), until it is advertised again.
-    pub fn forget(&self, key: &[u8; 32]) {
-        self.peers
-            .lock()
-            .expect("discovery lock")
-            .retain(|_, p| p.key != *key);
     }
 
     /// Withdraws the advertisement at once and stops the daemon.
@@ -280,11 +282,8 @@ fn socket_addr(ip: &ScopedIp, port: u16) -> SocketAddr {
 }
 
 /// Drains the browse events for as long as the daemon runs.
-fn drain(
-    events: mdns_sd::Receiver<ServiceEvent>,
-    peers: Arc<Mutex<HashMap<String, FoundPeer>>>,
-    own_key: [u8; 32],
-) {
+fn drain(events: mdns_sd::Receiver<ServiceEvent>, peers: Arc<Mutex<Found>>, own_key: [u8; 32]) {
+    let mut seq = 0u64;
     while let Ok(event) = events.recv() {
         match event {
             ServiceEvent::ServiceResolved(info) => {
@@ -306,10 +305,12 @@ fn drain(
                     )
                 });
                 let peer = FoundPeer {
+                    // A name is shown to people: no control characters (terminal escapes).
                     name: info
                         .get_property_val_str("name")
                         .unwrap_or("?")
                         .chars()
+                        .filter(|c| !c.is_control())
                         .take(32)
                         .collect(),
                     key,
@@ -326,11 +327,13 @@ fn drain(
                     } else {
                         Status::Idle
                     },
+                    auto: info.get_property_val_str("auto") == Some("1"),
                 };
+                seq += 1;
                 peers
                     .lock()
                     .expect("discovery lock")
-                    .insert(info.get_fullname().to_string(), peer);
+                    .insert(info.get_fullname().to_string(), (seq, peer));
             }
             ServiceEvent::ServiceRemoved(_, fullname) => {
                 peers.lock().expect("discovery lock").remove(&fullname);

@@ -279,6 +279,12 @@ pub struct Endpoint {
 /// The payload size a ping is padded to: larger than any pong.
 const PING_PAYLOAD: usize = 100;
 
+/// Whether two socket addresses are the same, an IPv4 address and its IPv6-mapped form
+/// (as a dual-stack socket reports it) being the same.
+fn same_address(a: &SocketAddr, b: &SocketAddr) -> bool {
+    a.port() == b.port() && a.ip().to_canonical() == b.ip().to_canonical()
+}
+
 /// The session id both peers derive from the handshake.
 pub fn session_id(
     challenge: &Nonce,
@@ -734,7 +740,7 @@ impl Endpoint {
                     return Err(DropReason::UnknownSession);
                 };
                 // Only the address we challenged may answer.
-                if *ours != nonce || sender == self.public || from != *addr {
+                if *ours != nonce || sender == self.public || !same_address(&from, addr) {
                     return Err(DropReason::UnknownSession);
                 }
                 let resume = *resume;
@@ -772,7 +778,7 @@ impl Endpoint {
                 let i = self
                     .pings
                     .iter()
-                    .position(|(a, n)| *a == from && *n == nonce);
+                    .position(|(a, n)| same_address(a, &from) && *n == nonce);
                 let i = i.ok_or(DropReason::UnknownSession)?;
                 self.pings.remove(i);
                 self.events.push_back(NetEvent::Pong {

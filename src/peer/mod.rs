@@ -22,6 +22,8 @@ pub use bot::{Bot, BotKind};
 
 /// How often `--auto` pings the peers it found.
 const PRESENCE_PING_MS: u64 = 1000;
+/// `--auto`: how long a peer that said no (or nothing) is passed over.
+const AUTO_RETRY_MS: u64 = 10_000;
 /// A found peer that has not answered a ping for this long is not challenged.
 const PRESENCE_TIMEOUT_MS: u64 = 3000;
 
@@ -135,8 +137,12 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     finished_at: Option<u64>,
     discovery: Option<Discovery>,
     found_first: bool,
-    /// When each discovered peer last answered a presence ping.
-    alive: std::collections::HashMap<[u8; 32], u64>,
+    /// When each discovered peer last answered a presence ping, and from where.
+    alive: std::collections::HashMap<[u8; 32], (u64, SocketAddr)>,
+    /// `--auto`: peers that said no (or nothing) lately, not challenged again until then.
+    skip: std::collections::HashMap<[u8; 32], u64>,
+    /// `--auto`: the peer challenged last.
+    challenged: Option<[u8; 32]>,
     next_ping: u64,
     report: PeerReport,
     known: Option<crate::store::KnownPeers>,
@@ -182,6 +188,8 @@ pub async fn run<T: Transport>(
         discovery: None,
         found_first: false,
         alive: Default::default(),
+        skip: Default::default(),
+        challenged: None,
         next_ping: 0,
         report: PeerReport {
             games: Vec::new(),
@@ -518,6 +526,15 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 }
             }
             NetEvent::Message { message, evidence } => self.on_message(message, evidence, now)?,
+            NetEvent::Declined { .. } | NetEvent::Busy | NetEvent::NoAnswer
+                if self.options.auto && self.table.is_none() =>
+            {
+                // `--auto` keeps looking: this peer is passed over for a while.
+                if let Some(key) = self.challenged.take() {
+                    self.skip.insert(key, now + AUTO_RETRY_MS);
+                }
+                (self.emit)(&json!({"event": "passed-over", "why": format!("{event:?}")}));
+            }
             NetEvent::Declined { reason } => {
                 return Err(PeerError::Peer(format!(
                     "declined: {reason}{}",
@@ -538,8 +555,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 (self.emit)(&json!({"event": "gone", "silent_ms": silent_for}));
                 self.gone_since = Some(now);
             }
-            NetEvent::Pong { key, .. } => {
-                self.alive.insert(key, now);
+            NetEvent::Pong { key, addr, .. } => {
+                self.alive.insert(key, (now, addr));
             }
             NetEvent::Back => {
                 (self.emit)(&json!({"event": "back"}));
@@ -564,6 +581,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             port,
             games: vec![JunqiTable::NAME.into()],
             status: Status::Idle,
+            auto: self.options.auto,
         };
         match Discovery::start(
             self.options.mdns,
@@ -614,25 +632,32 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         // is really there. Only peers that answered in the last few seconds are challenged.
         if now >= self.next_ping {
             self.next_ping = now + PRESENCE_PING_MS;
-            for p in &peers {
-                if let Some(addr) = p.addrs.first() {
-                    self.endpoint.ping(*addr);
-                }
+            for addr in peers.iter().flat_map(|p| &p.addrs) {
+                self.endpoint.ping(*addr);
             }
         }
-        let alive = |p: &crate::net::discovery::FoundPeer| {
+        // Where each live peer answered from: that is the address to challenge.
+        let answered = |p: &crate::net::discovery::FoundPeer| {
             self.alive
                 .get(&p.key)
-                .is_some_and(|t| now.saturating_sub(*t) <= PRESENCE_TIMEOUT_MS)
+                .filter(|(t, _)| now.saturating_sub(*t) <= PRESENCE_TIMEOUT_MS)
+                .map(|(_, addr)| *addr)
         };
-        let target = peers.into_iter().find(|p| {
-            p.status == Status::Idle
+        let target = peers.iter().find_map(|p| {
+            let willing = p.status == Status::Idle
                 && p.games.iter().any(|g| g == JunqiTable::NAME)
-                && me < p.key
-                && alive(p)
+                && self.skip.get(&p.key).is_none_or(|until| now >= *until)
+                // Two `--auto` peers that see each other: only the smaller key challenges.
+                && (!p.auto || me < p.key);
+            if willing {
+                answered(p).map(|addr| (p.key, addr))
+            } else {
+                None
+            }
         });
-        if let Some(to) = target.and_then(|p| p.addrs.first().copied()) {
-            self.endpoint.challenge(to, None, now);
+        if let Some((key, addr)) = target {
+            self.challenged = Some(key);
+            self.endpoint.challenge(addr, None, now);
         }
     }
 
