@@ -144,7 +144,7 @@ pub fn run(args: PeersArgs) -> Result<String, UserError> {
             .iter()
             .map(|(p, status)| {
                 json!({"name": p.name, "fingerprint": fingerprint(&p.key),
-                    "addresses": p.addrs.iter().map(|a| scoped_ip(a)).collect::<Vec<_>>(),
+                    "addresses": p.addrs.iter().map(scoped_ip).collect::<Vec<_>>(),
                     "port": p.addrs.first().map(|a| a.port()),
                     "games": p.games, "status": status})
             })
