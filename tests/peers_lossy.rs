@@ -96,7 +96,7 @@ async fn games_over_a_bad_wifi_deliver_every_move_exactly_once() {
 
 #[tokio::test(start_paused = true)]
 async fn several_games_in_one_session_alternate_who_starts() {
-    let [(ra, ea), (rb, _)] = play(99, LinkQuality::BAD_WIFI, 3).await;
+    let [(ra, ea), (rb, eb)] = play(99, LinkQuality::BAD_WIFI, 3).await;
     assert_eq!(ra.games.len(), 3);
     assert_eq!(ra.games, rb.games);
     let firsts: Vec<&str> = ea
@@ -106,4 +106,11 @@ async fn several_games_in_one_session_alternate_who_starts() {
         .collect();
     assert_eq!(firsts.len(), 3);
     assert!(firsts.windows(2).all(|w| w[0] != w[1]), "{firsts:?}");
+    let restarts = |events: &[Value]| events.iter().filter(|e| e["event"] == "restart").count();
+    assert_eq!(
+        restarts(&ea),
+        2,
+        "alice (seat 1, she was challenged) was told of each restart"
+    );
+    assert_eq!(restarts(&eb), 0);
 }

@@ -690,6 +690,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let game_id: u64 = rand::random::<u64>() | 1;
         let played = self.report.games.len() as u64;
         let first = ((table.peer.session >> 7) ^ played) as u8 & 1;
+        // After a finished game, `reset` announces the restart (the source design's word);
+        // `start` then carries the new game's id and first mover.
+        if table.session.ending().is_some() {
+            self.endpoint.send(&Message::Reset);
+        }
         table.session = Session::new(0, game_id, first, self.options.clock, now);
         table.evidence.clear();
         self.endpoint.send(&Message::Start { game_id, first });
@@ -797,7 +802,17 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 }
                 Ok(())
             }
-            Message::Reset => Ok(()),
+            Message::Reset => {
+                // Only once the game is over; `start` follows with the new game.
+                if table.session.ending().is_none() {
+                    self.endpoint.count_refused();
+                    return Err(PeerError::Refused(
+                        "a restart in the middle of a game".into(),
+                    ));
+                }
+                (self.emit)(&json!({"event": "restart"}));
+                Ok(())
+            }
             other => {
                 if let Message::Move { ply, .. } = &other {
                     table
