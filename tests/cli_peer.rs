@@ -1,0 +1,64 @@
+//! `lanqi peer` and `lanqi peers` refuse contradictory or malformed options at once, with
+//! one line naming the problem and status 2 (none of these start any networking).
+
+use std::process::Command;
+
+fn fails(args: &[&str], expected: &str) {
+    let profile = std::env::temp_dir().join(format!("lanqi-cli-peer-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_lanqi"))
+        .args(args)
+        .arg("--profile")
+        .arg(&profile)
+        .output()
+        .expect("run lanqi");
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(expected), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?} printed events");
+}
+
+#[test]
+fn contradictory_or_bad_peer_options_are_refused() {
+    fails(
+        &["peer", "--auto", "--mdns", "off"],
+        "--auto needs discovery",
+    );
+    fails(
+        &[
+            "peer",
+            "--auto",
+            "--mdns",
+            "off",
+            "--connect",
+            "127.0.0.1:9",
+        ],
+        "leave out --connect",
+    );
+    fails(
+        &["peer", "--mdns", "off", "--connect", "[::1]:9"],
+        "add --bind ::",
+    );
+    fails(
+        &["peer", "--mdns", "off", "--connect", "[fe80::1%nosuchif]:9"],
+        "no network interface named 'nosuchif'",
+    );
+    fails(
+        &["peer", "--mdns", "off", "--connect", "localhost"],
+        "is not IP:PORT",
+    );
+    fails(&["peer", "--mdns", "eth0"], "is not an mDNS mode");
+    fails(
+        &["peer", "--mdns", "off", "--name", &"x".repeat(33)],
+        "--name must be 1 to 32 characters",
+    );
+    fails(
+        &["peer", "--mdns", "off", "--game", "go"],
+        "unknown game 'go'",
+    );
+    fails(
+        &["peer", "--mdns", "off", "--bot", "smart"],
+        "unknown bot 'smart'",
+    );
+    fails(&["peers", "--mdns", "off"], "discovery is off");
+}
