@@ -20,45 +20,51 @@ fn fails(args: &[&str], expected: &str) {
 
 #[test]
 fn contradictory_or_bad_peer_options_are_refused() {
-    fails(
-        &["peer", "--auto", "--mdns", "off"],
-        "--auto needs discovery",
-    );
-    fails(
-        &[
-            "peer",
-            "--auto",
-            "--mdns",
-            "off",
-            "--connect",
-            "127.0.0.1:9",
-        ],
-        "leave out --connect",
-    );
-    fails(
-        &["peer", "--mdns", "off", "--connect", "[::1]:9"],
-        "add --bind ::",
-    );
-    fails(
-        &["peer", "--mdns", "off", "--connect", "[fe80::1%nosuchif]:9"],
-        "no network interface named 'nosuchif'",
-    );
-    fails(
-        &["peer", "--mdns", "off", "--connect", "localhost"],
-        "is not IP:PORT",
-    );
-    fails(&["peer", "--mdns", "eth0"], "is not an mDNS mode");
-    fails(
-        &["peer", "--mdns", "off", "--name", &"x".repeat(33)],
-        "--name must be 1 to 32 characters",
-    );
-    fails(
-        &["peer", "--mdns", "off", "--game", "go"],
-        "unknown game 'go'",
-    );
-    fails(
-        &["peer", "--mdns", "off", "--bot", "smart"],
-        "unknown bot 'smart'",
-    );
-    fails(&["peers", "--mdns", "off"], "discovery is off");
+    let long_name = "x".repeat(33);
+    let cases: [(&[&str], &str); 10] = [
+        (
+            &["peer", "--auto", "--mdns", "off"],
+            "--auto needs discovery",
+        ),
+        (
+            &[
+                "peer",
+                "--auto",
+                "--mdns",
+                "off",
+                "--connect",
+                "127.0.0.1:9",
+            ],
+            "leave out --connect",
+        ),
+        (
+            &["peer", "--mdns", "off", "--connect", "[::1]:9"],
+            "add --bind ::",
+        ),
+        (
+            &["peer", "--mdns", "off", "--connect", "[fe80::1%nosuchif]:9"],
+            "no network interface named 'nosuchif'",
+        ),
+        (
+            &["peer", "--mdns", "off", "--connect", "localhost"],
+            "is not IP:PORT",
+        ),
+        (&["peer", "--mdns", "eth0"], "is not an mDNS mode"),
+        (
+            &["peer", "--mdns", "off", "--name", &long_name],
+            "--name must be 1 to 32 characters",
+        ),
+        (
+            &["peer", "--mdns", "off", "--game", "go"],
+            "unknown game 'go'",
+        ),
+        (
+            &["peer", "--mdns", "off", "--bot", "smart"],
+            "unknown bot 'smart'",
+        ),
+        (&["peers", "--mdns", "off"], "discovery is off"),
+    ];
+    for (args, expected) in cases {
+        fails(args, expected);
+    }
 }

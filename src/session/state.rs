@@ -815,6 +815,16 @@ mod tests {
             self.run(seat, effects);
         }
 
+        /// Neither side saw a desync or refused anything.
+        fn assert_no_trouble(&self) {
+            for n in self.notices.iter().flatten() {
+                assert!(
+                    !matches!(n, Notice::Desync { .. } | Notice::Refused { .. }),
+                    "{n:?}"
+                );
+            }
+        }
+
         fn deploy(&mut self) {
             self.local(0, Local::Setup(Layout::random(1).to_string()));
             self.local(1, Local::Setup(Layout::random(2).to_string()));
@@ -857,12 +867,7 @@ mod tests {
             p.a.table().unwrap().hash()
         );
         assert_eq!(restored.ending(), p.a.ending());
-        for n in p.notices.iter().flatten() {
-            assert!(
-                !matches!(n, Notice::Desync { .. } | Notice::Refused { .. }),
-                "{n:?}"
-            );
-        }
+        p.assert_no_trouble();
     }
 
     #[test]
@@ -1033,12 +1038,7 @@ mod tests {
         p.run(1, claim);
         assert_eq!(p.a.ending(), p.b.ending());
         assert_eq!(p.a.ending().unwrap().winner, Some(1));
-        for n in p.notices.iter().flatten() {
-            assert!(
-                !matches!(n, Notice::Desync { .. } | Notice::Refused { .. }),
-                "{n:?}"
-            );
-        }
+        p.assert_no_trouble();
     }
 
     #[test]
@@ -1070,12 +1070,7 @@ mod tests {
         };
         assert_eq!(p.a.ending(), Some(&draw));
         assert_eq!(p.b.ending(), Some(&draw));
-        assert!(
-            !p.notices
-                .iter()
-                .flatten()
-                .any(|n| matches!(n, Notice::Refused { .. } | Notice::Desync { .. }))
-        );
+        p.assert_no_trouble();
     }
 
     #[test]
