@@ -2,6 +2,7 @@
 //! travel in. Everything a peer sends is parsed strictly here before anyone acts on it.
 
 pub mod envelope;
+pub mod fair;
 pub mod message;
 
 pub use envelope::{

@@ -102,6 +102,11 @@ impl Layout {
         Ok(Layout { kinds })
     }
 
+    /// The 25 cells a layout fills (own view), in layout-text order.
+    pub fn cells() -> impl Iterator<Item = Square> {
+        deploy_squares()
+    }
+
     /// The kind on a square of the owner's own view, if the layout fills it.
     pub fn kind_at(&self, own_square: Square) -> Option<Kind> {
         deploy_squares()

@@ -18,7 +18,7 @@ pub use game::{DrawReason, Game, NoBattleVerdict, Outcome, RuleSet, WinReason};
 pub use layout::{Layout, LayoutError};
 pub use moves::{Move, ParseMoveError};
 pub use perft::perft;
-pub use piece::{BattleResult, Kind, Piece};
+pub use piece::{BattleResult, Kind, Piece, battle};
 pub use position::{Battle, IllegalMove, Position};
 pub use setup::{JnfError, Setup, Token};
 pub use square::{ParseSquareError, Side, Square};

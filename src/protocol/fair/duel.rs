@@ -1,0 +1,221 @@
+//! One battle under hidden pieces. The defender is the transfer's sender: for each of the
+//! 12 kinds the attacker might be, it seals the outcome against its own kind plus a random
+//! token for that outcome. The attacker, the receiver, chooses its own kind and so learns
+//! just the outcome of this battle and its token; it announces both, and the defender
+//! checks the token, so neither side can claim another outcome undetected (the attacker
+//! holds only the one token; a false table or a false choice shows at the audit, when
+//! both kinds are opened).
+
+use super::ot::{OtError, Receiver, Sender};
+use crate::rules::junqi::{BattleResult, Kind, battle};
+
+/// Bytes of one sealed table entry: the outcome code and its 16-byte token.
+pub const TABLE_ENTRY: usize = 17;
+/// Outcomes a battle can have (see [`Report::code`]).
+const OUTCOMES: usize = 5;
+/// Random bytes a [`Defence`] draws: 64 for the transfer, 16 per outcome token.
+pub const DEFENCE_RANDOM: usize = 64 + 16 * OUTCOMES;
+
+/// A battle's outcome as both sides learn it: the result from the attacker's side, and
+/// whether the defender was the flag (the game is over).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Report {
+    /// Who survived.
+    pub result: BattleResult,
+    /// The defender was the flag.
+    pub flag: bool,
+}
+
+impl Report {
+    /// The true outcome of `attacker` moving onto `defender`.
+    pub fn of(attacker: Kind, defender: Kind) -> Report {
+        Report {
+            result: battle(attacker, defender),
+            flag: defender == Kind::Flag,
+        }
+    }
+
+    /// 0 win, 1 lose, 2 both, 3 flag taken, 4 flag bombed.
+    pub fn code(self) -> u8 {
+        match (self.result, self.flag) {
+            (BattleResult::AttackerWins, false) => 0,
+            (BattleResult::DefenderWins, _) => 1,
+            (BattleResult::BothRemoved, false) => 2,
+            (BattleResult::AttackerWins, true) => 3,
+            (BattleResult::BothRemoved, true) => 4,
+        }
+    }
+
+    /// The report for a code.
+    pub fn from_code(code: u8) -> Option<Report> {
+        let (result, flag) = match code {
+            0 => (BattleResult::AttackerWins, false),
+            1 => (BattleResult::DefenderWins, false),
+            2 => (BattleResult::BothRemoved, false),
+            3 => (BattleResult::AttackerWins, true),
+            4 => (BattleResult::BothRemoved, true),
+            _ => return None,
+        };
+        Some(Report { result, flag })
+    }
+
+    /// `win`, `lose`, `both`, `flag` (captured) or `flag-both` (bombed): the wire word.
+    pub fn word(self) -> &'static str {
+        ["win", "lose", "both", "flag", "flag-both"][self.code() as usize]
+    }
+
+    /// The report for a wire word.
+    pub fn from_word(word: &str) -> Option<Report> {
+        (0..OUTCOMES as u8)
+            .filter_map(Report::from_code)
+            .find(|r| r.word() == word)
+    }
+}
+
+/// The transfer context of the battle at `ply` of the game bound by `binding`.
+pub fn context(binding: &super::Binding, ply: u32) -> Vec<u8> {
+    let mut ctx = binding.0.to_vec();
+    ctx.extend_from_slice(&ply.to_be_bytes());
+    ctx
+}
+
+/// The defender's side of a battle.
+#[derive(Clone, Debug)]
+pub struct Defence {
+    sender: Sender,
+    kind: Kind,
+    tokens: [[u8; 16]; OUTCOMES],
+}
+
+impl Defence {
+    /// Defends with `kind` (the piece on the attacked cell), from fresh random bytes.
+    pub fn new(kind: Kind, random: &[u8; DEFENCE_RANDOM]) -> Defence {
+        let sender = Sender::new(random[..64].try_into().expect("64 bytes"));
+        let mut tokens = [[0; 16]; OUTCOMES];
+        for (i, t) in tokens.iter_mut().enumerate() {
+            t.copy_from_slice(&random[64 + 16 * i..80 + 16 * i]);
+        }
+        Defence {
+            sender,
+            kind,
+            tokens,
+        }
+    }
+
+    /// `S`: the first message.
+    pub fn first(&self) -> [u8; 32] {
+        self.sender.first()
+    }
+
+    /// The 12 sealed entries for the attacker's answer `R`: entry `i` holds the outcome of
+    /// a piece of kind `i` attacking ours, and that outcome's token.
+    pub fn table(&self, ctx: &[u8], r: &[u8; 32]) -> Result<Vec<Vec<u8>>, OtError> {
+        let entries: Vec<Vec<u8>> = Kind::ALL
+            .iter()
+            .map(|&attacker| {
+                let report = Report::of(attacker, self.kind);
+                let mut entry = vec![report.code()];
+                entry.extend_from_slice(&self.tokens[report.code() as usize]);
+                entry
+            })
+            .collect();
+        self.sender.encrypt(ctx, r, &entries)
+    }
+
+    /// Whether the attacker's announced outcome carries that outcome's token.
+    pub fn confirms(&self, report: Report, token: &[u8; 16]) -> bool {
+        self.tokens[report.code() as usize] == *token
+    }
+}
+
+/// The attacker's side of a battle.
+#[derive(Clone, Debug)]
+pub struct Attack {
+    receiver: Receiver,
+}
+
+impl Attack {
+    /// Attacks with `kind` against the defender's `S`, from fresh random bytes.
+    pub fn new(ctx: &[u8], s: &[u8; 32], kind: Kind, random: &[u8; 64]) -> Result<Attack, OtError> {
+        let receiver = Receiver::new(ctx, s, kind.index(), Kind::ALL.len(), random)?;
+        Ok(Attack { receiver })
+    }
+
+    /// `R`: the answer.
+    pub fn answer(&self) -> [u8; 32] {
+        self.receiver.answer()
+    }
+
+    /// The attacker's secret scalar (evidence against a false table).
+    pub fn secret(&self) -> [u8; 32] {
+        self.receiver.secret()
+    }
+
+    /// Opens this attacker's entry of the defender's table: the outcome and its token.
+    pub fn open(&self, table: &[Vec<u8>]) -> Result<(Report, [u8; 16]), String> {
+        if table.len() != Kind::ALL.len() || table.iter().any(|e| e.len() != TABLE_ENTRY) {
+            return Err(format!(
+                "a battle table needs {} entries of {TABLE_ENTRY} bytes",
+                Kind::ALL.len()
+            ));
+        }
+        let entry = self
+            .receiver
+            .decrypt(table)
+            .ok_or("no entry for our kind")?;
+        let report = Report::from_code(entry[0])
+            .ok_or_else(|| format!("the battle table's entry holds no outcome ({})", entry[0]))?;
+        Ok((report, entry[1..].try_into().expect("16 bytes")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random<const N: usize>(seed: u8) -> [u8; N] {
+        std::array::from_fn(|i| (i as u8).wrapping_mul(31).wrapping_add(seed))
+    }
+
+    #[test]
+    fn each_pairing_learns_the_true_outcome_and_its_token_confirms() {
+        for attacker in Kind::ALL.into_iter().filter(|k| k.can_move()) {
+            for defender in Kind::ALL {
+                let ctx = b"game/ply";
+                let d = Defence::new(defender, &random(defender as u8));
+                let a =
+                    Attack::new(ctx, &d.first(), attacker, &random(attacker as u8 + 50)).unwrap();
+                let table = d.table(ctx, &a.answer()).unwrap();
+                let (report, token) = a.open(&table).unwrap();
+                assert_eq!(report, Report::of(attacker, defender));
+                assert!(d.confirms(report, &token));
+                for other in (0..5)
+                    .filter_map(Report::from_code)
+                    .filter(|r| *r != report)
+                {
+                    assert!(!d.confirms(other, &token), "{attacker:?} vs {defender:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn words_and_codes_round_trip() {
+        for code in 0..5 {
+            let r = Report::from_code(code).unwrap();
+            assert_eq!(Report::from_word(r.word()), Some(r));
+            assert_eq!(r.code(), code);
+        }
+        assert_eq!(Report::from_code(5), None);
+        assert_eq!(Report::from_word("draw"), None);
+    }
+
+    #[test]
+    fn a_malformed_table_is_refused() {
+        let d = Defence::new(Kind::Major, &random(1));
+        let a = Attack::new(b"c", &d.first(), Kind::General, &random(2)).unwrap();
+        let mut table = d.table(b"c", &a.answer()).unwrap();
+        table.pop();
+        assert!(a.open(&table).is_err());
+    }
+}
