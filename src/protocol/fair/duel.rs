@@ -7,70 +7,15 @@
 //! both kinds are opened).
 
 use super::ot::{OtError, Receiver, Sender};
-use crate::rules::junqi::{BattleResult, Kind, battle};
+use crate::rules::junqi::Kind;
+pub use crate::rules::junqi::Report;
 
 /// Bytes of one sealed table entry: the outcome code and its 16-byte token.
 pub const TABLE_ENTRY: usize = 17;
 /// Outcomes a battle can have (see [`Report::code`]).
-const OUTCOMES: usize = 5;
+pub const OUTCOMES: usize = 5;
 /// Random bytes a [`Defence`] draws: 64 for the transfer, 16 per outcome token.
 pub const DEFENCE_RANDOM: usize = 64 + 16 * OUTCOMES;
-
-/// A battle's outcome as both sides learn it: the result from the attacker's side, and
-/// whether the defender was the flag (the game is over).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Report {
-    /// Who survived.
-    pub result: BattleResult,
-    /// The defender was the flag.
-    pub flag: bool,
-}
-
-impl Report {
-    /// The true outcome of `attacker` moving onto `defender`.
-    pub fn of(attacker: Kind, defender: Kind) -> Report {
-        Report {
-            result: battle(attacker, defender),
-            flag: defender == Kind::Flag,
-        }
-    }
-
-    /// 0 win, 1 lose, 2 both, 3 flag taken, 4 flag bombed.
-    pub fn code(self) -> u8 {
-        match (self.result, self.flag) {
-            (BattleResult::AttackerWins, false) => 0,
-            (BattleResult::DefenderWins, _) => 1,
-            (BattleResult::BothRemoved, false) => 2,
-            (BattleResult::AttackerWins, true) => 3,
-            (BattleResult::BothRemoved, true) => 4,
-        }
-    }
-
-    /// The report for a code.
-    pub fn from_code(code: u8) -> Option<Report> {
-        let (result, flag) = match code {
-            0 => (BattleResult::AttackerWins, false),
-            1 => (BattleResult::DefenderWins, false),
-            2 => (BattleResult::BothRemoved, false),
-            3 => (BattleResult::AttackerWins, true),
-            4 => (BattleResult::BothRemoved, true),
-            _ => return None,
-        };
-        Some(Report { result, flag })
-    }
-
-    /// `win`, `lose`, `both`, `flag` (captured) or `flag-both` (bombed): the wire word.
-    pub fn word(self) -> &'static str {
-        ["win", "lose", "both", "flag", "flag-both"][self.code() as usize]
-    }
-
-    /// The report for a wire word.
-    pub fn from_word(word: &str) -> Option<Report> {
-        (0..OUTCOMES as u8)
-            .filter_map(Report::from_code)
-            .find(|r| r.word() == word)
-    }
-}
 
 /// The transfer context of the battle at `ply` of the game bound by `binding`.
 pub fn context(binding: &super::Binding, ply: u32) -> Vec<u8> {
@@ -197,17 +142,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn words_and_codes_round_trip() {
-        for code in 0..5 {
-            let r = Report::from_code(code).unwrap();
-            assert_eq!(Report::from_word(r.word()), Some(r));
-            assert_eq!(r.code(), code);
-        }
-        assert_eq!(Report::from_code(5), None);
-        assert_eq!(Report::from_word("draw"), None);
     }
 
     #[test]

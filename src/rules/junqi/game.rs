@@ -176,20 +176,36 @@ impl Game {
         if let Some(outcome) = self.position.outcome() {
             return Some(outcome);
         }
-        if let Some(n) = self.rules.no_battle_plies
-            && self.position.quiet_plies() >= n
+        self.rules.judge_history(
+            self.position.quiet_plies(),
+            self.position.side_to_move(),
+            &self.since_battle,
+        )
+    }
+}
+
+impl RuleSet {
+    /// The end rules that need the game's history: too many plies without a battle, and
+    /// the third occurrence of a public position (`since_battle`, latest last).
+    pub(crate) fn judge_history(
+        &self,
+        quiet_plies: u32,
+        to_move: Side,
+        since_battle: &[PublicKey],
+    ) -> Option<Outcome> {
+        if let Some(n) = self.no_battle_plies
+            && quiet_plies >= n
         {
-            let to_move = self.position.side_to_move();
-            return Some(match self.rules.no_battle_verdict {
+            return Some(match self.no_battle_verdict {
                 NoBattleVerdict::Draw => Outcome::Draw(DrawReason::NoBattle(n)),
                 NoBattleVerdict::SideToMoveLoses => {
                     Outcome::Win(to_move.opponent(), WinReason::NoBattle(n))
                 }
             });
         }
-        if self.rules.repetition_draws {
-            let now = self.since_battle.last()?;
-            if self.since_battle.iter().filter(|k| *k == now).count() >= 3 {
+        if self.repetition_draws {
+            let now = since_battle.last()?;
+            if since_battle.iter().filter(|k| *k == now).count() >= 3 {
                 return Some(Outcome::Draw(DrawReason::Repetition));
             }
         }

@@ -11,6 +11,7 @@ pub mod piece;
 pub mod position;
 pub mod setup;
 pub mod square;
+pub mod veiled;
 pub mod view;
 
 pub use board::CellKind;
@@ -22,4 +23,5 @@ pub use piece::{BattleResult, Kind, Piece, battle};
 pub use position::{Battle, IllegalMove, Position};
 pub use setup::{JnfError, Setup, Token};
 pub use square::{ParseSquareError, Side, Square};
+pub use veiled::{Report, VeiledError, VeiledGame};
 pub use view::{View, ViewError};

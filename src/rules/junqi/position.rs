@@ -66,6 +66,12 @@ pub enum IllegalMove {
     /// The piece is in a headquarters, where it stays.
     #[error("{0}: a piece in a headquarters never moves again")]
     InHeadquarters(Move),
+    /// A hidden piece moved where no piece could go from its cell (not even an engineer).
+    #[error("{mv}: no piece on {} could reach {} (no road step or open rail path, own piece or occupied camp there)", mv.from, mv.to)]
+    NoPieceCouldReach {
+        /// The move.
+        mv: Move,
+    },
     /// No road step or rail path of this piece leads there, or the target is taken.
     #[error("{mv}: the {kind} on {} cannot reach {} (no road step or open rail path, own piece or occupied camp there)", mv.from, mv.to)]
     Unreachable {
@@ -331,6 +337,15 @@ impl Position {
             occupied: self.occupied,
             revealed_flags,
             side_to_move: self.side_to_move,
+        }
+    }
+
+    /// The repetition key of a board given by its occupancy and revealed flags.
+    pub(crate) fn key_of(occupied: [u64; 2], revealed_flags: u64, side_to_move: Side) -> PublicKey {
+        PublicKey {
+            occupied,
+            revealed_flags,
+            side_to_move,
         }
     }
 
