@@ -3,6 +3,7 @@
 //! field marshal dies) or all at once (the audit).
 
 use super::tagged_hash;
+use crate::rules::junqi::layout::PIECES;
 use crate::rules::junqi::{Kind, Layout, Side, Square};
 
 /// What every commitment and battle key of one game is bound to: a hash of the session
@@ -67,11 +68,11 @@ impl Commitments {
     /// Reads [`Commitments::to_hex`]: exactly 25 commitments.
     pub fn from_hex(text: &str) -> Result<Commitments, String> {
         let bytes = unhex(text).ok_or("commitments are not hex")?;
-        if bytes.len() != 32 * crate::rules::junqi::layout::PIECES {
+        if bytes.len() != 32 * PIECES {
             return Err(format!(
                 "{} commitment bytes, expected {}",
                 bytes.len(),
-                32 * crate::rules::junqi::layout::PIECES
+                32 * PIECES
             ));
         }
         Ok(Commitments(
@@ -95,11 +96,13 @@ impl Commitments {
     }
 }
 
-/// A layout with the salts of its commitments: what a side keeps secret until the audit.
+/// A side's deployment with the salts of its commitments: what it keeps secret until the
+/// audit opens it. The kinds are raw (one per layout cell, in layout order) so that an
+/// opening can be checked against the commitments before its legality is judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SealedLayout {
-    /// The layout (own view).
-    pub layout: Layout,
+    /// One kind per cell, in layout order ([`Layout::cells`]).
+    pub kinds: Vec<Kind>,
     /// One salt per cell, in layout order.
     pub salts: Vec<Salt>,
 }
@@ -107,27 +110,39 @@ pub struct SealedLayout {
 impl SealedLayout {
     /// Seals `layout` with salts drawn from `secret` (32 random bytes kept by this peer):
     /// `salt_i = SHA-256(label, secret, binding, i)[..16]`.
-    pub fn new(layout: Layout, secret: &[u8; 32], binding: &Binding) -> SealedLayout {
-        let salts = (0..crate::rules::junqi::layout::PIECES as u32)
+    pub fn new(layout: &Layout, secret: &[u8; 32], binding: &Binding) -> SealedLayout {
+        let kinds = Layout::cells()
+            .map(|c| layout.kind_at(c).expect("a layout fills its cells"))
+            .collect();
+        SealedLayout::of_kinds(kinds, secret, binding)
+    }
+
+    /// Seals any 25 kinds, legal or not (a cheating peer's tool, and the audit's subject).
+    pub fn of_kinds(kinds: Vec<Kind>, secret: &[u8; 32], binding: &Binding) -> SealedLayout {
+        let salts = (0..kinds.len() as u32)
             .map(|i| {
                 let h = tagged_hash("lanqi/fair/salt", &[secret, &binding.0, &i.to_be_bytes()]);
                 h[..16].try_into().expect("16 bytes")
             })
             .collect();
-        SealedLayout { layout, salts }
+        SealedLayout { kinds, salts }
     }
 
-    /// The commitments that announce this layout for `side`.
+    /// The commitments that announce this deployment for `side`.
     pub fn commitments(&self, binding: &Binding, side: Side) -> Commitments {
         Commitments(
             Layout::cells()
-                .zip(&self.salts)
-                .map(|(cell, salt)| {
-                    let kind = self.layout.kind_at(cell).expect("a layout fills its cells");
-                    Commitment::to(binding, side, cell, kind, salt)
-                })
+                .zip(self.kinds.iter().zip(&self.salts))
+                .map(|(cell, (kind, salt))| Commitment::to(binding, side, cell, *kind, salt))
                 .collect(),
         )
+    }
+
+    /// The kind committed on `cell` (own view).
+    pub fn kind_at(&self, cell: Square) -> Option<Kind> {
+        Layout::cells()
+            .position(|c| c == cell)
+            .and_then(|i| self.kinds.get(i).copied())
     }
 
     /// The salt of `cell` (own view).
@@ -135,6 +150,11 @@ impl SealedLayout {
         Layout::cells()
             .position(|c| c == cell)
             .and_then(|i| self.salts.get(i).copied())
+    }
+
+    /// The kinds as 25 letters in layout order (the opening's first part).
+    pub fn letters(&self) -> String {
+        self.kinds.iter().map(|k| k.letter()).collect()
     }
 
     /// The salts as hex, 32 digits each, in layout order.
@@ -145,18 +165,52 @@ impl SealedLayout {
             .collect()
     }
 
-    /// Reads an opening: a layout text and its salts as hex.
-    pub fn from_opening(layout: &str, salts: &str) -> Result<SealedLayout, String> {
-        let layout: Layout = layout.parse().map_err(|e| format!("layout: {e}"))?;
+    /// Reads an opening: 25 kind letters and their salts as hex.
+    pub fn from_opening(letters: &str, salts: &str) -> Result<SealedLayout, String> {
+        let kinds: Option<Vec<Kind>> = letters.chars().map(Kind::from_letter).collect();
+        let kinds = kinds.ok_or_else(|| format!("'{letters}' is not a list of piece letters"))?;
+        if kinds.len() != PIECES {
+            return Err(format!("{} pieces opened, expected {PIECES}", kinds.len()));
+        }
         let bytes = unhex(salts).ok_or("salts are not hex")?;
-        if bytes.len() != 16 * crate::rules::junqi::layout::PIECES {
-            return Err(format!("{} salt bytes, expected 400", bytes.len()));
+        if bytes.len() != 16 * PIECES {
+            return Err(format!(
+                "{} salt bytes, expected {}",
+                bytes.len(),
+                16 * PIECES
+            ));
         }
         let salts = bytes
             .chunks_exact(16)
             .map(|c| c.try_into().expect("16 bytes"))
             .collect();
-        Ok(SealedLayout { layout, salts })
+        Ok(SealedLayout { kinds, salts })
+    }
+
+    /// The opened deployment as a layout, if it is a legal one (the error names the rule
+    /// and the cell).
+    pub fn layout(&self) -> Result<Layout, String> {
+        let kinds: [Kind; PIECES] = self
+            .kinds
+            .clone()
+            .try_into()
+            .map_err(|_| "not 25 pieces".to_string())?;
+        Layout::from_kinds(kinds).map_err(|e| e.to_string())
+    }
+
+    /// The cells whose commitment this opening does not open, in layout order.
+    pub fn mismatches(
+        &self,
+        commitments: &Commitments,
+        binding: &Binding,
+        side: Side,
+    ) -> Vec<Square> {
+        let mine = self.commitments(binding, side);
+        Layout::cells()
+            .zip(mine.0.iter().zip(&commitments.0))
+            .filter(|(_, (a, b))| a != b)
+            .map(|(cell, _)| cell)
+            .collect()
     }
 }
 
@@ -181,7 +235,7 @@ mod tests {
     fn sealed() -> (SealedLayout, Binding) {
         let binding = Binding::new(b"session", 7);
         (
-            SealedLayout::new(Layout::random(3), &[9; 32], &binding),
+            SealedLayout::new(&Layout::random(3), &[9; 32], &binding),
             binding,
         )
     }
@@ -192,7 +246,7 @@ mod tests {
         let commits = sealed.commitments(&binding, Side::North);
         assert_eq!(commits.0.len(), 25);
         for cell in Layout::cells() {
-            let kind = sealed.layout.kind_at(cell).unwrap();
+            let kind = sealed.kind_at(cell).unwrap();
             let salt = sealed.salt_at(cell).unwrap();
             assert!(commits.opens(&binding, Side::North, cell, kind, &salt));
             for other in Kind::ALL.into_iter().filter(|&k| k != kind) {
@@ -209,19 +263,29 @@ mod tests {
         let (sealed, binding) = sealed();
         let commits = sealed.commitments(&binding, Side::South);
         assert_eq!(Commitments::from_hex(&commits.to_hex()).unwrap(), commits);
-        let back =
-            SealedLayout::from_opening(&sealed.layout.to_string(), &sealed.salts_hex()).unwrap();
+        let back = SealedLayout::from_opening(&sealed.letters(), &sealed.salts_hex()).unwrap();
         assert_eq!(back, sealed);
+        assert_eq!(back.layout().unwrap(), Layout::random(3));
+        assert!(back.mismatches(&commits, &binding, Side::South).is_empty());
+        let mut swapped = back.clone();
+        swapped.kinds.swap(0, 1);
+        if swapped.kinds[0] != swapped.kinds[1] {
+            assert_eq!(swapped.mismatches(&commits, &binding, Side::South).len(), 2);
+        }
+        let mut illegal = back.clone();
+        illegal.kinds[0] = Kind::Landmine;
+        assert!(illegal.layout().is_err());
         assert!(Commitments::from_hex("abc").is_err());
         assert!(Commitments::from_hex(&"00".repeat(32 * 24)).is_err());
-        assert!(SealedLayout::from_opening(&sealed.layout.to_string(), "zz").is_err());
+        assert!(SealedLayout::from_opening(&sealed.letters(), "zz").is_err());
+        assert!(SealedLayout::from_opening("abc", &sealed.salts_hex()).is_err());
     }
 
     #[test]
     fn different_secrets_give_unrelated_salts() {
         let binding = Binding::new(b"s", 1);
-        let a = SealedLayout::new(Layout::random(1), &[1; 32], &binding);
-        let b = SealedLayout::new(Layout::random(1), &[2; 32], &binding);
+        let a = SealedLayout::new(&Layout::random(1), &[1; 32], &binding);
+        let b = SealedLayout::new(&Layout::random(1), &[2; 32], &binding);
         assert!(a.salts.iter().zip(&b.salts).all(|(x, y)| x != y));
     }
 }
