@@ -9,9 +9,10 @@ use std::net::SocketAddr;
 use ed25519_dalek::SigningKey;
 use lanqi::net::endpoint::session_id;
 use lanqi::net::{Endpoint, EndpointConfig, NetEvent};
+use lanqi::protocol::fair::Binding;
 use lanqi::protocol::message::hex;
 use lanqi::protocol::{Message, envelope};
-use lanqi::session::{Effect, JunqiTable, Local, Notice, Session, TableGame};
+use lanqi::session::{Cheat, Effect, JunqiTable, Local, Notice, Secrets, Session, TableGame};
 
 const LAYOUT: &str = "hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf";
 const GAME_ID: u64 = 0x0123_4567_89ab_cdef;
@@ -126,7 +127,7 @@ fn main() {
             },
             Box::new(move || [nonce; 16]),
         ),
-        session: Session::new(0, 0, 0, Default::default(), 0),
+        session: Session::new(0, 0, 0, Default::default(), Secrets::fixed(0), 0),
         addr: addr.parse().expect("an address"),
     };
     let mut alice = player("alice", 1, 0xa1, "10.0.0.1:4000");
@@ -159,8 +160,19 @@ fn main() {
     while bob.endpoint.poll_event().is_some() {}
 
     // Seat 0 starts the game (fixed id here; lanqi::peer draws a random odd one); both deploy.
-    alice.session = Session::new(0, GAME_ID, first, Default::default(), 20);
-    bob.session = Session::new(1, GAME_ID, first, Default::default(), 20);
+    // Each side's secret bytes (fixed here; lanqi::peer draws them from the OS) and the
+    // game's binding: the session id, both keys (seat 0 first) and the game id.
+    let mut context = session.to_be_bytes().to_vec();
+    context.extend_from_slice(&a);
+    context.extend_from_slice(&b);
+    let binding = Binding::new(&context, GAME_ID);
+    let secrets = |tag| Secrets {
+        binding,
+        secret: [tag; 32],
+        cheat: Cheat::None,
+    };
+    alice.session = Session::new(0, GAME_ID, first, Default::default(), secrets(0xa1), 20);
+    bob.session = Session::new(1, GAME_ID, first, Default::default(), secrets(0xb2), 20);
     let start = Message::Start {
         game_id: GAME_ID,
         first,

@@ -186,10 +186,11 @@ async fn an_illegal_move_is_refused_with_signed_evidence() {
                     game_id: 5,
                     first: 0,
                 });
-                ep.send(&Message::Layout {
-                    layout: "hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf".into(),
+                ep.send(&Message::Commit {
+                    commitments: "ab".repeat(800),
                 });
-                // b1 holds the flag in this layout: a flag never moves.
+                // b1 is a headquarters: whatever stands there never moves again, and
+                // anyone can see that without knowing the piece.
                 ep.send(&Message::Move {
                     ply: 1,
                     mv: "b1-b2".into(),
@@ -223,7 +224,9 @@ async fn an_illegal_move_is_refused_with_signed_evidence() {
         }
     });
     match result {
-        Err(PeerError::Refused(reason)) => assert!(reason.contains("flag never moves"), "{reason}"),
+        Err(PeerError::Refused(reason)) => {
+            assert!(reason.contains("headquarters never moves"), "{reason}")
+        }
         other => panic!("expected a refusal, got {other:?}"),
     }
     let refused: &Value = events

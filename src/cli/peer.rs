@@ -133,6 +133,12 @@ pub struct PeerArgs {
     /// Play a new game even if an unfinished one is saved (by default it is resumed).
     #[arg(long)]
     pub new_game: bool,
+    /// Lie in the given way, to test the fair-play checks: false-outcome, false-table,
+    /// wrong-ranks, illegal-layout, refuse-open or hide-flag. Only in builds with the
+    /// `cheat` feature (the test suite's); a normal build has no such option.
+    #[cfg(feature = "cheat")]
+    #[arg(long, default_value = "none")]
+    pub cheat: crate::session::Cheat,
 }
 
 /// Runs `lanqi peer`; returns the exit status.
@@ -203,6 +209,8 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
         mdns: args.discovery.mdns,
         include_virtual: args.discovery.include_virtual,
         auto: args.auto,
+        #[cfg(feature = "cheat")]
+        cheat: args.cheat,
         ..PeerOptions::default()
     };
     let runtime = tokio::runtime::Builder::new_current_thread()

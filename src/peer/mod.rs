@@ -12,11 +12,14 @@ use tokio::time::{Duration, Instant};
 
 use crate::net::discovery::{Advert, Discovery, MdnsMode, Status};
 use crate::net::{Endpoint, EndpointConfig, NetEvent, PeerInfo, Transport};
+use crate::protocol::fair::Binding;
 use crate::protocol::message::hex;
 use crate::protocol::{Clock, Message};
 use crate::rules::junqi::Layout;
 use crate::session::transcript::Transcript;
-use crate::session::{Effect, JunqiTable, Local, Notice, Seat, Session, TableGame};
+use crate::session::{
+    Audit, Cheat, Effect, JunqiTable, Local, Notice, Seat, Secrets, Session, TableGame,
+};
 use crate::store::{Identity, Profile, Trust, fingerprint, write_atomically};
 pub use bot::{Bot, BotKind};
 
@@ -29,6 +32,9 @@ const PRESENCE_TIMEOUT_MS: u64 = 3000;
 
 /// How long a peer whose games are over waits for its last messages to be acknowledged.
 const FAREWELL_MS: u64 = 3000;
+/// How long after a game's end the peer's opening may take; after that the peer is taken
+/// to refuse the audit, and loses.
+const AUDIT_WAIT_MS: u64 = 10_000;
 
 /// Everything `lanqi peer` can be told.
 #[derive(Clone, Debug)]
@@ -65,6 +71,9 @@ pub struct PeerOptions {
     pub include_virtual: bool,
     /// Challenge the first idle peer found that offers the same game.
     pub auto: bool,
+    /// How this peer lies (tests of the fair-play checks; `lanqi peer --cheat` exists only
+    /// in builds with the `cheat` feature).
+    pub cheat: Cheat,
 }
 
 impl Default for PeerOptions {
@@ -86,6 +95,7 @@ impl Default for PeerOptions {
             mdns: MdnsMode::Off,
             include_virtual: false,
             auto: false,
+            cheat: Cheat::None,
         }
     }
 }
@@ -117,7 +127,37 @@ pub enum PeerError {
 struct Table {
     session: Session<JunqiTable>,
     peer: PeerInfo,
+    /// The peer's signed datagrams for its moves, battles and openings, by ply.
     evidence: Vec<(u32, Vec<u8>)>,
+    /// The same, grouped by message with its command word, to show with audit findings.
+    signed: Vec<(u32, String, Vec<Vec<u8>>)>,
+    /// When the game ended, until its audit is in.
+    awaiting_audit: Option<u64>,
+}
+
+impl Table {
+    fn new(session: Session<JunqiTable>, peer: PeerInfo) -> Table {
+        Table {
+            session,
+            peer,
+            evidence: Vec::new(),
+            signed: Vec::new(),
+            awaiting_audit: None,
+        }
+    }
+}
+
+/// A game's fresh secrets: bound to the session (its id and both keys, seat 0 first) and
+/// the game id; the secret bytes come from the operating system's randomness.
+fn fresh_secrets(session: u64, keys: [[u8; 32]; 2], game_id: u64, cheat: Cheat) -> Secrets {
+    let mut context = session.to_be_bytes().to_vec();
+    context.extend_from_slice(&keys[0]);
+    context.extend_from_slice(&keys[1]);
+    Secrets {
+        binding: Binding::new(&context, game_id),
+        secret: rand::random(),
+        cheat,
+    }
 }
 
 struct Peer<'a, T: Transport, F: FnMut(&Value)> {
@@ -322,7 +362,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
             // Done: leave once our last messages are acknowledged (or after a grace period,
             // if the peer already left without our hearing its goodbye).
-            let done = self.report.games.len() as u32 >= self.options.games;
+            let done = self.report.games.len() as u32 >= self.options.games
+                && self
+                    .table
+                    .as_ref()
+                    .is_none_or(|t| t.session.audited() || t.session.table().is_none());
             let finished_at = *self.finished_at.get_or_insert(now);
             if !done {
                 self.finished_at = None;
@@ -344,6 +388,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.next_game_due
                     .filter(|_| self.table.as_ref().is_some_and(|t| t.session.confirmed())),
                 self.gone_since.map(|g| g + self.options.resume_wait_ms),
+                self.table
+                    .as_ref()
+                    .and_then(|t| t.awaiting_audit)
+                    .map(|t| t + AUDIT_WAIT_MS),
                 // Finishing: re-check for acks now and then.
                 (self.report.games.len() as u32 >= self.options.games).then_some(now + 50),
                 // Looking for an opponent on the LAN.
@@ -398,6 +446,15 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             return Err(PeerError::Peer(
                 "the peer is gone and did not come back".into(),
             ));
+        }
+        if let Some(table) = &mut self.table
+            && table
+                .awaiting_audit
+                .is_some_and(|t| now >= t + AUDIT_WAIT_MS)
+        {
+            table.awaiting_audit = None;
+            let effects = table.session.audit_missing();
+            self.apply(effects, &[])?;
         }
         let confirmed = self.table.as_ref().is_some_and(|t| t.session.confirmed());
         if self.next_game_due.is_some_and(|t| now >= t) && confirmed {
@@ -508,20 +565,16 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 match resume {
                     Some(_) => self.resume(peer, seat, now)?,
                     None if challenger => {
-                        self.table = Some(Table {
-                            session: Session::new(0, 0, 0, self.options.clock, now),
-                            peer,
-                            evidence: Vec::new(),
-                        });
+                        let session =
+                            Session::new(0, 0, 0, self.options.clock, Secrets::fixed(0), now);
+                        self.table = Some(Table::new(session, peer));
                         self.start_game(now)?;
                     }
                     None => {
                         // Seat 1 waits for `start`; remember the peer meanwhile.
-                        self.table = Some(Table {
-                            session: Session::new(1, 0, 0, self.options.clock, now),
-                            peer,
-                            evidence: Vec::new(),
-                        });
+                        let session =
+                            Session::new(1, 0, 0, self.options.clock, Secrets::fixed(0), now);
+                        self.table = Some(Table::new(session, peer));
                     }
                 }
             }
@@ -695,8 +748,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         if table.session.ending().is_some() {
             self.endpoint.send(&Message::Reset);
         }
-        table.session = Session::new(0, game_id, first, self.options.clock, now);
+        let keys = [self.identity.public_key(), table.peer.key];
+        let secrets = fresh_secrets(table.peer.session, keys, game_id, self.options.cheat);
+        table.session = Session::new(0, game_id, first, self.options.clock, secrets, now);
         table.evidence.clear();
+        table.signed.clear();
+        table.awaiting_audit = None;
         self.endpoint.send(&Message::Start { game_id, first });
         self.deploy(now)
     }
@@ -730,13 +787,24 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     "asked to resume a game we do not have".into(),
                 ));
             };
-            let session = Session::restore(t.me, t.game_id, t.first, t.clock, &t.records, now)
-                .map_err(|e| PeerError::Peer(format!("cannot resume: {e}")))?;
-            self.table = Some(Table {
-                session,
-                peer: peer.clone(),
-                evidence: t.evidence,
-            });
+            let secrets = Secrets {
+                cheat: self.options.cheat,
+                ..t.secrets
+            };
+            let session = Session::restore(
+                t.me,
+                t.game_id,
+                t.first,
+                t.clock,
+                secrets,
+                t.private.clone(),
+                &t.records,
+                now,
+            )
+            .map_err(|e| PeerError::Peer(format!("cannot resume: {e}")))?;
+            let mut table = Table::new(session, peer.clone());
+            table.evidence = t.evidence;
+            self.table = Some(table);
         }
         let table = self.table.as_mut().expect("just set");
         table.peer = peer;
@@ -779,8 +847,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                         "game id {game_id:016x} was used before"
                     )));
                 }
-                table.session = Session::new(1, game_id, first, self.options.clock, now);
+                let keys = [table.peer.key, self.identity.public_key()];
+                let secrets = fresh_secrets(table.peer.session, keys, game_id, self.options.cheat);
+                table.session = Session::new(1, game_id, first, self.options.clock, secrets, now);
                 table.evidence.clear();
+                table.signed.clear();
+                table.awaiting_audit = None;
                 self.deploy(now)
             }
             Message::Sync { game_id, ply, hash } => {
@@ -814,10 +886,23 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 Ok(())
             }
             other => {
-                if let Message::Move { ply, .. } = &other {
+                let ply = match &other {
+                    Message::Move { ply, .. }
+                    | Message::Offer { ply, .. }
+                    | Message::Choose { ply, .. }
+                    | Message::Table { ply, .. }
+                    | Message::Outcome { ply, .. }
+                    | Message::Flag { ply, .. } => Some(*ply),
+                    Message::Commit { .. } | Message::Open { .. } => Some(0),
+                    _ => None,
+                };
+                if let Some(ply) = ply {
                     table
                         .evidence
-                        .extend(evidence.iter().map(|d| (*ply, d.clone())));
+                        .extend(evidence.iter().map(|d| (ply, d.clone())));
+                    let word = other.to_string();
+                    let word = word.split('|').next().unwrap_or("").to_string();
+                    table.signed.push((ply, word, evidence.clone()));
                 }
                 let effects = table.session.remote(other, now);
                 self.apply(effects, &evidence)
@@ -854,6 +939,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     fn notice(&mut self, notice: Notice) {
         let Some(table) = &self.table else { return };
         let name = JunqiTable::seat_name;
+        let over = matches!(notice, Notice::Over(_));
+        let audited = matches!(notice, Notice::Audited(_));
         let value = match notice {
             Notice::Moved {
                 ply,
@@ -881,6 +968,18 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             Notice::DrawOffered { by } => json!({"event": "draw-offered", "side": name(by)}),
             Notice::DrawRefused => json!({"event": "draw-refused"}),
             Notice::Desync { detail } => json!({"event": "desync", "detail": detail}),
+            Notice::FlagShown { seat, square } => {
+                json!({"event": "flag", "side": name(seat), "square": square})
+            }
+            Notice::Audited(audit) => {
+                if let (Some(ending), Some(last)) =
+                    (table.session.ending(), self.report.games.last_mut())
+                {
+                    last.0 = ending.winner.map_or("draw", name).to_string();
+                    last.1 = ending.reason.clone();
+                }
+                audit_event(&audit, &table.signed)
+            }
             Notice::Refused { reason } => json!({"event": "refused", "reason": reason}),
             Notice::Over(ending) => {
                 let winner = ending.winner.map_or("draw", name).to_string();
@@ -892,11 +991,21 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 {
                     self.next_game_due = Some(self.now() + 200);
                 }
+
                 json!({"event": "over", "winner": winner, "reason": ending.reason,
                     "game_id": format!("{:016x}", table.session.game_id()), "transcript": head})
             }
         };
         (self.emit)(&value);
+        let now = self.now();
+        if let Some(t) = &mut self.table {
+            if over && t.session.table().is_some() && !t.session.audited() {
+                t.awaiting_audit = Some(now);
+            }
+            if audited {
+                t.awaiting_audit = None;
+            }
+        }
     }
 
     fn transcript(&self, table: &Table) -> Transcript {
@@ -918,6 +1027,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             peer_addr: table.peer.addr.to_string(),
             records: table.session.record().to_vec(),
             evidence: table.evidence.clone(),
+            secrets: *table.session.secrets(),
+            private: table.session.private().map(str::to_string),
         }
     }
 
@@ -934,4 +1045,25 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             );
         }
     }
+}
+
+/// The `audit` event: the verdict, and each finding with the peer's signed datagrams of the
+/// message it contradicts (hex), so the evidence can be checked by anyone.
+fn audit_event(audit: &Audit, signed: &[(u32, String, Vec<Vec<u8>>)]) -> Value {
+    let name = JunqiTable::seat_name;
+    let findings: Vec<Value> = audit
+        .findings
+        .iter()
+        .map(|f| {
+            let evidence: Vec<String> = signed
+                .iter()
+                .filter(|(ply, word, _)| *ply == f.ply && word == f.message)
+                .flat_map(|(_, _, datagrams)| datagrams.iter().map(|d| hex(d)))
+                .collect();
+            json!({"ply": f.ply, "side": name(f.seat), "what": f.what,
+                "message": f.message, "evidence": evidence})
+        })
+        .collect();
+    json!({"event": "audit", "ok": audit.ok, "cheater": audit.cheater.map(name),
+        "findings": findings, "start": audit.start})
 }

@@ -61,10 +61,10 @@ pub enum Message {
         /// The seat that moves first, 0 or 1 (0 is the challenger).
         first: u8,
     },
-    /// My deployment (sent in the clear until the fair-play protocol lands).
-    Layout {
-        /// Layout text in the sender's own view.
-        layout: String,
+    /// My deployment, committed: one salted hash per piece (see `protocol::fair`).
+    Commit {
+        /// 25 commitments of 32 bytes in layout order, as 1600 lower-case hex digits.
+        commitments: String,
     },
     /// A move.
     Move {
@@ -76,6 +76,55 @@ pub enum Message {
         hash: String,
         /// The sender's remaining game time in milliseconds after the move (0 if unlimited).
         clock_ms: u64,
+    },
+    /// Battle, defender: the oblivious transfer's first point `S` for the battle of `ply`.
+    Offer {
+        /// The battle's ply (the attacking move's).
+        ply: u32,
+        /// `S`, a compressed Ristretto point.
+        point: [u8; 32],
+    },
+    /// Battle, attacker: the answer `R`, which hides the attacker's kind.
+    Choose {
+        /// The battle's ply.
+        ply: u32,
+        /// `R`, a compressed Ristretto point.
+        point: [u8; 32],
+    },
+    /// Battle, defender: the 12 sealed outcome entries, one per attacking kind.
+    Table {
+        /// The battle's ply.
+        ply: u32,
+        /// 12 entries of 17 bytes.
+        entries: Vec<u8>,
+    },
+    /// Battle, attacker: the outcome it opened and that outcome's token; if its field
+    /// marshal died, the opening of its flag.
+    Outcome {
+        /// The battle's ply.
+        ply: u32,
+        /// `win`, `lose`, `both`, `flag` or `flag-both`.
+        outcome: String,
+        /// The outcome's token from the defender's table.
+        token: [u8; 16],
+        /// The attacker's flag (cell in its own view, salt), when its marshal died.
+        flag: Option<(String, [u8; 16])>,
+    },
+    /// My field marshal died in the battle of `ply`: my flag, opened.
+    Flag {
+        /// The battle's ply.
+        ply: u32,
+        /// The flag's cell in the sender's own view.
+        cell: String,
+        /// The salt of that cell's commitment.
+        salt: [u8; 16],
+    },
+    /// The game is over: my whole deployment opened, for the audit.
+    Open {
+        /// 25 kind letters in layout order.
+        kinds: String,
+        /// 25 salts, as 800 lower-case hex digits.
+        salts: String,
     },
     /// Undo negotiation about the move that made `ply`.
     Undo {
@@ -237,6 +286,24 @@ fn nonce(s: &str) -> Result<Nonce, PayloadError> {
     Ok(out)
 }
 
+/// Exactly `len` bytes as lower-case hex, kept as text.
+fn hex_text(field: &'static str, s: &str, len: usize) -> Result<String, PayloadError> {
+    if s.len() != 2 * len || !s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+        return Err(PayloadError::arg(field, s));
+    }
+    Ok(s.to_string())
+}
+
+/// Exactly `N` bytes as lower-case hex.
+fn bytes<const N: usize>(field: &'static str, s: &str) -> Result<[u8; N], PayloadError> {
+    let text = hex_text(field, s, N)?;
+    let mut out = [0u8; N];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).expect("checked hex");
+    }
+    Ok(out)
+}
+
 /// Lower-case hex of bytes.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -320,7 +387,26 @@ impl fmt::Display for Message {
             }
             Message::Busy { nonce } => write!(f, "busy|{}", hex(nonce)),
             Message::Start { game_id, first } => write!(f, "start|{game_id:016x}|{first}"),
-            Message::Layout { layout } => write!(f, "layout|{}", escape(layout)),
+            Message::Commit { commitments } => write!(f, "commit|{commitments}"),
+            Message::Offer { ply, point } => write!(f, "offer|{ply}|{}", hex(point)),
+            Message::Choose { ply, point } => write!(f, "choose|{ply}|{}", hex(point)),
+            Message::Table { ply, entries } => write!(f, "table|{ply}|{}", hex(entries)),
+            Message::Outcome {
+                ply,
+                outcome,
+                token,
+                flag,
+            } => {
+                write!(f, "outcome|{ply}|{}|{}", escape(outcome), hex(token))?;
+                match flag {
+                    Some((cell, salt)) => write!(f, "|{}|{}", escape(cell), hex(salt)),
+                    None => Ok(()),
+                }
+            }
+            Message::Flag { ply, cell, salt } => {
+                write!(f, "flag|{ply}|{}|{}", escape(cell), hex(salt))
+            }
+            Message::Open { kinds, salts } => write!(f, "open|{}|{salts}", escape(kinds)),
             Message::Move {
                 ply,
                 mv,
@@ -445,10 +531,69 @@ impl Message {
                     first,
                 }
             }
-            "layout" => {
-                arity("layout", 1)?;
-                Message::Layout {
-                    layout: word("layout", args[0], 64)?,
+            "commit" => {
+                arity("commit", 1)?;
+                Message::Commit {
+                    commitments: hex_text("commitments", args[0], 32 * 25)?,
+                }
+            }
+            "offer" => {
+                arity("offer", 2)?;
+                Message::Offer {
+                    ply: number("ply", args[0])?,
+                    point: bytes("point", args[1])?,
+                }
+            }
+            "choose" => {
+                arity("choose", 2)?;
+                Message::Choose {
+                    ply: number("ply", args[0])?,
+                    point: bytes("point", args[1])?,
+                }
+            }
+            "table" => {
+                arity("table", 2)?;
+                let entries = hex_text("table", args[1], 12 * 17)?;
+                Message::Table {
+                    ply: number("ply", args[0])?,
+                    entries: (0..entries.len())
+                        .step_by(2)
+                        .map(|i| u8::from_str_radix(&entries[i..i + 2], 16).expect("hex"))
+                        .collect(),
+                }
+            }
+            "outcome" => {
+                if args.len() != 3 && args.len() != 5 {
+                    return Err(PayloadError::Arity {
+                        cmd: "outcome",
+                        expected: 3,
+                        got: args.len(),
+                    });
+                }
+                let flag = match args.len() {
+                    5 => Some((word("cell", args[3], 3)?, bytes("salt", args[4])?)),
+                    _ => None,
+                };
+                Message::Outcome {
+                    ply: number("ply", args[0])?,
+                    outcome: word("outcome", args[1], 9)?,
+                    token: bytes("token", args[2])?,
+                    flag,
+                }
+            }
+            "flag" => {
+                arity("flag", 3)?;
+                Message::Flag {
+                    ply: number("ply", args[0])?,
+                    cell: word("cell", args[1], 3)?,
+                    salt: bytes("salt", args[2])?,
+                }
+            }
+            "open" => {
+                arity("open", 2)?;
+                Message::Open {
+                    kinds: word("kinds", args[0], 25)?,
+                    salts: hex_text("salts", args[1], 16 * 25)?,
                 }
             }
             "move" => {
@@ -567,8 +712,41 @@ mod tests {
                 game_id: 42,
                 first: 1,
             },
-            Message::Layout {
-                layout: "hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf".into(),
+            Message::Commit {
+                commitments: "ab".repeat(800),
+            },
+            Message::Offer {
+                ply: 3,
+                point: [9; 32],
+            },
+            Message::Choose {
+                ply: 3,
+                point: [8; 32],
+            },
+            Message::Table {
+                ply: 3,
+                entries: (0..204).map(|i| i as u8).collect(),
+            },
+            Message::Outcome {
+                ply: 3,
+                outcome: "flag-both".into(),
+                token: [7; 16],
+                flag: None,
+            },
+            Message::Outcome {
+                ply: 4,
+                outcome: "lose".into(),
+                token: [7; 16],
+                flag: Some(("b1".into(), [6; 16])),
+            },
+            Message::Flag {
+                ply: 5,
+                cell: "d1".into(),
+                salt: [5; 16],
+            },
+            Message::Open {
+                kinds: "abcdefghijklabcdefghijkla".into(),
+                salts: "0f".repeat(400),
             },
             Message::Move {
                 ply: 12,
@@ -653,6 +831,11 @@ mod tests {
         assert_eq!(err(b"start|0000000000000001|2"), "bad first seat: '2'");
         assert_eq!(err(b"accept|00|11|x"), "bad nonce: '00'");
         assert_eq!(err(b""), "unknown command ''");
+        assert_eq!(err(b"commit|abc"), "bad commitments: 'abc'");
+        assert_eq!(err(b"offer|1|00"), "bad point: '00'");
+        assert_eq!(err(b"table|1|00"), "bad table: '00'");
+        assert_eq!(err(b"outcome|1|win"), "'outcome' takes 3 arguments, got 2");
+        assert!(err(format!("choose|1|{}", "AB".repeat(32)).as_bytes()).starts_with("bad point"));
         assert_eq!(err(b"resign|now"), "'resign' takes 0 arguments, got 1");
     }
 }

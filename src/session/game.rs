@@ -1,5 +1,12 @@
-//! What a session needs from a game's rules core: a small, game-agnostic surface over
-//! positions, moves in a player's own view, outcomes and the public position hash.
+//! What a session needs from a game's rules: a small, game-agnostic surface over setups,
+//! moves in a player's own view, outcomes and the public position hash, plus the game's
+//! own exchange of messages where it has one (hidden-piece Junqi decides battles and opens
+//! its layouts through one).
+
+use super::cheat::Cheat;
+use super::state::Record;
+use crate::protocol::Message;
+use crate::protocol::fair::Binding;
 
 /// A seat at the table: 0 is the player who challenged, 1 the one who accepted (later
 /// games of 3-4 players add seats 2 and 3).
@@ -14,13 +21,92 @@ pub struct Ending {
     pub reason: String,
 }
 
+/// A game's secrets on this peer: what its commitments and battle keys are bound to (the
+/// session and the game id), and 32 random bytes that this peer's salts and battle
+/// randomness are drawn from. Kept in the transcript, never sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Secrets {
+    /// The game's binding (the same on both peers).
+    pub binding: Binding,
+    /// This peer's own random bytes.
+    pub secret: [u8; 32],
+    /// How this peer lies (tests of the audit only; [`Cheat::None`] otherwise).
+    pub cheat: Cheat,
+}
+
+impl Secrets {
+    /// Fixed secrets, for tests and for games that have none.
+    pub fn fixed(tag: u8) -> Secrets {
+        Secrets {
+            binding: Binding([0; 32]),
+            secret: [tag; 32],
+            cheat: Cheat::None,
+        }
+    }
+}
+
 /// What a move did, as both players may learn it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
     /// The move in the absolute frame (for logs and transcripts).
     pub absolute: String,
-    /// The battle outcome from the mover's side (`win`, `lose`, `both`), if it was one.
+    /// The battle outcome from the mover's side (`win`, `lose`, `both`, `flag`,
+    /// `flag-both`), if it was one.
     pub outcome: Option<&'static str>,
+}
+
+/// What a move or a message of the game's own exchange led to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Send this to the peer.
+    Send(Message),
+    /// Add this line to the game's record.
+    Record(Record),
+    /// A move is complete (a battle: once both sides know its outcome).
+    Played {
+        /// Its ply.
+        ply: u32,
+        /// Who moved.
+        seat: Seat,
+        /// What it did.
+        played: Played,
+    },
+    /// A seat's flag was opened (its field marshal died); the square is absolute.
+    FlagShown {
+        /// Whose flag.
+        seat: Seat,
+        /// Where, in the absolute frame.
+        square: String,
+    },
+    /// Both deployments were opened and the game replayed with full information.
+    Audited(Audit),
+}
+
+/// The post-game audit's findings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Audit {
+    /// Nothing was wrong.
+    pub ok: bool,
+    /// The seat caught lying, if any.
+    pub cheater: Option<Seat>,
+    /// Each thing that was wrong, with its evidence.
+    pub findings: Vec<Finding>,
+    /// Every piece of both deployments, as the audit saw them (absolute JNF of the start).
+    pub start: String,
+}
+
+/// One thing the audit found wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// The ply it concerns (0 for the deployment).
+    pub ply: u32,
+    /// Who is to blame.
+    pub seat: Seat,
+    /// What was wrong, in words.
+    pub what: String,
+    /// The peer's signed message that the finding contradicts (its command word, e.g.
+    /// `outcome`, `table`, `open`, `move`), to pick from the evidence kept.
+    pub message: &'static str,
 }
 
 /// A game's rules as a session drives them. Moves travel in the mover's own view.
@@ -30,21 +116,48 @@ pub trait TableGame: Clone + Sized {
     /// Whether each seat sends a setup (Junqi: its layout) before play.
     const HAS_SETUP: bool;
 
-    /// Checks a setup text a seat sent (or wants to send).
-    fn check_setup(text: &str) -> Result<(), String>;
-    /// The starting position from every seat's setup and the seat that moves first.
-    fn start(setups: &[String], first: Seat) -> Result<Self, String>;
+    /// Checks my private setup (Junqi: my layout) and gives what announces it (Junqi: the
+    /// commitments to it).
+    fn announce(private: &str, me: Seat, secrets: &Secrets) -> Result<String, String>;
+    /// Checks what a peer announced as its setup.
+    fn check_setup(public: &str) -> Result<(), String>;
+    /// The starting position from every seat's announced setup, my private one, and the
+    /// seat that moves first.
+    fn start(
+        public: &[String],
+        me: Seat,
+        private: &str,
+        first: Seat,
+        secrets: &Secrets,
+    ) -> Result<Self, String>;
     /// Whose turn it is.
     fn to_move(&self) -> Seat;
-    /// Plies played.
+    /// Plies played (a battle counts once it is decided).
     fn ply(&self) -> u32;
     /// The legal moves of the seat to move, in that seat's own view.
     fn legal_moves(&self) -> Vec<String>;
-    /// Plays `seat`'s move given in its own view; an error names what is wrong.
-    fn play(&mut self, seat: Seat, own_view: &str) -> Result<Played, String>;
+    /// Plays `seat`'s move given in its own view; an error names what is wrong. A move
+    /// whose outcome needs the exchange returns no [`Step::Played`] yet.
+    fn play(&mut self, seat: Seat, own_view: &str) -> Result<Vec<Step>, String>;
+    /// Whether a move waits for the exchange (a battle being decided): nobody moves.
+    fn busy(&self) -> bool;
+    /// A message of the game's own exchange from seat `from`; `record` is the game so far.
+    fn exchange(
+        &mut self,
+        from: Seat,
+        message: &Message,
+        record: &[Record],
+    ) -> Result<Vec<Step>, String>;
+    /// Replays a line of the game's own record (after a restart; our own file, trusted).
+    fn replay(&mut self, record: &Record) -> Result<(), String>;
+    /// Takes back the last move.
+    fn take_back(&mut self);
+    /// The game is over: what this seat sends so that the peer can audit it (and the
+    /// audit, if the peer's opening is already in); `record` is the whole game.
+    fn open(&mut self, record: &[Record]) -> Vec<Step>;
     /// The ending decided by the rules (not by resignation, agreement or clocks).
     fn ending(&self) -> Option<Ending>;
-    /// The public position hash both peers compare after each move.
+    /// The public position hash both peers compare.
     fn hash(&self) -> String;
     /// A seat's name in `over` messages and events (Junqi: `south` / `north`).
     fn seat_name(seat: Seat) -> &'static str;

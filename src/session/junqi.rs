@@ -1,14 +1,20 @@
-//! Junqi at a session's table: seat 0 plays South, seat 1 North; each sends its layout and
-//! its moves in its own view, and the receiver mirrors them (spec/junqi.md).
+//! Junqi at a session's table, with hidden pieces and no referee (docs/PROTOCOL.md, "Fair
+//! play"). Seat 0 plays South, seat 1 North. Each side announces salted commitments to its
+//! layout, never the layout; a battle is decided by the oblivious-transfer exchange in
+//! `protocol::fair`, so each side learns only its outcome; a field marshal's death opens
+//! its side's flag; at the end both open everything and each audits the other
+//! ([`super::audit`]). Moves and cells travel in the sender's own view.
 
-use super::game::{Ending, Played, Seat, TableGame};
-use crate::rules::junqi::{Game, Layout, Move, Outcome, Position, RuleSet, Side};
-
-/// A Junqi game in a session, with layouts exchanged in the clear (until fair play lands).
-#[derive(Clone, Debug)]
-pub struct JunqiTable {
-    game: Game,
-}
+use super::audit;
+use super::cheat::Cheat;
+use super::game::{Ending, Played, Seat, Secrets, Step, TableGame};
+use super::state::Record;
+use crate::protocol::Message;
+use crate::protocol::fair::duel::{DEFENCE_RANDOM, context};
+use crate::protocol::fair::{Attack, Commitments, Defence, SealedLayout, tagged_hash};
+use crate::rules::junqi::{
+    BattleResult, Kind, Layout, Move, Outcome, Report, RuleSet, Side, Square, VeiledGame,
+};
 
 /// The side a seat plays.
 pub fn side_of(seat: Seat) -> Side {
@@ -22,10 +28,197 @@ fn seat_of(side: Side) -> Seat {
     }
 }
 
+/// A battle being decided.
+#[derive(Clone, Debug)]
+enum Battle {
+    /// Our piece attacks: waiting for the defender's offer, then its table.
+    Attacking {
+        ply: u32,
+        mv: Move,
+        kind: Kind,
+        attack: Option<Attack>,
+    },
+    /// Our piece is attacked: waiting for the attacker's choice, then its outcome.
+    Defending {
+        ply: u32,
+        mv: Move,
+        kind: Kind,
+        defence: Defence,
+        answered: bool,
+    },
+}
+
+/// A Junqi game in a session, as one seat plays it with hidden pieces.
+#[derive(Clone, Debug)]
+pub struct JunqiTable {
+    me: Seat,
+    first: Side,
+    secrets: Secrets,
+    /// What I committed to (my layout, unless cheating), with its salts.
+    sealed: SealedLayout,
+    /// Both seats' commitments.
+    commitments: [Commitments; 2],
+    game: VeiledGame,
+    /// The game before each decided move, for taking moves back.
+    history: Vec<VeiledGame>,
+    battle: Option<Battle>,
+    /// Battles begun so far (never taken back): fresh randomness for each.
+    battles_begun: u32,
+    /// Each seat's opened deployment, once it has opened.
+    opened: [Option<SealedLayout>; 2],
+    cheat: Cheat,
+}
+
 impl JunqiTable {
-    /// The game in progress (full information in this version of the protocol).
-    pub fn game(&self) -> &Game {
+    /// This seat's game under hidden pieces.
+    pub fn game(&self) -> &VeiledGame {
         &self.game
+    }
+
+    fn them(&self) -> Seat {
+        1 - self.me
+    }
+
+    fn my_side(&self) -> Side {
+        side_of(self.me)
+    }
+
+    /// Fresh random bytes for the battle being begun, drawn from this peer's secret.
+    fn random<const N: usize>(&self, label: &str) -> [u8; N] {
+        let mut out = [0u8; N];
+        for (i, chunk) in out.chunks_mut(32).enumerate() {
+            let h = tagged_hash(
+                label,
+                &[
+                    &self.secrets.secret,
+                    &self.secrets.binding.0,
+                    &self.battles_begun.to_be_bytes(),
+                    &(i as u32).to_be_bytes(),
+                ],
+            );
+            chunk.copy_from_slice(&h[..chunk.len()]);
+        }
+        out
+    }
+
+    fn my_kind(&self, absolute: Square) -> Result<Kind, String> {
+        self.game
+            .at(absolute)
+            .filter(|t| t.side == self.my_side())
+            .and_then(|t| t.kind)
+            .ok_or_else(|| format!("no piece of ours on {absolute}"))
+    }
+
+    /// Applies a decided move and says so.
+    fn decide(
+        &mut self,
+        mv: Move,
+        report: Option<Report>,
+        seat: Seat,
+    ) -> Result<Vec<Step>, String> {
+        let before = self.game.clone();
+        self.game.play(mv, report).map_err(|e| e.to_string())?;
+        self.history.push(before);
+        let ply = self.game.ply();
+        let mut steps = Vec::new();
+        if let Some(report) = report {
+            steps.push(Step::Record(Record::Report {
+                ply,
+                outcome: report.word().into(),
+            }));
+        }
+        steps.push(Step::Played {
+            ply,
+            seat,
+            played: Played {
+                absolute: mv.to_string(),
+                outcome: report.map(Report::word),
+            },
+        });
+        Ok(steps)
+    }
+
+    /// If my field marshal just died (and the game goes on), the opening of my flag.
+    fn my_flag_if_marshal_died(&mut self, died: bool) -> Option<(String, [u8; 16], Vec<Step>)> {
+        if !died || self.game.outcome().is_some() || self.cheat == Cheat::HideFlag {
+            return None;
+        }
+        let side = self.my_side();
+        let own = Layout::cells().find(|c| self.sealed.kind_at(*c) == Some(Kind::Flag))?;
+        let salt = self.sealed.salt_at(own)?;
+        let absolute = own.from_view(side);
+        self.game.reveal_flag(side, absolute).ok()?;
+        let steps = vec![
+            Step::Record(Record::Reveal {
+                seat: self.me,
+                cell: own.to_string(),
+            }),
+            Step::FlagShown {
+                seat: self.me,
+                square: absolute.to_string(),
+            },
+        ];
+        Some((own.to_string(), salt, steps))
+    }
+
+    /// Checks and applies the opening of the peer's flag on `cell` (its own view).
+    fn their_flag(&mut self, cell: &str, salt: &[u8; 16]) -> Result<Vec<Step>, String> {
+        let them = self.them();
+        let side = side_of(them);
+        let own: Square = cell.parse().map_err(|e| format!("flag cell: {e}"))?;
+        if !self.commitments[them as usize].opens(
+            &self.secrets.binding,
+            side,
+            own,
+            Kind::Flag,
+            salt,
+        ) {
+            return Err(format!(
+                "the flag opened on {cell} does not match its commitment"
+            ));
+        }
+        let absolute = own.from_view(side);
+        self.game
+            .reveal_flag(side, absolute)
+            .map_err(|e| e.to_string())?;
+        Ok(vec![
+            Step::Record(Record::Reveal {
+                seat: them,
+                cell: cell.into(),
+            }),
+            Step::FlagShown {
+                seat: them,
+                square: absolute.to_string(),
+            },
+        ])
+    }
+
+    /// Once both deployments are open: record them (seat 0 first) and audit.
+    fn audit_if_both_open(&self, record: &[Record]) -> Vec<Step> {
+        let [Some(south), Some(north)] = &self.opened else {
+            return Vec::new();
+        };
+        let mut steps: Vec<Step> = [south, north]
+            .iter()
+            .enumerate()
+            .map(|(seat, o)| {
+                Step::Record(Record::Open {
+                    seat: seat as Seat,
+                    kinds: o.letters(),
+                    salts: o.salts_hex(),
+                })
+            })
+            .collect();
+        let findings = audit::run(audit::Inputs {
+            first: self.first,
+            binding: &self.secrets.binding,
+            commitments: &self.commitments,
+            openings: [south, north],
+            record,
+            auditor: self.me,
+        });
+        steps.push(Step::Audited(findings));
+        steps
     }
 }
 
@@ -33,56 +226,338 @@ impl TableGame for JunqiTable {
     const NAME: &'static str = "junqi";
     const HAS_SETUP: bool = true;
 
-    fn check_setup(text: &str) -> Result<(), String> {
-        text.parse::<Layout>()
-            .map(|_| ())
-            .map_err(|e| format!("layout: {e}"))
+    fn announce(private: &str, me: Seat, secrets: &Secrets) -> Result<String, String> {
+        let layout: Layout = private.parse().map_err(|e| format!("layout: {e}"))?;
+        let sealed = sealed_for(&layout, secrets);
+        Ok(sealed.commitments(&secrets.binding, side_of(me)).to_hex())
     }
 
-    fn start(setups: &[String], first: Seat) -> Result<JunqiTable, String> {
-        let [south, north] = setups else {
-            return Err(format!("junqi needs 2 layouts, got {}", setups.len()));
+    fn check_setup(public: &str) -> Result<(), String> {
+        Commitments::from_hex(public).map(|_| ())
+    }
+
+    fn start(
+        public: &[String],
+        me: Seat,
+        private: &str,
+        first: Seat,
+        secrets: &Secrets,
+    ) -> Result<JunqiTable, String> {
+        let [south, north] = public else {
+            return Err(format!("junqi needs 2 commitments, got {}", public.len()));
         };
-        let layout = |t: &String| t.parse::<Layout>().map_err(|e| format!("layout: {e}"));
-        let position = Position::from_layouts(&layout(south)?, &layout(north)?, side_of(first));
+        let layout: Layout = private.parse().map_err(|e| format!("layout: {e}"))?;
+        let commitments = [Commitments::from_hex(south)?, Commitments::from_hex(north)?];
+        let first = side_of(first);
         Ok(JunqiTable {
-            game: Game::new(position, RuleSet::default()),
+            me,
+            first,
+            secrets: *secrets,
+            sealed: sealed_for(&layout, secrets),
+            game: VeiledGame::new(side_of(me), &layout, first, RuleSet::default()),
+            commitments,
+            history: Vec::new(),
+            battle: None,
+            battles_begun: 0,
+            opened: [None, None],
+            cheat: secrets.cheat,
         })
     }
 
     fn to_move(&self) -> Seat {
-        seat_of(self.game.position().side_to_move())
+        seat_of(self.game.side_to_move())
     }
 
     fn ply(&self) -> u32 {
-        self.game.position().ply()
+        self.game.ply()
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        if self.game.outcome().is_some() {
+        let side = self.game.side_to_move();
+        if self.busy() || side != self.my_side() {
             return Vec::new();
         }
-        let side = self.game.position().side_to_move();
         self.game
-            .position()
             .legal_moves()
             .iter()
             .map(|m| m.to_view(side).to_string())
             .collect()
     }
 
-    fn play(&mut self, seat: Seat, own_view: &str) -> Result<Played, String> {
+    fn play(&mut self, seat: Seat, own_view: &str) -> Result<Vec<Step>, String> {
         let side = side_of(seat);
-        if self.game.position().side_to_move() != side {
+        if self.game.side_to_move() != side {
             return Err(format!("{side} moved out of turn"));
+        }
+        if self.busy() {
+            return Err("a battle is still being decided".into());
         }
         let mv: Move = own_view.parse().map_err(|e| format!("{e}"))?;
         let absolute = mv.from_view(side);
-        let battle = self.game.play(absolute).map_err(|e| e.to_string())?;
-        Ok(Played {
-            absolute: absolute.to_string(),
-            outcome: battle.map(|b| b.result.word()),
-        })
+        self.game.check(absolute).map_err(|e| e.to_string())?;
+        if !self.game.is_battle(absolute) {
+            return self.decide(absolute, None, seat);
+        }
+        let ply = self.game.ply() + 1;
+        self.battles_begun += 1;
+        if seat == self.me {
+            let kind = self.my_kind(absolute.from)?;
+            self.battle = Some(Battle::Attacking {
+                ply,
+                mv: absolute,
+                kind,
+                attack: None,
+            });
+            return Ok(Vec::new());
+        }
+        let kind = self.my_kind(absolute.to)?;
+        let claimed = if self.cheat == Cheat::FalseTable {
+            Kind::FieldMarshal
+        } else {
+            kind
+        };
+        let defence = Defence::new(
+            claimed,
+            &self.random::<DEFENCE_RANDOM>("lanqi/fair/defence"),
+        );
+        let offer = Message::Offer {
+            ply,
+            point: defence.first(),
+        };
+        self.battle = Some(Battle::Defending {
+            ply,
+            mv: absolute,
+            kind,
+            defence,
+            answered: false,
+        });
+        Ok(vec![Step::Send(offer)])
+    }
+
+    fn busy(&self) -> bool {
+        self.battle.is_some()
+    }
+
+    fn exchange(
+        &mut self,
+        from: Seat,
+        message: &Message,
+        record: &[Record],
+    ) -> Result<Vec<Step>, String> {
+        if from != self.them() {
+            return Err("an exchange message from our own seat".into());
+        }
+        let binding = self.secrets.binding;
+        match (message, self.battle.as_mut()) {
+            (
+                Message::Offer { ply, point },
+                Some(Battle::Attacking {
+                    ply: p,
+                    kind,
+                    attack,
+                    ..
+                }),
+            ) if ply == p && attack.is_none() => {
+                let random = {
+                    let mut r = [0u8; 64];
+                    let h1 = tagged_hash(
+                        "lanqi/fair/attack",
+                        &[
+                            &self.secrets.secret,
+                            &binding.0,
+                            &self.battles_begun.to_be_bytes(),
+                            b"1",
+                        ],
+                    );
+                    let h2 = tagged_hash(
+                        "lanqi/fair/attack",
+                        &[
+                            &self.secrets.secret,
+                            &binding.0,
+                            &self.battles_begun.to_be_bytes(),
+                            b"2",
+                        ],
+                    );
+                    r[..32].copy_from_slice(&h1);
+                    r[32..].copy_from_slice(&h2);
+                    r
+                };
+                let a = Attack::new(&context(&binding, *ply), point, *kind, &random)
+                    .map_err(|e| format!("battle offer: {e}"))?;
+                let answer = a.answer();
+                *attack = Some(a);
+                Ok(vec![Step::Send(Message::Choose {
+                    ply: *ply,
+                    point: answer,
+                })])
+            }
+            (
+                Message::Choose { ply, point },
+                Some(Battle::Defending {
+                    ply: p,
+                    defence,
+                    answered,
+                    ..
+                }),
+            ) if ply == p && !*answered => {
+                let table = defence
+                    .table(&context(&binding, *ply), point)
+                    .map_err(|e| format!("battle choice: {e}"))?;
+                *answered = true;
+                Ok(vec![Step::Send(Message::Table {
+                    ply: *ply,
+                    entries: table.concat(),
+                })])
+            }
+            (
+                Message::Table { ply, entries },
+                Some(Battle::Attacking {
+                    ply: p,
+                    mv,
+                    kind,
+                    attack: Some(attack),
+                }),
+            ) if ply == p => {
+                let table: Vec<Vec<u8>> = entries
+                    .chunks(crate::protocol::fair::TABLE_ENTRY)
+                    .map(<[u8]>::to_vec)
+                    .collect();
+                let (mut report, token) = attack.open(&table)?;
+                let (ply, mv, kind) = (*ply, *mv, *kind);
+                if self.cheat == Cheat::FalseOutcome && !report.flag {
+                    report.result = BattleResult::AttackerWins;
+                }
+                self.battle = None;
+                let mut steps = self.decide(mv, Some(report), self.me)?;
+                let died =
+                    kind == Kind::FieldMarshal && report.result != BattleResult::AttackerWins;
+                let flag = self.my_flag_if_marshal_died(died);
+                let message = Message::Outcome {
+                    ply,
+                    outcome: report.word().into(),
+                    token,
+                    flag: flag.as_ref().map(|(cell, salt, _)| (cell.clone(), *salt)),
+                };
+                let mut out = vec![Step::Send(message)];
+                out.append(&mut steps);
+                if let Some((_, _, mut reveal)) = flag {
+                    out.append(&mut reveal);
+                }
+                Ok(out)
+            }
+            (
+                Message::Outcome {
+                    ply,
+                    outcome,
+                    token,
+                    flag,
+                },
+                Some(Battle::Defending {
+                    ply: p,
+                    mv,
+                    kind,
+                    defence,
+                    answered: true,
+                }),
+            ) if ply == p => {
+                let report = Report::from_word(outcome)
+                    .ok_or_else(|| format!("battle outcome '{outcome}' is not an outcome"))?;
+                if !defence.confirms(report, token) {
+                    return Err(format!(
+                        "the attacker claims '{outcome}' for the battle at ply {ply} without \
+                         that outcome's token: it did not get that outcome"
+                    ));
+                }
+                let (mv, kind) = (*mv, *kind);
+                self.battle = None;
+                let mut steps = self.decide(mv, Some(report), self.them())?;
+                if let Some((cell, salt)) = flag {
+                    steps.append(&mut self.their_flag(cell, salt)?);
+                }
+                let died =
+                    kind == Kind::FieldMarshal && report.result != BattleResult::DefenderWins;
+                if let Some((cell, salt, mut reveal)) = self.my_flag_if_marshal_died(died) {
+                    steps.push(Step::Send(Message::Flag {
+                        ply: *ply,
+                        cell,
+                        salt,
+                    }));
+                    steps.append(&mut reveal);
+                }
+                Ok(steps)
+            }
+            (Message::Flag { cell, salt, .. }, _) => self.their_flag(cell, salt),
+            (Message::Open { kinds, salts }, _) => {
+                if self.opened[self.them() as usize].is_some() {
+                    return Err("a second opening".into());
+                }
+                let opening = SealedLayout::from_opening(kinds, salts)?;
+                self.opened[self.them() as usize] = Some(opening);
+                Ok(self.audit_if_both_open(record))
+            }
+            (other, _) => Err(format!("'{other}' does not fit the battle in progress")),
+        }
+    }
+
+    fn replay(&mut self, record: &Record) -> Result<(), String> {
+        match record {
+            Record::Report { ply, outcome } => {
+                let report = Report::from_word(outcome).ok_or("bad outcome in the record")?;
+                let mv = match self.battle.take() {
+                    Some(
+                        Battle::Attacking { ply: p, mv, .. } | Battle::Defending { ply: p, mv, .. },
+                    ) if p == *ply => mv,
+                    _ => {
+                        return Err(format!(
+                            "record: an outcome at ply {ply} without its battle"
+                        ));
+                    }
+                };
+                self.decide(mv, Some(report), seat_of(self.game.side_to_move()))
+                    .map(|_| ())
+            }
+            Record::Reveal { seat, cell } => {
+                let side = side_of(*seat);
+                let own: Square = cell.parse().map_err(|e| format!("record: {e}"))?;
+                self.game
+                    .reveal_flag(side, own.from_view(side))
+                    .map_err(|e| e.to_string())
+            }
+            Record::Open { seat, kinds, salts } => {
+                self.opened[*seat as usize] = Some(SealedLayout::from_opening(kinds, salts)?);
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn take_back(&mut self) {
+        self.battle = None;
+        if let Some(before) = self.history.pop() {
+            self.game = before;
+        }
+    }
+
+    fn open(&mut self, record: &[Record]) -> Vec<Step> {
+        let me = self.me as usize;
+        if self.opened[me].is_some() || self.cheat == Cheat::RefuseOpen {
+            return Vec::new();
+        }
+        let mut opening = self.sealed.clone();
+        if self.cheat == Cheat::WrongRanks
+            && let Some(j) =
+                (1..opening.kinds.len()).find(|&j| opening.kinds[j] != opening.kinds[0])
+        {
+            opening.kinds.swap(0, j);
+        }
+        let message = Message::Open {
+            kinds: opening.letters(),
+            salts: opening.salts_hex(),
+        };
+        self.opened[me] = Some(opening);
+        let mut steps = vec![Step::Send(message)];
+        steps.extend(self.audit_if_both_open(record));
+        steps
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -96,7 +571,7 @@ impl TableGame for JunqiTable {
     }
 
     fn hash(&self) -> String {
-        self.game.position().hash()
+        self.game.public_hash()
     }
 
     fn seat_name(seat: Seat) -> &'static str {
@@ -105,4 +580,19 @@ impl TableGame for JunqiTable {
             Side::North => "north",
         }
     }
+}
+
+/// What a seat commits to: its layout sealed with salts from its secret (a peer cheating
+/// with [`Cheat::IllegalLayout`] seals its layout with the first lieutenant made a fourth
+/// landmine, and plays its real layout).
+fn sealed_for(layout: &Layout, secrets: &Secrets) -> SealedLayout {
+    let sealed = SealedLayout::new(layout, &secrets.secret, &secrets.binding);
+    if secrets.cheat != Cheat::IllegalLayout {
+        return sealed;
+    }
+    let mut kinds = sealed.kinds;
+    if let Some(k) = kinds.iter_mut().find(|k| **k == Kind::Lieutenant) {
+        *k = Kind::Landmine;
+    }
+    SealedLayout::of_kinds(kinds, &secrets.secret, &secrets.binding)
 }

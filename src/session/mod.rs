@@ -2,13 +2,20 @@
 //! core, undo and draws by consent, resignation, chat, clocks. A pure state machine: events
 //! in, effects out; the GUI and the headless peer drive the same one.
 
+pub mod audit;
+pub mod cheat;
 pub mod clock;
+#[cfg(test)]
+mod fair_tests;
 pub mod game;
 pub mod junqi;
+#[cfg(test)]
+pub(crate) mod pair;
 pub mod state;
 pub mod transcript;
 
+pub use cheat::Cheat;
 pub use clock::{Clocks, Millis};
-pub use game::{Ending, Played, Seat, TableGame};
+pub use game::{Audit, Ending, Finding, Played, Seat, Secrets, Step, TableGame};
 pub use junqi::JunqiTable;
 pub use state::{Effect, Local, Notice, Record, Session};

@@ -3,7 +3,7 @@
 //! show, a transcript to save). No I/O: the GUI and the headless peer drive the same one.
 
 use super::clock::{Clocks, Flag, LAG_ALLOWANCE, Millis};
-use super::game::{Ending, Seat, TableGame};
+use super::game::{Audit, Ending, Seat, Secrets, Step, TableGame};
 use crate::protocol::{Clock, Message, Verb};
 
 /// Something this session wants done.
@@ -69,6 +69,16 @@ pub enum Notice {
         /// What.
         text: String,
     },
+    /// A seat's flag was opened: its field marshal died.
+    FlagShown {
+        /// Whose flag.
+        seat: Seat,
+        /// Where, in the absolute frame.
+        square: String,
+    },
+    /// Both deployments were opened and the game audited. If the peer was caught lying,
+    /// the game is now ours ([`Session::ending`] says `opponent cheated`).
+    Audited(Audit),
     /// The game is over.
     Over(Ending),
     /// A message from the peer was refused and never applied; the game stops.
@@ -87,11 +97,12 @@ pub enum Notice {
 /// transcript chains and a restarted peer replays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Record {
-    /// A seat's setup (both are recorded when play begins, seat 0 first).
+    /// A seat's announced setup (both are recorded when play begins, seat 0 first):
+    /// Junqi's commitments.
     Setup {
         /// Whose.
         seat: Seat,
-        /// The setup text in that seat's own view.
+        /// The setup as announced.
         text: String,
     },
     /// A move.
@@ -110,6 +121,37 @@ pub enum Record {
         /// The ply taken back.
         ply: u32,
     },
+    /// The outcome of the battle of `ply`, as both sides learned it.
+    Report {
+        /// The battle's ply.
+        ply: u32,
+        /// `win`, `lose`, `both`, `flag` or `flag-both`.
+        outcome: String,
+    },
+    /// A seat opened its flag (its field marshal died).
+    Reveal {
+        /// Whose flag.
+        seat: Seat,
+        /// Its cell in that seat's own view.
+        cell: String,
+    },
+    /// A seat's deployment, opened for the audit (both are recorded once both are in,
+    /// seat 0 first).
+    Open {
+        /// Whose.
+        seat: Seat,
+        /// 25 kind letters in layout order.
+        kinds: String,
+        /// The salts, in hex.
+        salts: String,
+    },
+    /// The audit's verdict as this peer found it.
+    Audit {
+        /// Nothing was wrong.
+        ok: bool,
+        /// What was wrong, if anything.
+        detail: String,
+    },
     /// The game ended.
     Over {
         /// `south`, `north` or `draw`.
@@ -122,7 +164,8 @@ pub enum Record {
 /// Something the local player does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Local {
-    /// Send my setup (Junqi: layout text in my own view).
+    /// Deploy: my private setup (Junqi: layout text in my own view); what is sent is its
+    /// announcement (Junqi: the commitments).
     Setup(String),
     /// Play a move in my own view.
     Move(String),
@@ -146,6 +189,9 @@ pub struct Session<G: TableGame> {
     me: Seat,
     game_id: u64,
     first: Seat,
+    secrets: Secrets,
+    /// My private setup (Junqi: my layout), once deployed.
+    private: Option<String>,
     setups: [Option<String>; 2],
     table: Option<G>,
     moves: Vec<(Seat, String)>,
@@ -158,15 +204,26 @@ pub struct Session<G: TableGame> {
     clocks: Clocks,
     record: Vec<Record>,
     peer_confirmed: bool,
+    audited: bool,
 }
 
 impl<G: TableGame> Session<G> {
-    /// A new game `game_id` in which this peer holds seat `me` and `first` moves first.
-    pub fn new(me: Seat, game_id: u64, first: Seat, clock: Clock, now: Millis) -> Session<G> {
+    /// A new game `game_id` in which this peer holds seat `me` and `first` moves first;
+    /// `secrets` bind its commitments and feed its randomness.
+    pub fn new(
+        me: Seat,
+        game_id: u64,
+        first: Seat,
+        clock: Clock,
+        secrets: Secrets,
+        now: Millis,
+    ) -> Session<G> {
         Session {
             me,
             game_id,
             first,
+            secrets,
+            private: None,
             setups: [None, None],
             table: None,
             moves: Vec::new(),
@@ -178,61 +235,108 @@ impl<G: TableGame> Session<G> {
             clocks: Clocks::new(clock.game_secs, clock.move_secs, now),
             record: Vec::new(),
             peer_confirmed: false,
+            audited: false,
         }
     }
 
-    /// Whether the game is over and the peer has confirmed the same result (its `over`
-    /// arrived): a new game may start.
+    /// Whether the game is over, the peer has confirmed the same result (its `over`
+    /// arrived) and, if play began, the audit is done: a new game may start.
     pub fn confirmed(&self) -> bool {
-        self.ending.is_some() && self.peer_confirmed
+        self.ending.is_some() && self.peer_confirmed && (self.table.is_none() || self.audited)
     }
 
-    /// Rebuilds a game from its record (after a restart), as it stood at its last line.
+    /// Whether the post-game audit has been done (or given up on).
+    pub fn audited(&self) -> bool {
+        self.audited
+    }
+
+    /// The peer never opened its deployment after the game: that refusal loses the game.
+    pub fn audit_missing(&mut self) -> Vec<Effect> {
+        let mut out = Vec::new();
+        if self.audited || self.ending.is_none() || self.table.is_none() {
+            return out;
+        }
+        let them = self.them();
+        let audit = Audit {
+            ok: false,
+            cheater: Some(them),
+            findings: vec![super::game::Finding {
+                ply: 0,
+                seat: them,
+                what: format!(
+                    "{} never opened its deployment for the audit: it loses",
+                    G::seat_name(them)
+                ),
+                message: "open",
+            }],
+            start: String::new(),
+        };
+        self.apply_steps(vec![Step::Audited(audit)], &mut out);
+        out
+    }
+
+    /// Rebuilds a game from its record (after a restart), as it stood at its last line;
+    /// `private` is this peer's own setup (Junqi: its layout), kept in the transcript.
+    #[allow(clippy::too_many_arguments)] // a game's whole identity, as the transcript keeps it
     pub fn restore(
         me: Seat,
         game_id: u64,
         first: Seat,
         clock: Clock,
+        secrets: Secrets,
+        private: Option<String>,
         record: &[Record],
         now: Millis,
     ) -> Result<Session<G>, String> {
-        let mut session = Session::new(me, game_id, first, clock, now);
+        let mut session = Session::new(me, game_id, first, clock, secrets, now);
+        session.private = private;
         for line in record {
-            match line {
-                Record::Setup { seat, text } => {
-                    G::check_setup(text)?;
-                    *session.setups.get_mut(*seat as usize).ok_or("bad seat")? = Some(text.clone());
-                    session.maybe_start(now, &mut Vec::new());
-                }
-                Record::Move {
-                    ply,
-                    seat,
-                    mv,
-                    clock_ms,
-                } => {
-                    let table: &mut G =
-                        session.table.as_mut().ok_or("a move before both setups")?;
-                    if *ply != table.ply() + 1 || table.to_move() != *seat {
-                        return Err(format!("record: move {mv} at ply {ply} out of order"));
-                    }
-                    table.play(*seat, mv)?;
-                    session.moves.push((*seat, mv.clone()));
-                    session.move_clocks.push(*clock_ms);
-                    session.clocks.peer_move(*seat, *clock_ms, now);
-                    session.record.push(line.clone());
-                }
-                Record::Undo { ply } => session.take_back(*ply, now, &mut Vec::new()),
-                Record::Over { winner, reason } => {
-                    let winner = (0..2).find(|&s| G::seat_name(s) == winner);
-                    session.ending = Some(Ending {
-                        winner,
-                        reason: reason.clone(),
-                    });
-                    session.record.push(line.clone());
-                }
-            }
+            session.replay_line(line, now)?;
         }
         Ok(session)
+    }
+
+    /// Applies one line of a record being restored.
+    fn replay_line(&mut self, line: &Record, now: Millis) -> Result<(), String> {
+        match line {
+            Record::Setup { seat, text } => {
+                G::check_setup(text)?;
+                *self.setups.get_mut(*seat as usize).ok_or("bad seat")? = Some(text.clone());
+                self.maybe_start(now, &mut Vec::new());
+            }
+            Record::Move {
+                ply,
+                seat,
+                mv,
+                clock_ms,
+            } => {
+                let table: &mut G = self.table.as_mut().ok_or("a move before both setups")?;
+                if *ply != table.ply() + 1 || table.to_move() != *seat {
+                    return Err(format!("record: move {mv} at ply {ply} out of order"));
+                }
+                table.play(*seat, mv)?;
+                self.moves.push((*seat, mv.clone()));
+                self.move_clocks.push(*clock_ms);
+                self.clocks.peer_move(*seat, *clock_ms, now);
+                self.record.push(line.clone());
+            }
+            Record::Undo { ply } => self.take_back(*ply, now, &mut Vec::new()),
+            Record::Over { winner, reason } => {
+                let winner = (0..2).find(|&s| G::seat_name(s) == winner);
+                self.ending = Some(Ending {
+                    winner,
+                    reason: reason.clone(),
+                });
+                self.record.push(line.clone());
+            }
+            Record::Report { .. } | Record::Reveal { .. } | Record::Open { .. } => {
+                let table: &mut G = self.table.as_mut().ok_or("a battle before both setups")?;
+                table.replay(line)?;
+                self.record.push(line.clone());
+            }
+            Record::Audit { .. } => self.record.push(line.clone()),
+        }
+        Ok(())
     }
 
     /// The game's canonical record so far.
@@ -240,27 +344,60 @@ impl<G: TableGame> Session<G> {
         &self.record
     }
 
-    /// The messages that replay this peer's own moves after `ply` (with the times they
-    /// reported), and a resignation, for a peer that resumed with less than we have.
+    /// My private setup (Junqi: my layout), once deployed.
+    pub fn private(&self) -> Option<&str> {
+        self.private.as_deref()
+    }
+
+    /// The secrets this game's commitments and battles use.
+    pub fn secrets(&self) -> &Secrets {
+        &self.secrets
+    }
+
+    /// The messages that replay this peer's own moves after `ply` (with the times and
+    /// hashes they carried), and a resignation, for a peer that resumed with less than we
+    /// have. Moves taken back are not replayed.
     pub fn own_moves_after(&self, ply: u32) -> Vec<Message> {
-        let setups: Vec<String> = self.setups.iter().flatten().cloned().collect();
-        let Ok(mut table) = G::start(&setups, self.first) else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for ((seat, mv), &clock_ms) in self.moves.iter().zip(&self.move_clocks) {
-            if table.play(*seat, mv).is_err() {
+        let mut replica: Session<G> = Session::new(
+            self.me,
+            self.game_id,
+            self.first,
+            self.clock,
+            self.secrets,
+            0,
+        );
+        replica.private = self.private.clone();
+        let mut out: Vec<(u32, Message)> = Vec::new();
+        for line in &self.record {
+            match line {
+                Record::Move {
+                    ply: p,
+                    seat,
+                    mv,
+                    clock_ms,
+                } if *seat == self.me && *p > ply => {
+                    let hash = replica
+                        .table
+                        .as_ref()
+                        .map_or_else(String::new, |t| t.hash());
+                    out.push((
+                        *p,
+                        Message::Move {
+                            ply: *p,
+                            mv: mv.clone(),
+                            hash,
+                            clock_ms: *clock_ms,
+                        },
+                    ));
+                }
+                Record::Undo { ply: p } => out.retain(|(q, _)| q != p),
+                _ => {}
+            }
+            if replica.replay_line(line, 0).is_err() {
                 break;
             }
-            if table.ply() > ply && *seat == self.me {
-                out.push(Message::Move {
-                    ply: table.ply(),
-                    mv: mv.clone(),
-                    hash: table.hash(),
-                    clock_ms,
-                });
-            }
         }
+        let mut out: Vec<Message> = out.into_iter().map(|(_, m)| m).collect();
         // A resignation the peer may have missed while it was down.
         if let Some(Ending { winner, reason }) = &self.ending
             && reason == "resignation"
@@ -341,12 +478,15 @@ impl<G: TableGame> Session<G> {
         }
         match action {
             Local::Setup(text) => {
-                if !G::HAS_SETUP || self.setups[self.me as usize].is_some() {
+                if !G::HAS_SETUP || self.private.is_some() {
                     return Err("setup already sent".into());
                 }
-                G::check_setup(&text)?;
-                self.setups[self.me as usize] = Some(text.clone());
-                out.push(Effect::Send(Message::Layout { layout: text }));
+                let public = G::announce(&text, self.me, &self.secrets)?;
+                self.private = Some(text);
+                self.setups[self.me as usize] = Some(public.clone());
+                out.push(Effect::Send(Message::Commit {
+                    commitments: public,
+                }));
                 self.maybe_start(now, &mut out);
             }
             Local::Move(mv) => {
@@ -354,12 +494,15 @@ impl<G: TableGame> Session<G> {
                 if table.to_move() != self.me {
                     return Err("it is not your turn".into());
                 }
+                if table.busy() {
+                    return Err("a battle is still being decided".into());
+                }
                 if matches!(self.undo_pending, Some((by, _)) if by == self.me) {
                     return Err("wait for the answer to your undo request".into());
                 }
-                let played = table.play(self.me, &mv)?;
+                let (ply, hash) = (table.ply() + 1, table.hash());
+                let steps = table.play(self.me, &mv)?;
                 let clock_ms = self.clocks.own_move(self.me, now);
-                let (ply, hash) = (table.ply(), table.hash());
                 self.moves.push((self.me, mv.clone()));
                 self.record.push(Record::Move {
                     ply,
@@ -375,14 +518,16 @@ impl<G: TableGame> Session<G> {
                     hash,
                     clock_ms,
                 }));
-                out.push(self.moved_notice(self.me, ply, played));
                 out.push(Effect::Save);
-                self.check_rules_ending(&mut out);
+                self.apply_steps(steps, &mut out);
             }
             Local::AskUndo => {
                 let ply = self.moves.len() as u32;
                 if ply == 0 || self.undo_pending.is_some() {
                     return Err("nothing to take back".into());
+                }
+                if self.table.as_ref().is_some_and(|t| t.busy()) {
+                    return Err("a battle is still being decided".into());
                 }
                 self.undo_pending = Some((self.me, ply));
                 out.push(Effect::Send(Message::Undo {
@@ -458,16 +603,21 @@ impl<G: TableGame> Session<G> {
         match message {
             Message::Chat { text } => out.push(Effect::Notice(Notice::Chat { seat: them, text })),
             Message::Over { winner, reason } => self.peer_over(&winner, &reason, now, &mut out),
+            m @ (Message::Flag { .. } | Message::Open { .. }) => self.peer_exchange(&m, &mut out),
             _ if self.ending.is_some() => {
                 // A move in flight when a flag fell, or a late answer: void, not an offence.
             }
-            Message::Layout { layout } => {
+            m @ (Message::Offer { .. }
+            | Message::Choose { .. }
+            | Message::Table { .. }
+            | Message::Outcome { .. }) => self.peer_exchange(&m, &mut out),
+            Message::Commit { commitments } => {
                 if !G::HAS_SETUP || self.setups[them as usize].is_some() {
                     self.refuse("a second setup".into(), &mut out);
-                } else if let Err(e) = G::check_setup(&layout) {
+                } else if let Err(e) = G::check_setup(&commitments) {
                     self.refuse(format!("illegal setup: {e}"), &mut out);
                 } else {
-                    self.setups[them as usize] = Some(layout);
+                    self.setups[them as usize] = Some(commitments);
                     out.push(Effect::Notice(Notice::SetupReceived { seat: them }));
                     self.maybe_start(now, &mut out);
                 }
@@ -557,6 +707,9 @@ impl<G: TableGame> Session<G> {
         if table.to_move() != them {
             return self.refuse(format!("move {mv} out of turn"), out);
         }
+        if table.busy() {
+            return self.refuse(format!("move {mv} while a battle is being decided"), out);
+        }
         let expected = table.ply() + 1;
         if ply != expected {
             return self.refuse(
@@ -564,11 +717,11 @@ impl<G: TableGame> Session<G> {
                 out,
             );
         }
-        let played = match table.play(them, mv) {
-            Ok(p) => p,
+        let ours = table.hash();
+        let steps = match table.play(them, mv) {
+            Ok(steps) => steps,
             Err(e) => return self.refuse(format!("illegal move {mv}: {e}"), out),
         };
-        let ours = table.hash();
         self.clocks.peer_move(them, clock_ms, now);
         self.moves.push((them, mv.to_string()));
         self.record.push(Record::Move {
@@ -579,21 +732,86 @@ impl<G: TableGame> Session<G> {
         });
         self.move_clocks.push(clock_ms);
         self.undo_pending = None;
-        out.push(self.moved_notice(them, ply, played));
         out.push(Effect::Save);
         if ours != hash {
             out.push(Effect::Notice(Notice::Desync {
-                detail: format!("after ply {ply} our position hash is {ours}, the peer's {hash}"),
+                detail: format!("before ply {ply} our position hash is {ours}, the peer's {hash}"),
             }));
         }
-        self.check_rules_ending(out);
+        self.apply_steps(steps, out);
+    }
+
+    /// A message of the game's own exchange (battles, flags, openings) from the peer.
+    fn peer_exchange(&mut self, message: &Message, out: &mut Vec<Effect>) {
+        let them = self.them();
+        let Some(table) = self.table.as_mut() else {
+            return self.refuse(format!("'{message}' before the game started"), out);
+        };
+        match table.exchange(them, message, &self.record) {
+            Ok(steps) => self.apply_steps(steps, out),
+            Err(e) => self.refuse(e, out),
+        }
+    }
+
+    /// Carries out what the table's rules and exchange asked for.
+    fn apply_steps(&mut self, steps: Vec<Step>, out: &mut Vec<Effect>) {
+        for step in steps {
+            match step {
+                Step::Send(m) => out.push(Effect::Send(m)),
+                Step::Record(r) => self.record.push(r),
+                Step::Played { ply, seat, played } => {
+                    out.push(Effect::Notice(Notice::Moved {
+                        ply,
+                        seat,
+                        absolute: played.absolute,
+                        outcome: played.outcome,
+                    }));
+                    out.push(Effect::Save);
+                    self.check_rules_ending(out);
+                }
+                Step::FlagShown { seat, square } => {
+                    out.push(Effect::Notice(Notice::FlagShown { seat, square }));
+                }
+                Step::Audited(audit) => {
+                    self.audited = true;
+                    let detail = audit
+                        .findings
+                        .iter()
+                        .map(|f| f.what.clone())
+                        .collect::<Vec<_>>()
+                        .join("; ");
+                    self.record.push(Record::Audit {
+                        ok: audit.ok,
+                        detail,
+                    });
+                    let cheated = audit.cheater == Some(self.them());
+                    out.push(Effect::Notice(Notice::Audited(audit)));
+                    if cheated {
+                        // A caught lie loses the game, whatever the board said.
+                        let ending = Ending {
+                            winner: Some(self.me),
+                            reason: "opponent cheated".into(),
+                        };
+                        self.record.push(Record::Over {
+                            winner: G::seat_name(self.me).into(),
+                            reason: ending.reason.clone(),
+                        });
+                        self.ending = Some(ending);
+                    }
+                    out.push(Effect::Save);
+                }
+            }
+        }
     }
 
     fn peer_undo(&mut self, verb: Verb, ply: u32, now: Millis, out: &mut Vec<Effect>) {
         let them = self.them();
         match verb {
             Verb::Ask
-                if ply >= 1 && ply == self.moves.len() as u32 && self.undo_pending.is_none() =>
+                if ply >= 1
+                    && ply == self.moves.len() as u32
+                    && self.undo_pending.is_none()
+                    && !self.table.as_ref().is_some_and(|t| t.busy()) =>
             {
                 self.undo_pending = Some((them, ply));
                 out.push(Effect::Notice(Notice::UndoAsked { by: them, ply }));
@@ -641,13 +859,14 @@ impl<G: TableGame> Session<G> {
                     }));
                 }
             }
-            // The peer announces its own flag fall.
-            None if reason == "time" && winner == G::seat_name(self.me) => {
+            // The peer concedes: its own flag fall, or (hidden pieces) a loss only it can
+            // see, such as having no legal move. Claiming one's own loss is never unfair.
+            None if winner == G::seat_name(self.me) => {
                 self.peer_confirmed = true;
                 self.conclude(
                     Ending {
                         winner: Some(self.me),
-                        reason: "time".into(),
+                        reason: reason.into(),
                     },
                     out,
                 );
@@ -678,8 +897,10 @@ impl<G: TableGame> Session<G> {
             return;
         }
         let setups: Option<Vec<String>> = self.setups.iter().cloned().collect();
-        let Some(setups) = setups else { return };
-        match G::start(&setups, self.first) {
+        let (Some(setups), Some(private)) = (setups, self.private.as_deref()) else {
+            return;
+        };
+        match G::start(&setups, self.me, private, self.first, &self.secrets) {
             Ok(table) => {
                 self.table = Some(table);
                 for (seat, text) in setups.into_iter().enumerate() {
@@ -700,29 +921,16 @@ impl<G: TableGame> Session<G> {
         if ply as usize != self.moves.len() || ply == 0 {
             return;
         }
+        let Some(table) = self.table.as_mut() else {
+            return;
+        };
+        table.take_back();
         self.moves.pop();
         self.move_clocks.pop();
-        let setups: Vec<String> = self.setups.iter().flatten().cloned().collect();
-        let mut table = G::start(&setups, self.first).expect("the game started from these setups");
-        for (seat, mv) in &self.moves {
-            table
-                .play(*seat, mv)
-                .expect("replaying moves that were legal");
-        }
-        self.table = Some(table);
         self.clocks.restart_turn(now);
         self.record.push(Record::Undo { ply });
         out.push(Effect::Notice(Notice::Undone { ply }));
         out.push(Effect::Save);
-    }
-
-    fn moved_notice(&self, seat: Seat, ply: u32, played: super::game::Played) -> Effect {
-        Effect::Notice(Notice::Moved {
-            ply,
-            seat,
-            absolute: played.absolute,
-            outcome: played.outcome,
-        })
     }
 
     fn check_rules_ending(&mut self, out: &mut Vec<Effect>) {
@@ -758,6 +966,11 @@ impl<G: TableGame> Session<G> {
         out.push(Effect::Notice(Notice::Over(ending.clone())));
         out.push(Effect::Save);
         self.ending = Some(ending);
+        // Open everything for the peer's audit.
+        if let Some(table) = self.table.as_mut() {
+            let steps = table.open(&self.record);
+            self.apply_steps(steps, out);
+        }
     }
 }
 
@@ -765,77 +978,7 @@ impl<G: TableGame> Session<G> {
 mod tests {
     use super::*;
     use crate::rules::junqi::Layout;
-    use crate::session::JunqiTable;
-
-    type S = Session<JunqiTable>;
-
-    /// Two sessions wired back to back: what one sends, the other receives.
-    struct Pair {
-        a: S,
-        b: S,
-        notices: [Vec<Notice>; 2],
-        now: Millis,
-    }
-
-    impl Pair {
-        fn new(clock: Clock) -> Pair {
-            Pair {
-                a: S::new(0, 7, 0, clock, 0),
-                b: S::new(1, 7, 0, clock, 0),
-                notices: [vec![], vec![]],
-                now: 0,
-            }
-        }
-
-        fn session(&mut self, seat: Seat) -> &mut S {
-            if seat == 0 { &mut self.a } else { &mut self.b }
-        }
-
-        /// Applies effects produced by `seat`, delivering its messages to the other seat.
-        fn run(&mut self, seat: Seat, effects: Vec<Effect>) {
-            let mut queue = vec![(seat, effects)];
-            while let Some((from, effects)) = queue.pop() {
-                for e in effects {
-                    match e {
-                        Effect::Send(m) => {
-                            let now = self.now;
-                            let reply = self.session(1 - from).remote(m, now);
-                            queue.push((1 - from, reply));
-                        }
-                        Effect::Notice(n) => self.notices[from as usize].push(n),
-                        Effect::Save => {}
-                    }
-                }
-            }
-        }
-
-        fn local(&mut self, seat: Seat, action: Local) {
-            let now = self.now;
-            let effects = self.session(seat).local(action, now).unwrap();
-            self.run(seat, effects);
-        }
-
-        /// Neither side saw a desync or refused anything.
-        fn assert_no_trouble(&self) {
-            for n in self.notices.iter().flatten() {
-                assert!(
-                    !matches!(n, Notice::Desync { .. } | Notice::Refused { .. }),
-                    "{n:?}"
-                );
-            }
-        }
-
-        fn deploy(&mut self) {
-            self.local(0, Local::Setup(Layout::random(1).to_string()));
-            self.local(1, Local::Setup(Layout::random(2).to_string()));
-        }
-
-        fn play_first_legal(&mut self) {
-            let seat = self.a.table().unwrap().to_move();
-            let mv = self.session(seat).table().unwrap().legal_moves()[0].clone();
-            self.local(seat, Local::Move(mv));
-        }
-    }
+    use crate::session::pair::{Pair, S};
 
     #[test]
     fn two_sessions_play_a_whole_game_and_agree() {
@@ -861,7 +1004,17 @@ mod tests {
             p.b.record(),
             "the same canonical record on both sides"
         );
-        let restored = S::restore(0, 7, 0, Clock::default(), p.a.record(), 0).unwrap();
+        let restored = S::restore(
+            0,
+            7,
+            0,
+            Clock::default(),
+            Secrets::fixed(1),
+            p.a.private().map(str::to_string),
+            p.a.record(),
+            0,
+        )
+        .unwrap();
         assert_eq!(
             restored.table().unwrap().hash(),
             p.a.table().unwrap().hash()
@@ -1105,7 +1258,17 @@ mod tests {
         let effects = p.a.local(Local::Move(mv), 20_000).unwrap();
         p.now = 20_000;
         p.run(0, effects);
-        let restored = S::restore(1, 7, 0, p.b.clock(), p.b.record(), 50_000).unwrap();
+        let restored = S::restore(
+            1,
+            7,
+            0,
+            p.b.clock(),
+            Secrets::fixed(2),
+            p.b.private().map(str::to_string),
+            p.b.record(),
+            50_000,
+        )
+        .unwrap();
         assert_eq!(restored.time_left(0, 50_000), Some(580_000));
         let resent = p.a.own_moves_after(0);
         assert!(
@@ -1143,16 +1306,24 @@ mod tests {
     }
 
     #[test]
-    fn an_illegal_layout_is_refused() {
+    fn a_second_setup_is_refused() {
         let mut p = Pair::new(Clock::default());
-        let effects = p.a.remote(
-            Message::Layout {
-                layout: "hgfih/e+i+e/dc+cd/g+a+b/jkjkh/igljf".into(),
-            },
-            0,
-        );
+        p.local(1, Local::Setup(Layout::random(2).to_string()));
+        let again = Message::Commit {
+            commitments: "ab".repeat(800),
+        };
+        let effects = p.a.remote(again, 0);
         assert!(
-            matches!(&effects[0], Effect::Notice(Notice::Refused { reason }) if reason.contains("flag"))
+            matches!(&effects[0], Effect::Notice(Notice::Refused { reason }) if reason.contains("second setup"))
         );
+        // A layout that breaks the rules is refused before anything is sent.
+        let mut p = Pair::new(Clock::default());
+        let err =
+            p.a.local(
+                Local::Setup("hgfih/e+i+e/dc+cd/g+a+b/jkjkh/igljf".into()),
+                0,
+            )
+            .unwrap_err();
+        assert!(err.contains("flag"), "{err}");
     }
 }

@@ -12,24 +12,33 @@
 //! seat 1 <public key hex> <name>
 //! me 1
 //! peer-addr 127.0.0.1:40000
-//! record <chain hex> setup 0 <layout>
+//! binding <the game's fair-play binding, hex>
+//! secret <this peer's secret random bytes, hex: its salts and battle randomness>
+//! private <this peer's own layout>
+//! record <chain hex> setup 0 <commitments hex>
 //! record <chain hex> move 1 0 a6-a7 598000
+//! record <chain hex> report 1 win
+//! record <chain hex> reveal 1 b1
 //! record <chain hex> over south flag%20lost
+//! record <chain hex> open 0 <25 kind letters> <salts hex>
+//! record <chain hex> audit ok -
 //! evidence 2 <signed datagram hex>
 //! signature <ed25519 signature by seat `me` over every byte of the file before this line>
 //! ```
 //!
 //! The chain starts from SHA-256 over the game, game id, first seat, clock and both keys,
 //! and each record line's chain value is SHA-256(previous chain value || record text).
-//! Both peers of a game write the same records and chain; `me`, `peer-addr`, the evidence
-//! and the signature are each peer's own. The signature covers the whole file, so neither the
+//! Both peers of a game write the same records and chain (the audit line says what each
+//! found); `me`, `peer-addr`, `secret`, `private`, the evidence and the signature are each
+//! peer's own. Until the `open` lines, only the writer's own layout is in its file. The signature covers the whole file, so neither the
 //! records nor the names, addresses or evidence can be changed without the writer's key.
 
 use sha2::{Digest, Sha256};
 
-use super::game::Seat;
+use super::game::{Seat, Secrets};
 use super::state::Record;
 use crate::protocol::Clock;
+use crate::protocol::fair::Binding;
 use crate::protocol::message::{escape, hex, unescape};
 use crate::store::{Identity, verify};
 
@@ -54,8 +63,13 @@ pub struct Transcript {
     pub peer_addr: String,
     /// The canonical record.
     pub records: Vec<Record>,
-    /// The peer's signed datagrams for its moves, by ply.
+    /// The peer's signed datagrams for its moves, battles and openings, by ply (0 for
+    /// its commitments and its opening).
     pub evidence: Vec<(u32, Vec<u8>)>,
+    /// The game's secrets on this peer (binding and secret bytes).
+    pub secrets: Secrets,
+    /// This peer's own setup (Junqi: its layout), once deployed.
+    pub private: Option<String>,
 }
 
 /// Why a transcript file cannot be read.
@@ -84,6 +98,20 @@ fn record_text(r: &Record) -> String {
             clock_ms,
         } => format!("move {ply} {seat} {} {clock_ms}", escape(mv)),
         Record::Undo { ply } => format!("undo {ply}"),
+        Record::Report { ply, outcome } => format!("report {ply} {}", escape(outcome)),
+        Record::Reveal { seat, cell } => format!("reveal {seat} {}", escape(cell)),
+        Record::Open { seat, kinds, salts } => {
+            format!("open {seat} {} {}", escape(kinds), escape(salts))
+        }
+        Record::Audit { ok, detail } => format!(
+            "audit {} {}",
+            if *ok { "ok" } else { "failed" },
+            if detail.is_empty() {
+                "-".to_string()
+            } else {
+                escape(detail).replace(' ', "%20")
+            }
+        ),
         Record::Over { winner, reason } => format!(
             "over {} {}",
             escape(winner),
@@ -108,6 +136,30 @@ fn parse_record(text: &str) -> Option<Record> {
         },
         ["undo", p] => Record::Undo {
             ply: p.parse().ok()?,
+        },
+        ["report", p, o] => Record::Report {
+            ply: p.parse().ok()?,
+            outcome: unescape(o)?,
+        },
+        ["reveal", s, c] => Record::Reveal {
+            seat: seat(s)?,
+            cell: unescape(c)?,
+        },
+        ["open", s, k, salts] => Record::Open {
+            seat: seat(s)?,
+            kinds: unescape(k)?,
+            salts: unescape(salts)?,
+        },
+        ["audit", ok, d] => Record::Audit {
+            ok: match *ok {
+                "ok" => true,
+                "failed" => false,
+                _ => return None,
+            },
+            detail: match *d {
+                "-" => String::new(),
+                d => unescape(&d.replace("%20", " "))?,
+            },
         },
         ["over", w, r] => Record::Over {
             winner: unescape(w)?,
@@ -169,7 +221,9 @@ impl Transcript {
 
     /// Whether the game has ended.
     pub fn is_finished(&self) -> bool {
-        matches!(self.records.last(), Some(Record::Over { .. }))
+        self.records
+            .iter()
+            .any(|r| matches!(r, Record::Over { .. }))
     }
 
     /// The text form, signed by `identity` (which must be seat `me`).
@@ -187,6 +241,14 @@ impl Transcript {
             );
         }
         out += &format!("me {}\npeer-addr {}\n", self.me, self.peer_addr);
+        out += &format!(
+            "binding {}\nsecret {}\n",
+            hex(&self.secrets.binding.0),
+            hex(&self.secrets.secret)
+        );
+        if let Some(private) = &self.private {
+            out += &format!("private {}\n", escape(private));
+        }
         for (record, chain) in self.records.iter().zip(self.chain_values()) {
             out += &format!("record {} {}\n", hex(&chain), record_text(record));
         }
@@ -211,6 +273,8 @@ impl Transcript {
             peer_addr: String::new(),
             records: Vec::new(),
             evidence: Vec::new(),
+            secrets: Secrets::fixed(0),
+            private: None,
         };
         let mut chains = Vec::new();
         let mut signature = None;
@@ -260,6 +324,11 @@ impl Transcript {
                         .ok_or_else(|| bad("bad seat"))?
                 }
                 "peer-addr" => t.peer_addr = rest.to_string(),
+                "binding" => {
+                    t.secrets.binding = Binding(unhex(rest).ok_or_else(|| bad("bad binding"))?)
+                }
+                "secret" => t.secrets.secret = unhex(rest).ok_or_else(|| bad("bad secret"))?,
+                "private" => t.private = Some(unescape(rest).ok_or_else(|| bad("bad private"))?),
                 "record" => {
                     let (chain, record) = rest.split_once(' ').ok_or_else(|| bad("bad record"))?;
                     chains.push(unhex::<32>(chain).ok_or_else(|| bad("bad chain value"))?);
@@ -330,12 +399,39 @@ mod tests {
                     mv: "e6-e7".into(),
                     clock_ms: 58_000,
                 },
+                Record::Report {
+                    ply: 1,
+                    outcome: "lose".into(),
+                },
+                Record::Reveal {
+                    seat: 1,
+                    cell: "b1".into(),
+                },
                 Record::Over {
                     winner: "draw".into(),
                     reason: "draw agreed".into(),
                 },
+                Record::Open {
+                    seat: 0,
+                    kinds: "abc".into(),
+                    salts: "00ff".into(),
+                },
+                Record::Audit {
+                    ok: false,
+                    detail: "north lied | twice".into(),
+                },
+                Record::Audit {
+                    ok: true,
+                    detail: String::new(),
+                },
             ],
             evidence: vec![(1, vec![1, 2, 3]), (1, vec![4, 5])],
+            secrets: Secrets {
+                binding: Binding([3; 32]),
+                secret: [4; 32],
+                cheat: crate::session::Cheat::None,
+            },
+            private: Some("hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf".into()),
         }
     }
 

@@ -131,6 +131,12 @@ impl VeiledGame {
         self.setup.at(s)
     }
 
+    /// The public position hash (what everyone sees: occupancy, revealed flags), as
+    /// [`Position::hash`] gives it for the same game.
+    pub fn public_hash(&self) -> String {
+        View::seen_by(&self.setup, None).hash()
+    }
+
     /// Whose turn it is.
     pub fn side_to_move(&self) -> Side {
         self.setup.side_to_move

@@ -1,0 +1,47 @@
+//! How a dishonest peer lies: the cheats that tests play against the fair-play checks.
+
+/// Ways a dishonest peer can lie, for tests of the fair-play checks and the audit
+/// (`lanqi peer --cheat`, which only a build with the `cheat` feature has). Every honest
+/// peer uses [`Cheat::None`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Cheat {
+    /// Plays fair.
+    #[default]
+    None,
+    /// As attacker, announces `win` whatever the table said (it has no token for it).
+    FalseOutcome,
+    /// As defender, fills the battle table as if its piece were a field marshal.
+    FalseTable,
+    /// Opens a layout with two different pieces swapped: ranks that don't match the
+    /// commitments.
+    WrongRanks,
+    /// Commits to (and at the end opens) an illegal deployment: a fourth landmine
+    /// instead of a lieutenant.
+    IllegalLayout,
+    /// Never opens its layout at the end.
+    RefuseOpen,
+    /// Keeps its flag hidden when its field marshal dies.
+    HideFlag,
+}
+
+impl std::str::FromStr for Cheat {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Cheat, String> {
+        Ok(match s {
+            "none" => Cheat::None,
+            "false-outcome" => Cheat::FalseOutcome,
+            "false-table" => Cheat::FalseTable,
+            "wrong-ranks" => Cheat::WrongRanks,
+            "illegal-layout" => Cheat::IllegalLayout,
+            "refuse-open" => Cheat::RefuseOpen,
+            "hide-flag" => Cheat::HideFlag,
+            other => {
+                return Err(format!(
+                    "unknown cheat '{other}' (false-outcome, false-table, wrong-ranks, \
+                     illegal-layout, refuse-open, hide-flag)"
+                ));
+            }
+        })
+    }
+}

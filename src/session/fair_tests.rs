@@ -1,0 +1,191 @@
+//! Hidden-piece Junqi between two sessions: honest games pass the audit on both sides,
+//! and every way a peer can lie is caught, live or by the audit.
+
+use super::cheat::Cheat;
+use super::game::{Audit, Secrets, TableGame};
+use super::pair::Pair;
+use super::state::{Local, Notice, Record};
+use crate::protocol::Clock;
+use crate::protocol::fair::Binding;
+use crate::rules::junqi::Layout;
+
+fn secrets(tag: u8, cheat: Cheat) -> Secrets {
+    Secrets {
+        binding: Binding([7; 32]),
+        secret: [tag; 32],
+        cheat,
+    }
+}
+
+/// Plays a seeded random game between seat 0 (with `cheat_a`) and an honest seat 1.
+fn game(seed: u64, cheat_a: Cheat) -> Pair {
+    let mut p = Pair::with(
+        Clock::default(),
+        [secrets(1, cheat_a), secrets(2, Cheat::None)],
+    );
+    p.local(0, Local::Setup(Layout::random(seed).to_string()));
+    p.local(1, Local::Setup(Layout::random(seed + 1000).to_string()));
+    let mut x = seed | 1;
+    let mut plies = 0;
+    while p.a.ending().is_none() && p.b.ending().is_none() && plies < 3000 {
+        let seat = p.a.table().unwrap().to_move();
+        let moves = p.session(seat).table().unwrap().legal_moves();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let mv = moves[(x % moves.len() as u64) as usize].clone();
+        p.local(seat, Local::Move(mv));
+        plies += 1;
+    }
+    p
+}
+
+fn audits(p: &Pair, seat: usize) -> Vec<Audit> {
+    p.notices[seat]
+        .iter()
+        .filter_map(|n| match n {
+            Notice::Audited(a) => Some(a.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn refusals(p: &Pair, seat: usize) -> Vec<String> {
+    p.notices[seat]
+        .iter()
+        .filter_map(|n| match n {
+            Notice::Refused { reason } => Some(reason.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn honest_games_pass_the_audit_on_both_sides_and_end_alike() {
+    for seed in 0..12 {
+        let p = game(seed, Cheat::None);
+        p.assert_no_trouble();
+        assert_eq!(p.a.ending(), p.b.ending(), "seed {seed}");
+        for seat in 0..2 {
+            let audit = audits(&p, seat);
+            assert_eq!(audit.len(), 1, "seed {seed}: one audit per side");
+            assert!(audit[0].ok, "seed {seed}: {:?}", audit[0].findings);
+            assert!(!audit[0].start.is_empty(), "the audit shows every piece");
+        }
+        assert_eq!(
+            p.a.record(),
+            p.b.record(),
+            "seed {seed}: one canonical record"
+        );
+        let opens =
+            p.a.record()
+                .iter()
+                .filter(|r| matches!(r, Record::Open { .. }))
+                .count();
+        assert_eq!(opens, 2, "the record becomes the full-information replay");
+        assert!(p.a.confirmed() && p.b.confirmed());
+    }
+}
+
+#[test]
+fn a_false_outcome_is_refused_at_once_for_want_of_its_token() {
+    let p = game(3, Cheat::FalseOutcome);
+    let refused = refusals(&p, 1);
+    assert!(
+        refused
+            .iter()
+            .any(|r| r.contains("without that outcome's token")),
+        "{refused:?}"
+    );
+    assert_eq!(p.b.ending().unwrap().reason, "opponent broke the rules");
+}
+
+#[test]
+fn a_false_battle_table_is_caught_by_the_audit() {
+    let mut caught = 0;
+    for seed in 0..6 {
+        let p = game(seed, Cheat::FalseTable);
+        let audit = audits(&p, 1);
+        if audit.is_empty() {
+            // A false table that made no difference ended the game another way.
+            continue;
+        }
+        if !audit[0].ok {
+            assert_eq!(audit[0].cheater, Some(0), "seed {seed}");
+            assert!(
+                audit[0].findings[0].what.contains("battle table was false"),
+                "{:?}",
+                audit[0].findings
+            );
+            assert_eq!(audit[0].findings[0].message, "table");
+            assert_eq!(p.b.ending().unwrap().reason, "opponent cheated");
+            caught += 1;
+        }
+    }
+    assert!(caught > 0, "some game had a battle the false table changed");
+}
+
+#[test]
+fn opened_ranks_that_differ_from_the_commitments_are_caught() {
+    let p = game(5, Cheat::WrongRanks);
+    let audit = &audits(&p, 1)[0];
+    assert!(!audit.ok);
+    assert_eq!(audit.cheater, Some(0));
+    assert!(
+        audit.findings[0]
+            .what
+            .contains("do not match its commitments")
+    );
+    assert_eq!(p.b.ending().unwrap().reason, "opponent cheated");
+}
+
+#[test]
+fn an_illegal_deployment_is_caught_when_opened() {
+    let p = game(6, Cheat::IllegalLayout);
+    let audit = &audits(&p, 1)[0];
+    assert!(!audit.ok);
+    assert!(
+        audit.findings[0].what.contains("illegal deployment"),
+        "{:?}",
+        audit.findings
+    );
+    assert_eq!(audit.findings[0].message, "commit");
+}
+
+#[test]
+fn refusing_to_open_loses() {
+    let mut p = game(7, Cheat::RefuseOpen);
+    assert!(audits(&p, 1).is_empty(), "nothing to audit yet");
+    assert!(
+        !p.b.confirmed(),
+        "the game is not settled without the audit"
+    );
+    let effects = p.b.audit_missing();
+    p.run(1, effects);
+    let audit = &audits(&p, 1)[0];
+    assert!(!audit.ok);
+    assert_eq!(audit.cheater, Some(0));
+    assert_eq!(p.b.ending().unwrap().winner, Some(1));
+}
+
+#[test]
+fn a_flag_kept_hidden_after_the_marshal_died_is_caught() {
+    let mut games_with_a_dead_marshal = 0;
+    for seed in 0..30 {
+        let p = game(seed, Cheat::HideFlag);
+        let audit = audits(&p, 1);
+        let Some(audit) = audit.first() else { continue };
+        let hid = audit
+            .findings
+            .iter()
+            .any(|f| f.what.contains("never opened its flag") && f.seat == 0);
+        if hid {
+            games_with_a_dead_marshal += 1;
+            assert!(!audit.ok);
+        }
+    }
+    assert!(
+        games_with_a_dead_marshal > 0,
+        "some game killed seat 0's marshal"
+    );
+}
