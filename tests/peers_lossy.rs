@@ -1,6 +1,7 @@
 //! Two headless peers play whole Junqi games through the in-memory lossy link (20% loss,
 //! 5% duplication, 1-80 ms jitter that reorders), across many seeds: every move arrives
-//! exactly once, both transcripts are identical, and the games end the same on both sides.
+//! exactly once, both transcripts are identical, the games end the same on both sides, and
+//! each side's post-game audit of the other passes.
 
 use std::net::SocketAddr;
 
@@ -77,6 +78,13 @@ async fn games_over_a_bad_wifi_deliver_every_move_exactly_once() {
                     .any(|e| e["event"] == "desync" || e["event"] == "refused"),
                 "seed {seed}"
             );
+            let audits: Vec<&Value> = events.iter().filter(|e| e["event"] == "audit").collect();
+            assert_eq!(
+                audits.len(),
+                1,
+                "seed {seed}: each side audits the game once"
+            );
+            assert_eq!(audits[0]["ok"], true, "seed {seed}: {}", audits[0]);
         }
         // The link really was bad: retransmissions were needed and duplicates suppressed.
         assert!(

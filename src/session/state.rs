@@ -754,7 +754,11 @@ impl<G: TableGame> Session<G> {
     }
 
     /// Carries out what the table's rules and exchange asked for.
+    /// The rules' ending is checked once all steps are applied, so that everything a move
+    /// brought (a battle's report, a flag opened with it) is recorded before the `over`, in
+    /// the same order on both sides.
     fn apply_steps(&mut self, steps: Vec<Step>, out: &mut Vec<Effect>) {
+        let mut moved = false;
         for step in steps {
             match step {
                 Step::Send(m) => out.push(Effect::Send(m)),
@@ -767,7 +771,7 @@ impl<G: TableGame> Session<G> {
                         outcome: played.outcome,
                     }));
                     out.push(Effect::Save);
-                    self.check_rules_ending(out);
+                    moved = true;
                 }
                 Step::FlagShown { seat, square } => {
                     out.push(Effect::Notice(Notice::FlagShown { seat, square }));
@@ -801,6 +805,9 @@ impl<G: TableGame> Session<G> {
                     out.push(Effect::Save);
                 }
             }
+        }
+        if moved {
+            self.check_rules_ending(out);
         }
     }
 
