@@ -167,9 +167,12 @@ async fn honest_games_always_pass_the_audit() {
     }
 }
 
+/// One reliable fragment seen on the wire: index, count, bytes, and when it was first seen.
+type Fragment = (u8, u8, Vec<u8>, usize);
+
 /// Reassembles the reliable messages each sender sent, in order, as text.
 fn messages(traffic: &[(Vec<u8>, SocketAddr)]) -> Vec<(SocketAddr, String)> {
-    let mut fragments: BTreeMap<(SocketAddr, u32), (u8, u8, Vec<u8>, usize)> = BTreeMap::new();
+    let mut fragments: BTreeMap<(SocketAddr, u32), Fragment> = BTreeMap::new();
     for (i, (datagram, from)) in traffic.iter().enumerate() {
         let Ok(open) = envelope::open(datagram) else {
             continue;
