@@ -317,3 +317,43 @@ fn a_third_peer_is_told_busy() {
     bob.child.kill().unwrap();
     alice.child.kill().unwrap();
 }
+
+#[test]
+fn a_cheating_process_is_caught_by_the_audit_of_a_real_game() {
+    let (pa, pb) = (profile("honest"), profile("cheat"));
+    let mut alice = Peer::start(&pa, &["--name", "Alice", "--seed", "3"]);
+    let port = alice.port().to_string();
+    let bob = Peer::start(
+        &pb,
+        &[
+            "--name",
+            "Bob",
+            "--seed",
+            "4",
+            // Only the test build has this option (the `cheat` feature).
+            "--cheat",
+            "wrong-ranks",
+            "--connect",
+            &format!("127.0.0.1:{port}"),
+        ],
+    );
+    let (_, _) = bob.finish();
+    let (_, ea) = alice.finish();
+    let audit = ea
+        .iter()
+        .find(|e| e["event"] == "audit")
+        .expect("alice audited the game");
+    assert_eq!(audit["ok"], false, "{audit}");
+    assert_eq!(audit["cheater"], "south");
+    let finding = &audit["findings"][0];
+    assert!(
+        finding["what"]
+            .as_str()
+            .unwrap()
+            .contains("do not match its commitments"),
+        "{finding}"
+    );
+    assert!(!finding["evidence"].as_array().unwrap().is_empty());
+    assert_eq!(audit["winner"], "north", "the game is alice's");
+    assert_eq!(audit["reason"], "opponent cheated");
+}

@@ -978,7 +978,13 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     last.0 = ending.winner.map_or("draw", name).to_string();
                     last.1 = ending.reason.clone();
                 }
-                audit_event(&audit, &table.signed)
+                let mut event = audit_event(&audit, &table.signed);
+                // The game's result after the audit (a caught liar loses).
+                if let Some(ending) = table.session.ending() {
+                    event["winner"] = json!(ending.winner.map_or("draw", name));
+                    event["reason"] = json!(ending.reason);
+                }
+                event
             }
             Notice::Refused { reason } => json!({"event": "refused", "reason": reason}),
             Notice::Over(ending) => {
