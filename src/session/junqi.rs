@@ -83,7 +83,8 @@ impl JunqiTable {
         side_of(self.me)
     }
 
-    /// Fresh random bytes for the battle being begun, drawn from this peer's secret.
+    /// Fresh random bytes for the battle being begun: `H(label, secret, binding, battles
+    /// begun, block)` per 32-byte block. Only this peer needs to know how it draws them.
     fn random<const N: usize>(&self, label: &str) -> [u8; N] {
         let mut out = [0u8; N];
         for (i, chunk) in out.chunks_mut(32).enumerate() {
@@ -348,6 +349,8 @@ impl TableGame for JunqiTable {
             return Err("an exchange message from our own seat".into());
         }
         let binding = self.secrets.binding;
+        // The attacker's scalar for the battle being begun (used only on an `offer`).
+        let attack_random = self.random::<64>("lanqi/fair/attack");
         match (message, self.battle.as_mut()) {
             (
                 Message::Offer { ply, point },
@@ -358,31 +361,7 @@ impl TableGame for JunqiTable {
                     ..
                 }),
             ) if ply == p && attack.is_none() => {
-                let random = {
-                    let mut r = [0u8; 64];
-                    let h1 = tagged_hash(
-                        "lanqi/fair/attack",
-                        &[
-                            &self.secrets.secret,
-                            &binding.0,
-                            &self.battles_begun.to_be_bytes(),
-                            b"1",
-                        ],
-                    );
-                    let h2 = tagged_hash(
-                        "lanqi/fair/attack",
-                        &[
-                            &self.secrets.secret,
-                            &binding.0,
-                            &self.battles_begun.to_be_bytes(),
-                            b"2",
-                        ],
-                    );
-                    r[..32].copy_from_slice(&h1);
-                    r[32..].copy_from_slice(&h2);
-                    r
-                };
-                let a = Attack::new(&context(&binding, *ply), point, *kind, &random)
+                let a = Attack::new(&context(&binding, *ply), point, *kind, &attack_random)
                     .map_err(|e| format!("battle offer: {e}"))?;
                 let answer = a.answer();
                 *attack = Some(a);
