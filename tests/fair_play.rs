@@ -99,8 +99,14 @@ fn caught(events: &[Value]) -> Option<(String, Vec<String>)> {
     }
     assert_eq!(audit["cheater"], "south", "{audit}");
     let finding = &audit["findings"][0];
-    let ev = finding["evidence"].as_array().unwrap();
-    let ev = ev.iter().map(|e| e.as_str().unwrap().to_string()).collect();
+    // The lying message's datagrams first, then those of what it contradicts.
+    let ev = finding["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|e| e["datagrams"].as_array().unwrap().clone())
+        .map(|d| d.as_str().unwrap().to_string())
+        .collect();
     Some((finding["what"].as_str().unwrap().to_string(), ev))
 }
 
@@ -117,6 +123,7 @@ async fn every_kind_of_lie_is_caught_with_the_liars_signed_evidence() {
         (Cheat::IllegalLayout, "illegal deployment", "commit|"),
         (Cheat::RefuseOpen, "never opened its deployment", ""),
         (Cheat::HideFlag, "never opened its flag", ""),
+        (Cheat::IllegalMoves, "illegal move", "move|"),
     ];
     for (cheat, what, evidence_of) in cases {
         let mut found = None;
@@ -140,6 +147,15 @@ async fn every_kind_of_lie_is_caught_with_the_liars_signed_evidence() {
                 "{cheat:?}: {}",
                 String::from_utf8_lossy(&first)
             );
+            // Every datagram shown is the liar's own; an audit finding also shows the
+            // commitments it contradicts.
+            let payloads: Vec<Vec<u8>> = evidence.iter().map(|d| signed_by_bob(d)).collect();
+            if cheat != Cheat::FalseOutcome {
+                assert!(
+                    payloads.iter().any(|p| p.starts_with(b"commit|")),
+                    "{cheat:?}"
+                );
+            }
         }
         // The liar loses: refused at once, or judged by the audit.
         let result = events

@@ -1061,13 +1061,19 @@ fn audit_event(audit: &Audit, signed: &[(u32, String, Vec<Vec<u8>>)]) -> Value {
         .findings
         .iter()
         .map(|f| {
-            let evidence: Vec<String> = signed
+            let evidence: Vec<Value> = f
+                .evidence
                 .iter()
-                .filter(|(ply, word, _)| *ply == f.ply && word == f.message)
-                .flat_map(|(_, _, datagrams)| datagrams.iter().map(|d| hex(d)))
+                .map(|(ply, message)| {
+                    let datagrams: Vec<String> = signed
+                        .iter()
+                        .filter(|(p, word, _)| p == ply && word == message)
+                        .flat_map(|(_, _, datagrams)| datagrams.iter().map(|d| hex(d)))
+                        .collect();
+                    json!({"ply": ply, "message": message, "datagrams": datagrams})
+                })
                 .collect();
-            json!({"ply": f.ply, "side": name(f.seat), "what": f.what,
-                "message": f.message, "evidence": evidence})
+            json!({"ply": f.ply, "side": name(f.seat), "what": f.what, "evidence": evidence})
         })
         .collect();
     json!({"event": "audit", "ok": audit.ok, "cheater": audit.cheater.map(name),

@@ -54,7 +54,7 @@ pub fn run(inputs: Inputs<'_>) -> Audit {
                     "{side} opened pieces that do not match its commitments on {}",
                     cells.join(", ")
                 ),
-                message: "open",
+                evidence: vec![(0, "open"), (0, "commit")],
             });
             continue;
         }
@@ -64,7 +64,7 @@ pub fn run(inputs: Inputs<'_>) -> Audit {
                 ply: 0,
                 seat,
                 what: format!("{side} committed to an illegal deployment: {e}"),
-                message: "commit",
+                evidence: vec![(0, "commit"), (0, "open")],
             }),
         }
     }
@@ -184,11 +184,13 @@ fn replay(inputs: &Inputs<'_>, start: Position, findings: &mut Vec<Finding>) {
     }
 }
 
+/// A finding about `message` of `ply`, shown with it and with the liar's commitments and
+/// opening, which it contradicts.
 fn finding(ply: u32, seat: Seat, what: String, message: &'static str) -> Finding {
     Finding {
         ply,
         seat,
         what,
-        message,
+        evidence: vec![(ply, message), (0, "commit"), (0, "open")],
     }
 }

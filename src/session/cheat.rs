@@ -22,6 +22,9 @@ pub enum Cheat {
     RefuseOpen,
     /// Keeps its flag hidden when its field marshal dies.
     HideFlag,
+    /// Moves as if every piece were an engineer: landmines step, any piece turns on the
+    /// rails (only what the other side cannot check at once).
+    IllegalMoves,
 }
 
 impl std::str::FromStr for Cheat {
@@ -36,10 +39,11 @@ impl std::str::FromStr for Cheat {
             "illegal-layout" => Cheat::IllegalLayout,
             "refuse-open" => Cheat::RefuseOpen,
             "hide-flag" => Cheat::HideFlag,
+            "illegal-moves" => Cheat::IllegalMoves,
             other => {
                 return Err(format!(
                     "unknown cheat '{other}' (false-outcome, false-table, wrong-ranks, \
-                     illegal-layout, refuse-open, hide-flag)"
+                     illegal-layout, refuse-open, hide-flag, illegal-moves)"
                 ));
             }
         })

@@ -117,7 +117,10 @@ fn a_false_battle_table_is_caught_by_the_audit() {
                 "{:?}",
                 audit[0].findings
             );
-            assert_eq!(audit[0].findings[0].message, "table");
+            assert_eq!(
+                audit[0].findings[0].evidence[0],
+                (audit[0].findings[0].ply, "table")
+            );
             assert_eq!(p.b.ending().unwrap().reason, "opponent cheated");
             caught += 1;
         }
@@ -149,7 +152,7 @@ fn an_illegal_deployment_is_caught_when_opened() {
         "{:?}",
         audit.findings
     );
-    assert_eq!(audit.findings[0].message, "commit");
+    assert_eq!(audit.findings[0].evidence[0], (0, "commit"));
 }
 
 #[test]

@@ -104,9 +104,10 @@ pub struct Finding {
     pub seat: Seat,
     /// What was wrong, in words.
     pub what: String,
-    /// The peer's signed message that the finding contradicts (its command word, e.g.
-    /// `outcome`, `table`, `open`, `move`), to pick from the evidence kept.
-    pub message: &'static str,
+    /// The signed messages that show it, as (ply, command word): first the message that
+    /// lied (e.g. `(12, "table")`), then what it contradicts (the `commit` and `open` of
+    /// ply 0). The peer picks them from the signed datagrams it kept.
+    pub evidence: Vec<(u32, &'static str)>,
 }
 
 /// A game's rules as a session drives them. Moves travel in the mover's own view.

@@ -118,7 +118,13 @@ impl JunqiTable {
         seat: Seat,
     ) -> Result<Vec<Step>, String> {
         let before = self.game.clone();
-        self.game.play(mv, report).map_err(|e| e.to_string())?;
+        let unchecked = seat == self.me && self.cheat == Cheat::IllegalMoves;
+        if unchecked {
+            self.game.play_plausible(mv, report)
+        } else {
+            self.game.play(mv, report)
+        }
+        .map_err(|e| e.to_string())?;
         self.history.push(before);
         let ply = self.game.ply();
         let mut steps = Vec::new();
@@ -278,11 +284,12 @@ impl TableGame for JunqiTable {
         if self.busy() || side != self.my_side() {
             return Vec::new();
         }
-        self.game
-            .legal_moves()
-            .iter()
-            .map(|m| m.to_view(side).to_string())
-            .collect()
+        let moves = if self.cheat == Cheat::IllegalMoves {
+            self.game.plausible_moves()
+        } else {
+            self.game.legal_moves()
+        };
+        moves.iter().map(|m| m.to_view(side).to_string()).collect()
     }
 
     fn play(&mut self, seat: Seat, own_view: &str) -> Result<Vec<Step>, String> {
@@ -295,7 +302,13 @@ impl TableGame for JunqiTable {
         }
         let mv: Move = own_view.parse().map_err(|e| format!("{e}"))?;
         let absolute = mv.from_view(side);
-        self.game.check(absolute).map_err(|e| e.to_string())?;
+        let unchecked = seat == self.me && self.cheat == Cheat::IllegalMoves;
+        if unchecked {
+            self.game.check_plausible(absolute)
+        } else {
+            self.game.check(absolute)
+        }
+        .map_err(|e| e.to_string())?;
         if !self.game.is_battle(absolute) {
             return self.decide(absolute, None, seat);
         }

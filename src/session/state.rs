@@ -267,7 +267,7 @@ impl<G: TableGame> Session<G> {
                     "{} never opened its deployment for the audit: it loses",
                     G::seat_name(them)
                 ),
-                message: "open",
+                evidence: Vec::new(),
             }],
             start: String::new(),
         };

@@ -123,7 +123,7 @@ impl VeiledGame {
 
     /// What the owner sees now.
     pub fn view(&self) -> View {
-        View::try_from(self.setup.clone()).expect("a veiled game stays valid")
+        View::trusted(self.setup.clone())
     }
 
     /// The token on a square.
@@ -192,7 +192,21 @@ impl VeiledGame {
                 IllegalMove::Unreachable { mv, kind }
             });
         }
-        if let Some(kind) = token.kind.filter(|k| !k.can_move()) {
+        self.check_plausible(mv)
+    }
+
+    /// Checks a move of the side to move as far as public information allows: a piece of
+    /// that side is on the from-square, it is not a revealed flag, not in a headquarters,
+    /// and some piece there could make the move. This is all the other side can check.
+    pub fn check_plausible(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.outcome.is_some() {
+            return Err(IllegalMove::GameOver(mv));
+        }
+        let side = self.side_to_move();
+        let Some(token) = self.at(mv.from).filter(|t| t.side == side) else {
+            return Err(IllegalMove::NoPiece { mv, side });
+        };
+        if let Some(kind) = token.kind.filter(|k| *k == Kind::Flag) {
             return Err(IllegalMove::Immobile { mv, kind });
         }
         if headquarters_of(side).contains(&mv.from) {
@@ -206,9 +220,35 @@ impl VeiledGame {
         Ok(())
     }
 
+    /// The moves of the side to move that pass [`VeiledGame::check_plausible`]: what the
+    /// other side cannot tell from legal ones before the audit.
+    pub fn plausible_moves(&self) -> Vec<Move> {
+        let side = self.side_to_move();
+        let [own, enemy] = [self.occupied(side), self.occupied(side.opponent())];
+        Square::all()
+            .filter(|s| own & s.bit() != 0)
+            .flat_map(|from| {
+                super::square::squares(targets(from, Kind::Engineer, own, enemy))
+                    .map(move |to| Move::new(from, to))
+            })
+            .filter(|mv| self.check_plausible(*mv).is_ok())
+            .collect()
+    }
+
     /// Plays a move with the battle report both sides learned (`None` for a quiet move).
     pub fn play(&mut self, mv: Move, report: Option<Report>) -> Result<(), VeiledError> {
         self.check(mv)?;
+        self.apply(mv, report)
+    }
+
+    /// Plays a move checked only as the other side could check it: what a peer that does
+    /// not verify its own moves would do (a cheat the audit catches).
+    pub fn play_plausible(&mut self, mv: Move, report: Option<Report>) -> Result<(), VeiledError> {
+        self.check_plausible(mv)?;
+        self.apply(mv, report)
+    }
+
+    fn apply(&mut self, mv: Move, report: Option<Report>) -> Result<(), VeiledError> {
         let battle = self.is_battle(mv);
         let mover = self.setup.cells[mv.from.index()].take();
         match (battle, report) {
@@ -426,6 +466,23 @@ mod tests {
         assert_eq!(north.at(mv.from), None);
         assert_eq!(north.at(mv.to), None, "both removed");
         assert_ne!(north.view().to_string(), before);
+    }
+
+    #[test]
+    fn plausible_moves_include_every_legal_move() {
+        let south = VeiledGame::new(
+            Side::South,
+            &Layout::random(4),
+            Side::South,
+            RuleSet::default(),
+        );
+        let legal = south.legal_moves();
+        let plausible = south.plausible_moves();
+        assert!(!legal.is_empty());
+        assert!(legal.iter().all(|m| plausible.contains(m)));
+        for mv in &plausible {
+            assert!(south.check_plausible(*mv).is_ok());
+        }
     }
 
     #[test]
