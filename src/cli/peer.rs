@@ -134,7 +134,7 @@ pub struct PeerArgs {
     #[arg(long)]
     pub new_game: bool,
     /// Lie in the given way, to test the fair-play checks: false-outcome, false-table,
-    /// wrong-ranks, illegal-layout, refuse-open or hide-flag. Only in builds with the
+    /// wrong-ranks, illegal-layout, refuse-open, hide-flag or illegal-moves. Only in builds with the
     /// `cheat` feature (the test suite's); a normal build has no such option.
     #[cfg(feature = "cheat")]
     #[arg(long, default_value = "none")]

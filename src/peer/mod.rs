@@ -803,6 +803,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             )
             .map_err(|e| PeerError::Peer(format!("cannot resume: {e}")))?;
             let mut table = Table::new(session, peer.clone());
+            table.signed = group_evidence(&t.evidence);
             table.evidence = t.evidence;
             self.table = Some(table);
         }
@@ -1051,6 +1052,28 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             );
         }
     }
+}
+
+/// Regroups a transcript's evidence (datagram by datagram) into messages with their
+/// command words, as the running peer keeps them: a message's first fragment starts with
+/// its word, its other fragments follow it.
+fn group_evidence(evidence: &[(u32, Vec<u8>)]) -> Vec<(u32, String, Vec<Vec<u8>>)> {
+    let mut out: Vec<(u32, String, Vec<Vec<u8>>)> = Vec::new();
+    for (ply, datagram) in evidence {
+        let Ok(open) = crate::protocol::envelope::open(datagram) else {
+            continue;
+        };
+        let header = open.header();
+        match out.last_mut() {
+            Some(last) if header.frag_index > 0 => last.2.push(datagram.clone()),
+            _ => {
+                let word = header.payload.split(|b| *b == b'|').next().unwrap_or(b"");
+                let word = String::from_utf8_lossy(word).into_owned();
+                out.push((*ply, word, vec![datagram.clone()]));
+            }
+        }
+    }
+    out
 }
 
 /// The `audit` event: the verdict, and each finding with the peer's signed datagrams of the

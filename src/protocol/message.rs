@@ -72,7 +72,8 @@ pub enum Message {
         ply: u32,
         /// The move text in the sender's own view.
         mv: String,
-        /// The public position hash after the move, as the sender computed it.
+        /// The public position hash before the move (the position the sender moved in;
+        /// after a battle it could not know the position yet).
         hash: String,
         /// The sender's remaining game time in milliseconds after the move (0 if unlimited).
         clock_ms: u64,

@@ -174,12 +174,16 @@ fn replay(inputs: &Inputs<'_>, start: Position, findings: &mut Vec<Finding>) {
     }
     for side in Side::BOTH {
         if let Some(ply) = owes_flag[side.index()] {
-            findings.push(finding(
+            // Shown with the battle messages of that ply (its `outcome` if it attacked,
+            // its `table` if it defended) and its commitments and opening.
+            findings.push(Finding {
                 ply,
-                seat_of(side),
-                format!("{side}'s field marshal died at ply {ply}, but it never opened its flag"),
-                "open",
-            ));
+                seat: seat_of(side),
+                what: format!(
+                    "{side}'s field marshal died at ply {ply}, but it never opened its flag"
+                ),
+                evidence: vec![(ply, "outcome"), (ply, "table"), (0, "commit"), (0, "open")],
+            });
         }
     }
 }

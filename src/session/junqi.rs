@@ -271,8 +271,11 @@ impl TableGame for JunqiTable {
         })
     }
 
+    /// During a battle, the defender: the mover's clock stops with its move, and the
+    /// defender's turn (and clock) runs while the outcome is worked out.
     fn to_move(&self) -> Seat {
-        seat_of(self.game.side_to_move())
+        let side = self.game.side_to_move();
+        seat_of(if self.busy() { side.opponent() } else { side })
     }
 
     fn ply(&self) -> u32 {
