@@ -4,6 +4,7 @@
 mod junqi;
 mod peer;
 mod peers;
+mod xiangqi;
 
 use clap::{Parser, Subcommand};
 
@@ -31,6 +32,9 @@ pub enum Command {
     Peer(peer::PeerArgs),
     /// List the peers found on the LAN (mDNS).
     Peers(peers::PeersArgs),
+    /// Xiangqi (中国象棋) rules tools: legal moves, perft, playing moves.
+    #[command(subcommand)]
+    Xiangqi(xiangqi::XiangqiCommand),
 }
 
 /// A failure a user caused (bad input): one line for stderr; the process exits with 2.
@@ -60,5 +64,6 @@ pub fn run(command: Command) -> Result<Outcome, UserError> {
         Command::Junqi(c) => junqi::run(c).map(Outcome::Print),
         Command::Peer(args) => peer::run(args).map(Outcome::Exit),
         Command::Peers(args) => peers::run(args).map(Outcome::Print),
+        Command::Xiangqi(c) => xiangqi::run(c).map(Outcome::Print),
     }
 }
