@@ -177,3 +177,60 @@ fn our_engine_as_an_external_opponent() {
     }
     assert_eq!(game.moves().len(), 4);
 }
+
+/// A short match against Fairy-Stockfish (Debian package `fairy-stockfish`), through the
+/// UCI client with its 1..10 rank numbering: every move it answers must be legal. Prints the
+/// results; asserts nothing about who wins.
+/// `cargo test --release --test xiangqi_engine -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn a_match_against_fairy_stockfish() {
+    use lanqi::engine::xiangqi::{Limits, Searcher};
+    let program = ["/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists());
+    let Some(program) = program else {
+        eprintln!("skipped: fairy-stockfish is not installed");
+        return;
+    };
+    let think = Duration::from_millis(100);
+    for lanqi_plays_red in [true, false] {
+        let mut fsf = UciEngine::spawn(
+            program,
+            &[] as &[&str],
+            UciOptions {
+                variant: Some("xiangqi".into()),
+                ranks_from_one: true,
+                options: vec![],
+            },
+        )
+        .expect("start fairy-stockfish");
+        fsf.new_game().unwrap();
+        let mut ours = Searcher::new(16);
+        let start = Position::start();
+        let mut game = Game::new(start.clone());
+        while game.outcome().is_none() && game.moves().len() < 300 {
+            let red_to_move = game.moves().len() % 2 == 0;
+            let mv = if red_to_move == lanqi_plays_red {
+                let positions = game.positions();
+                let (now, before) = positions.split_last().unwrap();
+                let limits = Limits {
+                    movetime: Some(think),
+                    ..Limits::default()
+                };
+                ours.search(before, now, limits, |_| {}).best.unwrap()
+            } else {
+                fsf.best_move(&start, game.moves(), think)
+                    .expect("fairy-stockfish answers a legal move")
+            };
+            game.play(mv).unwrap();
+        }
+        println!(
+            "lanqi as {}: {} after {} plies",
+            if lanqi_plays_red { "red" } else { "black" },
+            game.outcome()
+                .map_or("unfinished".to_string(), |o| o.to_string()),
+            game.moves().len()
+        );
+    }
+}
