@@ -210,7 +210,7 @@ fn a_match_against_fairy_stockfish() {
         let start = Position::start();
         let mut game = Game::new(start.clone());
         while game.outcome().is_none() && game.moves().len() < 300 {
-            let red_to_move = game.moves().len() % 2 == 0;
+            let red_to_move = game.moves().len().is_multiple_of(2);
             let mv = if red_to_move == lanqi_plays_red {
                 let positions = game.positions();
                 let (now, before) = positions.split_last().unwrap();
