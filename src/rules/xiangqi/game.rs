@@ -436,6 +436,19 @@ mod tests {
     }
 
     #[test]
+    fn chasing_a_protected_piece_draws() {
+        // As in perpetual_chase_loses, but a black rook on i4 protects the cannon.
+        let fen = "3k5/9/9/9/9/c7r/9/9/9/1R2K4 w - - 0 1";
+        let cycle = ["b0a0", "a4b4", "a0b0", "b4a4"];
+        let mut moves = cycle.to_vec();
+        moves.extend(cycle);
+        assert_eq!(
+            game(fen, &moves).outcome(),
+            Some(Outcome::Draw(DrawReason::Repetition))
+        );
+    }
+
+    #[test]
     fn no_capture_for_120_plies_draws() {
         let g = game(
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 119 60",
