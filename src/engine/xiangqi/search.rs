@@ -102,6 +102,8 @@ pub struct Searcher {
     deadline: Option<Instant>,
     node_limit: u64,
     stopped: bool,
+    /// Set during the first iteration, which always finishes (it takes microseconds).
+    must_finish: bool,
     root_best: Option<Move>,
 }
 
@@ -109,7 +111,11 @@ impl Searcher {
     /// A searcher with a transposition table of about `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Searcher {
         let entries = (hash_mb.clamp(1, 4096) << 20) / std::mem::size_of::<Entry>();
-        let size = entries.next_power_of_two() / 2;
+        let size = if entries.is_power_of_two() {
+            entries
+        } else {
+            entries.next_power_of_two() / 2
+        };
         Searcher {
             table: vec![Entry::default(); size.max(1024)],
             killers: [[0; 2]; MAX_PLY],
@@ -121,6 +127,7 @@ impl Searcher {
             deadline: None,
             node_limit: u64::MAX,
             stopped: false,
+            must_finish: false,
             root_best: None,
         }
     }
@@ -132,7 +139,7 @@ impl Searcher {
         self.history.iter_mut().for_each(|row| row.fill(0));
     }
 
-    /// A flag that stops the running search when set (it is cleared when a search starts).
+    /// A flag that stops the running search when set; a search clears it when it returns.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
     }
@@ -147,7 +154,6 @@ impl Searcher {
         mut on_info: impl FnMut(&Info),
     ) -> Report {
         let start = Instant::now();
-        self.stop.store(false, Ordering::Relaxed);
         self.stopped = false;
         self.nodes = 0;
         self.deadline = limits.movetime.map(|t| start + t);
@@ -171,6 +177,7 @@ impl Searcher {
             elapsed: Duration::ZERO,
         };
         if moves.len() <= 1 && limits != Limits::default() {
+            self.stop.store(false, Ordering::Relaxed);
             return report;
         }
         let max_depth = limits
@@ -179,7 +186,9 @@ impl Searcher {
             .min(MAX_PLY as u32 - 4);
         for depth in 1..=max_depth.max(1) {
             self.root_best = None;
+            self.must_finish = depth == 1;
             let score = self.negamax(position, depth as i32, -INF, INF, 0, false);
+            self.must_finish = false;
             if let Some(best) = self.root_best {
                 report.best = Some(best);
             }
@@ -209,6 +218,8 @@ impl Searcher {
         while infinite && !self.stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(2));
         }
+        // Cleared here, not at the start: a stop sent just before the search began counts.
+        self.stop.store(false, Ordering::Relaxed);
         report.nodes = self.nodes;
         report.elapsed = start.elapsed();
         report
@@ -239,6 +250,7 @@ impl Searcher {
     #[inline]
     fn out_of_time(&mut self) -> bool {
         if self.nodes & 1023 == 0
+            && !self.must_finish
             && (self.stop.load(Ordering::Relaxed)
                 || self.nodes >= self.node_limit
                 || self.deadline.is_some_and(|d| Instant::now() >= d))
@@ -583,6 +595,16 @@ mod tests {
     fn takes_a_free_rook() {
         let (mv, _) = best("3k5/9/9/9/9/9/9/1r5R1/9/4K4 w - - 0 1", 4);
         assert_eq!(mv.to_string(), "h2b2");
+    }
+
+    #[test]
+    fn a_stop_before_the_start_still_gives_a_searched_move_and_is_then_cleared() {
+        let mut s = Searcher::new(1);
+        let p: Position = "3k5/9/9/9/9/9/9/1r5R1/9/4K4 w - - 0 1".parse().unwrap();
+        s.stop_flag().store(true, Ordering::Relaxed);
+        let report = s.search(&[], &p, Limits::default(), |_| {});
+        assert_eq!(report.best.unwrap().to_string(), "h2b2");
+        assert!(!s.stop_flag().load(Ordering::Relaxed));
     }
 
     #[test]

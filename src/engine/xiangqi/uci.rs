@@ -43,6 +43,8 @@ struct Engine {
     hash_mb: usize,
     searcher: Option<Searcher>,
     running: Option<JoinHandle<Searcher>>,
+    /// Whether the running search waits for `stop`.
+    infinite: bool,
     stop: Arc<AtomicBool>,
     position: Position,
     history: Vec<Position>,
@@ -59,6 +61,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> io::Resu
         hash_mb: 16,
         searcher: Some(searcher),
         running: None,
+        infinite: false,
         stop,
         position: Position::start(),
         history: Vec::new(),
@@ -102,7 +105,9 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> io::Resu
             ),
         }
     }
-    engine.finish(false);
+    // The end of input: let a timed search finish, stop one that would wait forever.
+    let infinite = engine.infinite;
+    engine.finish(infinite);
     Ok(())
 }
 
@@ -241,8 +246,9 @@ impl Engine {
     }
 
     fn go(&mut self, args: &[&str]) {
-        self.finish(false);
+        self.finish(true);
         let limits = self.limits(args);
+        self.infinite = limits == Limits::default();
         let Some(mut searcher) = self.searcher.take() else {
             return;
         };
