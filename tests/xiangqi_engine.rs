@@ -99,12 +99,12 @@ fn a_short_game_over_uci() {
             format!(" moves {}", played.join(" "))
         };
         engine.send(&format!("position startpos{moves}"));
-        // Depth-limited searches keep the test independent of the machine's speed; one
-        // search by time shows the clock path works too.
-        engine.send(if ply == 3 {
-            "go movetime 50"
-        } else {
-            "go depth 2"
+        // Depth-limited searches keep the test independent of the machine's speed; searches
+        // by time and by clock show those paths work too.
+        engine.send(match ply {
+            3 => "go movetime 50",
+            5 => "go wtime 3000 btime 3000 winc 0 binc 0 movestogo 40",
+            _ => "go depth 2",
         });
         let text = engine.best_move();
         let mv: Move = text.parse().unwrap_or_else(|e| panic!("ply {ply}: {e}"));
@@ -139,7 +139,7 @@ fn ucci_handshake_and_bye() {
     );
     engine.send("setoption level easy");
     engine.send("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2");
-    engine.send("go depth 2");
+    engine.send("go time 2000 increment 0");
     let reply = engine.best_move();
     let after = Position::start().play("h2e2".parse().unwrap()).unwrap();
     assert!(after.is_legal(reply.parse().unwrap()), "{reply}");

@@ -15,7 +15,7 @@ pub mod setup;
 pub mod square;
 mod tables;
 
-pub use game::{DrawReason, Game, Outcome, WinReason};
+pub use game::{DrawReason, Game, GameError, Outcome, WinReason};
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use notation::chinese;
 pub use perft::{divide, perft};
