@@ -99,3 +99,62 @@ fn mirrored_and_colour_swapped_positions_count_the_same() {
 fn published_counts_to_the_full_depth() {
     check(|_| u32::MAX);
 }
+
+/// Perft 3 of positions from seeded random games, compared with Fairy-Stockfish's
+/// `go perft 3` (Debian package `fairy-stockfish`; skipped if it is not installed):
+/// `cargo test --release --test xiangqi_reference -- --ignored fairy --nocapture`.
+#[test]
+#[ignore]
+fn random_positions_agree_with_fairy_stockfish() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+
+    use lanqi::rules::xiangqi::Game;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::{Rng, SeedableRng};
+
+    let Some(program) = ["/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+    else {
+        eprintln!("skipped: fairy-stockfish is not installed");
+        return;
+    };
+    let mut child = Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    writeln!(stdin, "uci\nsetoption name UCI_Variant value xiangqi").unwrap();
+    let mut compared = 0;
+    for seed in 0..200u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = Game::new(Position::start());
+        let plies = 5 + (seed as usize * 7) % 200;
+        while game.outcome().is_none() && game.moves().len() < plies {
+            let moves = game.position().legal_moves();
+            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            game.play(mv).unwrap();
+        }
+        let position = game.position();
+        writeln!(stdin, "position fen {position}\ngo perft 3").unwrap();
+        stdin.flush().unwrap();
+        let theirs: u64 = loop {
+            let mut line = String::new();
+            assert!(
+                stdout.read_line(&mut line).unwrap() > 0,
+                "fairy-stockfish exited"
+            );
+            if let Some(n) = line.trim().strip_prefix("Nodes searched: ") {
+                break n.parse().unwrap();
+            }
+        };
+        assert_eq!(perft(position, 3), theirs, "{position}");
+        compared += 1;
+    }
+    writeln!(stdin, "quit").unwrap();
+    child.wait().unwrap();
+    println!("{compared} positions agree with fairy-stockfish at perft 3");
+}
