@@ -1,9 +1,11 @@
 //! The `lanqi` command line: argument parsing (clap) and the subcommands. Each subcommand
 //! writes its whole output to a string, so a failure leaves stdout untouched.
 
+mod engine;
 mod junqi;
 mod peer;
 mod peers;
+mod xiangqi;
 
 use clap::{Parser, Subcommand};
 
@@ -31,6 +33,12 @@ pub enum Command {
     Peer(peer::PeerArgs),
     /// List the peers found on the LAN (mDNS).
     Peers(peers::PeersArgs),
+    /// A computer player for other programs: `lanqi engine xiangqi` speaks UCI and UCCI.
+    #[command(subcommand)]
+    Engine(engine::EngineCommand),
+    /// Xiangqi (中国象棋) rules tools: legal moves, perft, playing moves.
+    #[command(subcommand)]
+    Xiangqi(xiangqi::XiangqiCommand),
 }
 
 /// A failure a user caused (bad input): one line for stderr; the process exits with 2.
@@ -60,5 +68,7 @@ pub fn run(command: Command) -> Result<Outcome, UserError> {
         Command::Junqi(c) => junqi::run(c).map(Outcome::Print),
         Command::Peer(args) => peer::run(args).map(Outcome::Exit),
         Command::Peers(args) => peers::run(args).map(Outcome::Print),
+        Command::Engine(c) => engine::run(c).map(Outcome::Exit),
+        Command::Xiangqi(c) => xiangqi::run(c).map(Outcome::Print),
     }
 }

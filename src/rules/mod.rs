@@ -2,3 +2,4 @@
 //! global state: the same inputs give the same outputs on every peer.
 
 pub mod junqi;
+pub mod xiangqi;
