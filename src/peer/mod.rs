@@ -3,6 +3,7 @@
 //! it over a real UDP socket; the tests run the very same loop over the lossy link.
 
 pub mod bot;
+pub mod control;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -22,6 +23,7 @@ use crate::session::{
 };
 use crate::store::{Identity, Profile, Trust, fingerprint, write_atomically};
 pub use bot::{Bot, BotKind};
+pub use control::{Command, Controller, Snapshot};
 
 /// How often `--auto` pings the peers it found.
 const PRESENCE_PING_MS: u64 = 1000;
@@ -186,6 +188,14 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     next_ping: u64,
     report: PeerReport,
     known: Option<crate::store::KnownPeers>,
+    /// A person drives this peer (the desktop app), not the bot.
+    controller: Option<Controller>,
+    /// Hand-driven: a challenge waiting for the user's answer.
+    incoming: Option<control::Incoming>,
+    /// Hand-driven: the last thing that went wrong, for the user.
+    problem: Option<String>,
+    /// Addresses others can type to reach this peer.
+    addresses: Vec<String>,
 }
 
 /// Runs a headless peer on `transport` until its games are played.
@@ -195,6 +205,39 @@ pub async fn run<T: Transport>(
     options: PeerOptions,
     profile: Option<&Profile>,
     emit: impl FnMut(&Value),
+) -> Result<PeerReport, PeerError> {
+    run_with(transport, identity, options, profile, emit, None).await
+}
+
+/// Runs a peer that a person drives through `controller` (the desktop app): it answers
+/// challenges, deploys and moves only when told, publishes a [`Snapshot`] after every
+/// change, outlives its games and the peers it meets, and stops on [`Command::Quit`].
+pub async fn run_controlled<T: Transport>(
+    transport: &T,
+    identity: Identity,
+    options: PeerOptions,
+    profile: Option<&Profile>,
+    emit: impl FnMut(&Value),
+    controller: Controller,
+) -> Result<PeerReport, PeerError> {
+    run_with(
+        transport,
+        identity,
+        options,
+        profile,
+        emit,
+        Some(controller),
+    )
+    .await
+}
+
+async fn run_with<T: Transport>(
+    transport: &T,
+    identity: Identity,
+    options: PeerOptions,
+    profile: Option<&Profile>,
+    emit: impl FnMut(&Value),
+    controller: Option<Controller>,
 ) -> Result<PeerReport, PeerError> {
     let config = EndpointConfig {
         name: options.name.clone(),
@@ -236,6 +279,10 @@ pub async fn run<T: Transport>(
             drops: Default::default(),
         },
         known,
+        controller,
+        incoming: None,
+        problem: None,
+        addresses: Vec::new(),
     };
     let result = peer.run().await;
     if let Some(discovery) = peer.discovery.take() {
@@ -328,9 +375,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     async fn run(&mut self) -> Result<(), PeerError> {
         let addr = self.transport.local_addr()?;
         let fp = self.identity.fingerprint();
+        self.addresses = own_addresses(addr);
         (self.emit)(
             &json!({"event": "listening", "addr": addr.ip().to_string(), "port": addr.port(),
-            "name": self.options.name, "fingerprint": fp, "addresses": own_addresses(addr)}),
+            "name": self.options.name, "fingerprint": fp, "addresses": self.addresses}),
         );
         self.start_discovery(addr.port());
         let resume_to = self
@@ -358,11 +406,13 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             let now = self.now();
             self.transmit(now).await;
             while let Some(event) = self.endpoint.poll_event() {
-                self.on_event(event)?;
+                let result = self.on_event(event);
+                self.survive(result)?;
             }
             // Done: leave once our last messages are acknowledged (or after a grace period,
             // if the peer already left without our hearing its goodbye).
-            let done = self.report.games.len() as u32 >= self.options.games
+            let done = self.controller.is_none()
+                && self.report.games.len() as u32 >= self.options.games
                 && self
                     .table
                     .as_ref()
@@ -377,9 +427,18 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.transmit(now).await;
                 return Ok(());
             }
-            self.act(now)?;
+            let result = self.act(now);
+            self.survive(result)?;
             self.auto_challenge(now);
             self.transmit(now).await;
+            if let Some(c) = &self.controller {
+                let snapshot = self.snapshot(now);
+                c.snapshots.send_if_modified(|old| {
+                    let changed = *old != snapshot;
+                    *old = snapshot;
+                    changed
+                });
+            }
             let wake = [
                 self.endpoint.next_timeout(),
                 self.table.as_ref().and_then(|t| t.session.next_deadline()),
@@ -394,8 +453,14 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     .map(|t| t + AUDIT_WAIT_MS),
                 // Finishing: re-check for acks now and then.
                 (self.report.games.len() as u32 >= self.options.games).then_some(now + 50),
-                // Looking for an opponent on the LAN.
-                self.searching().then_some(now + 200),
+                // Looking for an opponent on the LAN, or showing who is there.
+                (self.searching() || self.browsing()).then_some(now + 200),
+                // A running clock on screen.
+                self.controller
+                    .as_ref()
+                    .and(self.table.as_ref())
+                    .filter(|t| t.session.table().is_some() && t.session.ending().is_none())
+                    .map(|_| now + 100),
             ]
             .into_iter()
             .flatten()
@@ -408,6 +473,23 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 () = &mut stop => {
                     (self.emit)(&json!({"event": "stopping"}));
                     return Err(PeerError::Peer("interrupted".into()));
+                }
+                command = next_command(&mut self.controller) => {
+                    let now = self.now();
+                    let keep = match command.map(|c| self.command(c, now)) {
+                        Some(Ok(keep)) => keep,
+                        Some(Err(e)) => {
+                            self.survive::<()>(Err(e))?;
+                            true
+                        }
+                        // The user interface is gone.
+                        None => false,
+                    };
+                    if !keep {
+                        self.endpoint.disconnect(now);
+                        self.transmit(now).await;
+                        return Ok(());
+                    }
                 }
                 received = self.transport.recv_from(&mut buf) => match received {
                     Ok((n, from)) => {
@@ -423,10 +505,24 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     self.endpoint.handle_timeout(now);
                     if let Some(table) = &mut self.table {
                         let effects = table.session.tick(now);
-                        self.apply(effects, &[])?;
+                        let result = self.apply(effects, &[]);
+                        self.survive(result)?;
                     }
                 }
             }
+        }
+    }
+
+    /// A hand-driven peer outlives what ends a headless one (a refusal, a peer that left
+    /// or declined): the user is told, and the lobby goes on. A headless peer stops.
+    fn survive<V: Default>(&mut self, result: Result<V, PeerError>) -> Result<V, PeerError> {
+        match result {
+            Err(e) if self.controller.is_some() => {
+                (self.emit)(&json!({"event": "error", "message": e.to_string()}));
+                self.problem = Some(e.to_string());
+                Ok(V::default())
+            }
+            other => other,
         }
     }
 
@@ -443,6 +539,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         if let Some(since) = self.gone_since
             && now >= since + self.options.resume_wait_ms
         {
+            if self.controller.is_some() {
+                // Back to the lobby; the saved game can be resumed later.
+                self.gone_since = None;
+                self.endpoint.disconnect(now);
+            }
             return Err(PeerError::Peer(
                 "the peer is gone and did not come back".into(),
             ));
@@ -462,7 +563,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             self.start_game(now)?;
         }
         let my_turn = self.table.as_ref().is_some_and(|t| t.session.my_turn());
-        if !my_turn || self.gone_since.is_some() {
+        if !my_turn || self.gone_since.is_some() || self.controller.is_some() {
             self.bot_due = None;
             return Ok(());
         }
@@ -530,7 +631,14 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     &json!({"event": "challenged", "peer": name, "addr": addr.to_string(),
                     "fingerprint": fingerprint(&key), "accepted": acceptable}),
                 );
-                if acceptable {
+                if acceptable && self.controller.is_some() && resume.is_none() {
+                    // The user answers (Command::Accept or Decline).
+                    self.incoming = Some(control::Incoming {
+                        name,
+                        fingerprint: fingerprint(&key),
+                        addr,
+                    });
+                } else if acceptable {
                     self.endpoint.accept(now);
                 } else {
                     let reason = if resume.is_some() {
@@ -662,10 +770,16 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             && !self.endpoint.is_challenging()
     }
 
+    /// Whether a hand-driven peer shows the LAN's peers (in the lobby, between games).
+    fn browsing(&self) -> bool {
+        self.controller.is_some() && self.discovery.is_some() && !self.endpoint.is_connected()
+    }
+
     /// `--auto`: challenge the first idle peer offering our game. Of two peers that see
-    /// each other, only the one with the smaller key challenges; the other waits.
+    /// each other, only the one with the smaller key challenges; the other waits. A
+    /// hand-driven peer in its lobby only pings, to show who is really there.
     fn auto_challenge(&mut self, now: u64) {
-        if !self.searching() {
+        if !self.searching() && !self.browsing() {
             return;
         }
         let Some(discovery) = &self.discovery else {
@@ -688,6 +802,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             for addr in peers.iter().flat_map(|p| &p.addrs) {
                 self.endpoint.ping(*addr);
             }
+        }
+        if !self.searching() {
+            return;
         }
         // Where each live peer answered from: that is the address to challenge.
         let answered = |p: &crate::net::discovery::FoundPeer| {
@@ -776,6 +893,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             .unwrap_or_else(|| Layout::random(seed));
         if let Some(text) = self.options.chat.clone() {
             self.local(Local::Chat(text), now)?;
+        }
+        if self.controller.is_some() {
+            // The user deploys (Command::Deploy).
+            return Ok(());
         }
         self.local(Local::Setup(layout.to_string()), now)
     }
@@ -994,7 +1115,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.report
                     .games
                     .push((winner.clone(), ending.reason.clone(), head.clone()));
-                if table.session.me() == 0 && (self.report.games.len() as u32) < self.options.games
+                if table.session.me() == 0
+                    && (self.report.games.len() as u32) < self.options.games
+                    && self.controller.is_none()
                 {
                     self.next_game_due = Some(self.now() + 200);
                 }
@@ -1101,4 +1224,12 @@ fn audit_event(audit: &Audit, signed: &[(u32, String, Vec<Vec<u8>>)]) -> Value {
         .collect();
     json!({"event": "audit", "ok": audit.ok, "cheater": audit.cheater.map(name),
         "findings": findings, "start": audit.start})
+}
+
+/// The next command of a hand-driven peer; never, for a headless one.
+async fn next_command(controller: &mut Option<Controller>) -> Option<Command> {
+    match controller {
+        Some(c) => c.commands.recv().await,
+        None => std::future::pending().await,
+    }
 }

@@ -205,6 +205,7 @@ pub struct Session<G: TableGame> {
     record: Vec<Record>,
     peer_confirmed: bool,
     audited: bool,
+    audit: Option<Audit>,
 }
 
 impl<G: TableGame> Session<G> {
@@ -236,6 +237,7 @@ impl<G: TableGame> Session<G> {
             record: Vec::new(),
             peer_confirmed: false,
             audited: false,
+            audit: None,
         }
     }
 
@@ -248,6 +250,21 @@ impl<G: TableGame> Session<G> {
     /// Whether the post-game audit has been done (or given up on).
     pub fn audited(&self) -> bool {
         self.audited
+    }
+
+    /// The post-game audit's findings, once it has been done.
+    pub fn audit(&self) -> Option<&Audit> {
+        self.audit.as_ref()
+    }
+
+    /// An open undo request: who asked, and the ply it would take back.
+    pub fn undo_pending(&self) -> Option<(Seat, u32)> {
+        self.undo_pending
+    }
+
+    /// An open draw offer: who offered.
+    pub fn draw_pending(&self) -> Option<Seat> {
+        self.draw_pending
     }
 
     /// The peer never opened its deployment after the game: that refusal loses the game.
@@ -778,6 +795,7 @@ impl<G: TableGame> Session<G> {
                 }
                 Step::Audited(audit) => {
                     self.audited = true;
+                    self.audit = Some(audit.clone());
                     let detail = audit
                         .findings
                         .iter()

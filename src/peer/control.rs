@@ -1,0 +1,221 @@
+//! Driving a peer by hand: the commands a user interface sends (challenge, accept, deploy,
+//! move, undo, draw, resign, chat, next game, quit) and the snapshot of everything it
+//! shows, published after every change. The desktop app runs the same peer loop as
+//! `lanqi peer`, with a person where the bot would be.
+
+use std::net::SocketAddr;
+
+use tokio::sync::{mpsc, watch};
+
+use super::{Peer, PeerError, fingerprint};
+use crate::net::Transport;
+use crate::rules::junqi::Layout;
+use crate::session::{Audit, Ending, Local, Record, Seat, TableGame};
+
+/// What a user tells a hand-driven peer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Challenge the peer at this address.
+    Challenge(SocketAddr),
+    /// Accept the challenge waiting for an answer.
+    Accept,
+    /// Decline it.
+    Decline,
+    /// Deploy this layout.
+    Deploy(Layout),
+    /// Act in the game: move, ask or answer an undo or a draw, resign, chat.
+    Game(Local),
+    /// After a game: start the next one (the challenger's side starts it).
+    NewGame,
+    /// Leave: say goodbye and stop.
+    Quit,
+}
+
+/// The two ends a hand-driven peer is given.
+pub struct Controller {
+    /// Commands from the user.
+    pub commands: mpsc::UnboundedReceiver<Command>,
+    /// Where the peer publishes its state after every change.
+    pub snapshots: watch::Sender<Snapshot>,
+}
+
+/// Someone found on the LAN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Nickname.
+    pub name: String,
+    /// Key fingerprint (`3f2a-91c0-77de-0b14`).
+    pub fingerprint: String,
+    /// `idle` or `playing`.
+    pub status: String,
+    /// Games offered.
+    pub games: Vec<String>,
+    /// Where it answered a presence ping lately (the address to challenge), if it did.
+    pub answered: Option<SocketAddr>,
+}
+
+/// A challenge waiting for the user's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Incoming {
+    /// The challenger's nickname.
+    pub name: String,
+    /// Its key fingerprint.
+    pub fingerprint: String,
+    /// Where it is.
+    pub addr: SocketAddr,
+}
+
+/// The game in progress, as its seat sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameView {
+    /// My seat (0 = South, the challenger; 1 = North).
+    pub me: Seat,
+    /// The seat that moves first.
+    pub first: Seat,
+    /// Whether each seat has deployed.
+    pub deployed: [bool; 2],
+    /// What I see of the board (JNF, absolute frame; the enemy hidden but a revealed
+    /// flag), once both have deployed.
+    pub board: Option<String>,
+    /// My legal moves in my own view, when it is my turn.
+    pub legal_moves: Vec<String>,
+    /// Whose turn it is.
+    pub to_move: Option<Seat>,
+    /// A battle is being decided: nobody moves.
+    pub busy: bool,
+    /// The game's record (moves in each mover's own view, battle outcomes, undos, …).
+    pub record: Vec<Record>,
+    /// Each seat's remaining time in ms, with a game clock.
+    pub clocks: [Option<u64>; 2],
+    /// An open undo request: who asked, for which ply.
+    pub undo: Option<(Seat, u32)>,
+    /// An open draw offer, by whom.
+    pub draw: Option<Seat>,
+    /// How it ended.
+    pub ending: Option<Ending>,
+    /// The audit, once both deployments are open.
+    pub audit: Option<Audit>,
+}
+
+/// Everything a user interface shows, as one value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Snapshot {
+    /// My nickname.
+    pub name: String,
+    /// My key fingerprint.
+    pub fingerprint: String,
+    /// Addresses others can type to reach me.
+    pub addresses: Vec<String>,
+    /// Peers found on the LAN.
+    pub found: Vec<Found>,
+    /// A challenge waiting for my answer.
+    pub incoming: Option<Incoming>,
+    /// My challenge is out, unanswered.
+    pub challenging: bool,
+    /// The opponent: nickname and fingerprint.
+    pub opponent: Option<(String, String)>,
+    /// The game, once one has started.
+    pub game: Option<GameView>,
+    /// The last thing that went wrong (a refused action, a declined challenge, …).
+    pub problem: Option<String>,
+}
+
+impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
+    /// Carries out a user's command; `Ok(false)` means quit.
+    pub(super) fn command(&mut self, command: Command, now: u64) -> Result<bool, PeerError> {
+        self.problem = None;
+        match command {
+            Command::Challenge(addr) => {
+                if self.table.is_some() && self.endpoint.is_connected() {
+                    self.problem = Some("already playing".into());
+                } else {
+                    self.endpoint.challenge(addr, None, now);
+                }
+            }
+            Command::Accept => {
+                self.incoming = None;
+                self.endpoint.accept(now);
+            }
+            Command::Decline => {
+                self.incoming = None;
+                self.endpoint.decline("declined");
+            }
+            Command::Deploy(layout) => self.local(Local::Setup(layout.to_string()), now)?,
+            Command::Game(action) => self.local(action, now)?,
+            Command::NewGame => {
+                let confirmed = self.table.as_ref().is_some_and(|t| t.session.confirmed());
+                if !confirmed {
+                    self.problem = Some("the game is not over yet".into());
+                } else if self.table.as_ref().is_some_and(|t| t.session.me() == 0) {
+                    self.start_game(now)?;
+                } else {
+                    self.problem = Some("the challenger starts the next game".into());
+                }
+            }
+            Command::Quit => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Everything the user interface shows, now.
+    pub(super) fn snapshot(&self, now: u64) -> Snapshot {
+        let found = self.discovery.as_ref().map_or_else(Vec::new, |d| {
+            d.peers()
+                .into_iter()
+                .filter(|p| p.key != self.identity.public_key())
+                .map(|p| Found {
+                    name: p.name.clone(),
+                    fingerprint: fingerprint(&p.key),
+                    status: p.status.word().into(),
+                    games: p.games.clone(),
+                    answered: self
+                        .alive
+                        .get(&p.key)
+                        .filter(|(t, _)| now.saturating_sub(*t) <= super::PRESENCE_TIMEOUT_MS)
+                        .map(|(_, addr)| *addr),
+                })
+                .collect()
+        });
+        let game = self
+            .table
+            .as_ref()
+            .filter(|t| t.session.game_id() != 0)
+            .map(|t| {
+                let s = &t.session;
+                let table = s.table();
+                GameView {
+                    me: s.me(),
+                    first: s.first(),
+                    deployed: [0, 1].map(|seat| s.setups()[seat].is_some()),
+                    board: table.map(|t| t.game().view().to_string()),
+                    legal_moves: if s.my_turn() {
+                        table.map(|t| t.legal_moves()).unwrap_or_default()
+                    } else {
+                        Vec::new()
+                    },
+                    to_move: table.filter(|_| s.ending().is_none()).map(|t| t.to_move()),
+                    busy: table.is_some_and(|t| t.busy()),
+                    record: s.record().to_vec(),
+                    clocks: [0, 1].map(|seat| s.time_left(seat, now)),
+                    undo: s.undo_pending(),
+                    draw: s.draw_pending(),
+                    ending: s.ending().cloned(),
+                    audit: s.audit().cloned(),
+                }
+            });
+        Snapshot {
+            name: self.options.name.clone(),
+            fingerprint: self.identity.fingerprint(),
+            addresses: self.addresses.clone(),
+            found,
+            incoming: self.incoming.clone(),
+            challenging: self.endpoint.is_challenging(),
+            opponent: self
+                .table
+                .as_ref()
+                .map(|t| (t.peer.name.clone(), fingerprint(&t.peer.key))),
+            game,
+            problem: self.problem.clone(),
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! Two peers driven by hand (as the desktop app drives them) over the in-memory link: one
+//! challenges from its lobby, the other sees the challenge and accepts; both deploy; they
+//! move from the legal moves their snapshots offer; an undo is asked and granted on the
+//! other side; a chat line crosses; one resigns; both see the same ending and a passed
+//! audit; both leave on Quit.
+
+use std::net::SocketAddr;
+
+use lanqi::net::{LinkQuality, LossyNet};
+use lanqi::peer::{self, Command, Controller, PeerOptions, Snapshot};
+use lanqi::rules::junqi::Layout;
+use lanqi::session::{Local, Record};
+use lanqi::store::Identity;
+use tokio::sync::{mpsc, watch};
+
+fn addr(port: u16) -> SocketAddr {
+    SocketAddr::from(([10, 0, 0, 5], port))
+}
+
+/// Waits until the snapshot satisfies `pred`, and returns it.
+async fn until(rx: &mut watch::Receiver<Snapshot>, pred: impl Fn(&Snapshot) -> bool) -> Snapshot {
+    loop {
+        if pred(&rx.borrow()) {
+            return rx.borrow().clone();
+        }
+        rx.changed().await.expect("the peer is running");
+    }
+}
+
+fn moves(s: &Snapshot) -> usize {
+    let record = &s.game.as_ref().unwrap().record;
+    let played = record
+        .iter()
+        .filter(|r| matches!(r, Record::Move { .. }))
+        .count();
+    let undone = record
+        .iter()
+        .filter(|r| matches!(r, Record::Undo { .. }))
+        .count();
+    played - undone
+}
+
+#[tokio::test(start_paused = true)]
+async fn two_people_play_through_their_snapshots() {
+    let net = LossyNet::new(LinkQuality::BAD_WIFI, 9);
+    let (ta, tb) = (net.attach(addr(1)), net.attach(addr(2)));
+    let (ca, ra) = mpsc::unbounded_channel();
+    let (cb, rb) = mpsc::unbounded_channel();
+    let (sa, mut wa) = watch::channel(Snapshot::default());
+    let (sb, mut wb) = watch::channel(Snapshot::default());
+    let options = |name: &str| PeerOptions {
+        name: name.into(),
+        ..PeerOptions::default()
+    };
+    let alice = peer::run_controlled(
+        &ta,
+        Identity::from_secret([1; 32]),
+        options("alice"),
+        None,
+        |_| {},
+        Controller {
+            commands: ra,
+            snapshots: sa,
+        },
+    );
+    let bob = peer::run_controlled(
+        &tb,
+        Identity::from_secret([2; 32]),
+        options("bob"),
+        None,
+        |_| {},
+        Controller {
+            commands: rb,
+            snapshots: sb,
+        },
+    );
+    let people = async {
+        until(&mut wa, |s| s.name == "alice").await;
+        cb.send(Command::Challenge(addr(1))).unwrap();
+        let seen = until(&mut wa, |s| s.incoming.is_some()).await;
+        assert_eq!(seen.incoming.unwrap().name, "bob");
+        ca.send(Command::Accept).unwrap();
+        // Bob challenged: seat 0, South. Both deploy.
+        until(&mut wb, |s| s.game.is_some()).await;
+        cb.send(Command::Deploy(Layout::random(11))).unwrap();
+        until(&mut wa, |s| s.game.is_some()).await;
+        ca.send(Command::Deploy(Layout::random(12))).unwrap();
+        until(&mut wa, |s| {
+            s.game.as_ref().is_some_and(|g| g.board.is_some())
+        })
+        .await;
+        assert_eq!(wa.borrow().opponent.as_ref().unwrap().0, "bob");
+        // Play: whoever has legal moves plays the first.
+        let mut undo_done = false;
+        loop {
+            let (a, b) = (wa.borrow().clone(), wb.borrow().clone());
+            let (ga, gb) = (a.game.as_ref().unwrap(), b.game.as_ref().unwrap());
+            if ga.ending.is_some() && gb.ending.is_some() {
+                break;
+            }
+            let played = moves(&a).min(moves(&b));
+            if played == 6 && !undo_done && !ga.busy && !gb.busy && moves(&a) == moves(&b) {
+                // The last mover asks to take its move back; the other side sees the
+                // request and grants it.
+                let last = if ga.to_move == Some(0) { &ca } else { &cb };
+                last.send(Command::Game(Local::AskUndo)).unwrap();
+                let (asker_is_alice, other) = if ga.to_move == Some(0) {
+                    (true, &mut wb)
+                } else {
+                    (false, &mut wa)
+                };
+                let s = until(other, |s| s.game.as_ref().unwrap().undo.is_some()).await;
+                assert_eq!(s.game.unwrap().undo.unwrap().1, 6);
+                let answer = if asker_is_alice { &cb } else { &ca };
+                answer.send(Command::Game(Local::AnswerUndo(true))).unwrap();
+                until(&mut wa, |s| moves(s) == 5).await;
+                until(&mut wb, |s| moves(s) == 5).await;
+                undo_done = true;
+                ca.send(Command::Game(Local::Chat("稍等".into()))).unwrap();
+                continue;
+            }
+            if played >= 14 && undo_done {
+                cb.send(Command::Game(Local::Resign)).unwrap();
+                until(&mut wa, |s| s.game.as_ref().unwrap().ending.is_some()).await;
+                continue;
+            }
+            if let Some(mv) = ga.legal_moves.first() {
+                ca.send(Command::Game(Local::Move(mv.clone()))).unwrap();
+                until(&mut wb, |s| moves(s) == moves(&a) + 1).await;
+            } else if let Some(mv) = gb.legal_moves.first() {
+                cb.send(Command::Game(Local::Move(mv.clone()))).unwrap();
+                until(&mut wa, |s| moves(s) == moves(&b) + 1).await;
+            } else {
+                tokio::select! {
+                    _ = wa.changed() => {},
+                    _ = wb.changed() => {},
+                }
+            }
+        }
+        for w in [&mut wa, &mut wb] {
+            let s = until(w, |s| s.game.as_ref().unwrap().audit.is_some()).await;
+            let g = s.game.unwrap();
+            let ending = g.ending.unwrap();
+            assert_eq!(ending.reason, "resignation");
+            assert_eq!(ending.winner, Some(1), "bob resigned: alice (north) wins");
+            assert!(g.audit.unwrap().ok, "an honest game passes the audit");
+        }
+        ca.send(Command::Quit).unwrap();
+        cb.send(Command::Quit).unwrap();
+    };
+    let (ra, rb, ()) = tokio::join!(alice, bob, people);
+    ra.expect("alice quits cleanly");
+    rb.expect("bob quits cleanly");
+}
