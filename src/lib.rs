@@ -8,3 +8,6 @@ pub mod protocol;
 pub mod rules;
 pub mod session;
 pub mod store;
+
+#[cfg(feature = "gui")]
+pub mod gui;
