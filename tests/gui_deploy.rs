@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use iced::{Point, Theme};
+use iced::Point;
 use iced_test::selector;
 use iced_test::simulator::{self, Simulator};
 use lanqi::gui::board::Geometry;

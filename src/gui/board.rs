@@ -203,7 +203,6 @@ pub struct Hover(Option<Square>);
 mod palette {
     use iced::Color;
 
-    pub const TABLE: Color = Color::from_rgb(0.93, 0.89, 0.80);
     pub const BOARD: Color = Color::from_rgb(0.96, 0.90, 0.76);
     pub const BOARD_EDGE: Color = Color::from_rgb(0.55, 0.40, 0.22);
     pub const ROAD: Color = Color::from_rgb(0.55, 0.43, 0.28);
@@ -300,7 +299,6 @@ fn draw_board(frame: &mut Frame, g: &Geometry, model: &BoardModel, hover: Option
     if u <= 0.0 {
         return;
     }
-    frame.fill_rectangle(Point::ORIGIN, frame.size(), palette::TABLE);
     let board = g.board_rect();
     let rounded =
         |r: Rectangle, radius: f32| Path::rounded_rectangle(r.position(), r.size(), radius.into());

@@ -13,7 +13,7 @@ use iced::{Alignment, Color, Element, Fill, Length};
 
 use super::board::{self, Board, BoardModel};
 use super::i18n::Lang;
-use crate::rules::junqi::{Layout, LayoutError, Piece, Side, Square, Token};
+use crate::rules::junqi::{Kind, Layout, LayoutError, Piece, Side, Square, Token};
 use crate::store::{LayoutLibrary, Listing};
 
 /// The deployment screen's state.
@@ -315,6 +315,19 @@ impl Deploy {
         .height(Fill);
 
         let legend = column(t.legend.iter().map(|line| text(*line).size(13).into())).spacing(3);
+        let columns = if lang == Lang::Zh { 6 } else { 3 };
+        let pieces = column![text(t.pieces_heading).size(13)]
+            .extend(Kind::ALL.chunks(columns).map(|chunk| {
+                row(chunk.iter().map(|&k| {
+                    text(lang.piece_entry(k))
+                        .size(12)
+                        .color(Color::from_rgb(0.72, 0.11, 0.09))
+                        .width(Fill)
+                        .into()
+                }))
+                .into()
+            }))
+            .spacing(2);
 
         let actions = row![
             button(text(t.random))
@@ -396,9 +409,10 @@ impl Deploy {
                 text(t.deploy_heading).size(26),
                 text(t.deploy_hint).size(14),
                 legend,
+                pieces,
                 actions,
                 rule::horizontal(1),
-                text(t.save).size(17),
+                text(t.save_heading).size(17),
                 save_row,
                 library,
                 rule::horizontal(1),
@@ -459,7 +473,7 @@ mod tests {
         let before = d.layout().clone();
         let flag = ["b1", "d1"]
             .into_iter()
-            .find(|q| d.layout().kind_at(s(q)) == Some(crate::rules::junqi::Kind::Flag))
+            .find(|q| d.layout().kind_at(s(q)) == Some(Kind::Flag))
             .unwrap();
         click(&mut d, flag);
         // The flag may not be swapped anywhere but the other headquarters.

@@ -106,6 +106,14 @@ impl Lang {
         }
     }
 
+    /// A piece in the list of pieces: its Chinese name, and in English its English name.
+    pub fn piece_entry(self, kind: Kind) -> String {
+        match self {
+            Lang::En => format!("{} {}", kind.chinese(), kind.name()),
+            Lang::Zh => kind.chinese().to_string(),
+        }
+    }
+
     /// "`a` selected: click another …".
     pub fn selected(self, square: Square, kind: Kind) -> String {
         match self {
@@ -196,6 +204,8 @@ pub struct Strings {
     pub deploy_hint: &'static str,
     /// How to read the board, a line per feature.
     pub legend: [&'static str; 4],
+    /// The heading of the list of pieces.
+    pub pieces_heading: &'static str,
     /// The random layout button.
     pub random: &'static str,
     /// The ready button.
@@ -204,6 +214,8 @@ pub struct Strings {
     pub ready_done: &'static str,
     /// The layout name box's placeholder.
     pub name_placeholder: &'static str,
+    /// The save section's heading.
+    pub save_heading: &'static str,
     /// The save button.
     pub save: &'static str,
     /// The saved layouts heading.
@@ -244,10 +256,12 @@ const EN: Strings = Strings {
         "Headquarters (大本营): the flag must stand in one; pieces there never move.",
         "Landmines stay on your last two rows; bombs may not start on the front row.",
     ],
+    pieces_heading: "The pieces, strongest first (a bomb takes anything with it; only an engineer clears a landmine)",
     random: "Random",
     ready: "Ready",
     ready_done: "Ready! This layout will be used when the game starts.",
     name_placeholder: "Layout name",
+    save_heading: "Keep this layout",
     save: "Save",
     library_heading: "Saved layouts",
     library_empty: "No saved layouts yet.",
@@ -265,7 +279,7 @@ const EN: Strings = Strings {
 };
 
 const ZH: Strings = Strings {
-    title: "兰棋 — 军棋布阵",
+    title: "lanqi — 军棋布阵",
     deploy_heading: "布阵",
     deploy_hint: "下方是你的半场。先点一枚己方棋子，再点另一枚，即可交换位置。",
     legend: [
@@ -274,10 +288,12 @@ const ZH: Strings = Strings {
         "大本营：军旗必须放在其中，进入的棋子不能再动。",
         "地雷只能放在最后两行，炸弹不能放在最前一行。",
     ],
+    pieces_heading: "棋子从大到小（炸弹与对方同归于尽，只有工兵能排地雷）",
     random: "随机布阵",
     ready: "准备好了",
     ready_done: "已准备！开局时将使用此布阵。",
     name_placeholder: "布阵名称",
+    save_heading: "保存此布阵",
     save: "保存",
     library_heading: "已存布阵",
     library_empty: "还没有保存的布阵。",

@@ -116,7 +116,7 @@ impl DeployPreview {
     /// The window's content.
     pub fn view(&self) -> Element<'_, PreviewMessage> {
         let header = row![
-            text("兰棋 lanqi").size(20),
+            text("lanqi").size(20),
             space().width(Fill),
             text(self.lang.strings().language).size(14),
             button(text(self.lang.other().name()).size(14))
