@@ -2,13 +2,11 @@
 //! the board canvas and on buttons, typing into boxes. Rendering is tiny-skia (the only
 //! renderer this build has, so `ICED_TEST_BACKEND` need not be set).
 //!
-//! Snapshots: `tests/snapshots/*-tiny-skia.png` are compared pixel for pixel. After a
-//! deliberate change of the look, delete the PNG and run the tests with
-//! `LANQI_UPDATE_SNAPSHOTS=1` to write it again, look at it, and commit it. Without that
-//! variable a missing snapshot fails the test, so CI never passes by writing a new one.
+//! Snapshots: `tests/snapshots/*-tiny-skia.png`, compared pixel for pixel (see
+//! `support/snapshot.rs` for how to update them).
 #![cfg(feature = "gui")]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use iced::Point;
@@ -18,6 +16,10 @@ use lanqi::gui::board::Geometry;
 use lanqi::gui::i18n::Lang;
 use lanqi::gui::{DeployPreview, PREVIEW_SIZE, PreviewMessage, settings};
 use lanqi::rules::junqi::{Kind, Layout, Side, Square};
+
+#[path = "support/snapshot.rs"]
+mod snapshot;
+use snapshot::assert_snapshot;
 
 /// A fresh directory under the system temp dir, removed on drop.
 struct TempDir(PathBuf);
@@ -238,22 +240,9 @@ fn the_language_switches_to_chinese_and_back() {
 }
 
 /// Compares the app's current look with a committed snapshot.
-fn assert_snapshot(app: &DeployPreview, name: &str) {
-    let base = Path::new("tests/snapshots").join(name);
-    let file = base.with_file_name(format!("{name}-tiny-skia.png"));
-    let update = std::env::var_os("LANQI_UPDATE_SNAPSHOTS").is_some();
-    assert!(
-        update || file.exists(),
-        "{} is missing: run with LANQI_UPDATE_SNAPSHOTS=1 to create it, look at it, commit it",
-        file.display()
-    );
+fn assert_app_snapshot(app: &DeployPreview, name: &str) {
     let snapshot = ui(app).snapshot(&app.theme()).expect("render");
-    assert!(
-        snapshot.matches_image(&base).expect("compare"),
-        "{} differs from what the screen renders now; if the change is intended, delete it \
-         and run with LANQI_UPDATE_SNAPSHOTS=1",
-        file.display()
-    );
+    assert_snapshot(&snapshot, name);
 }
 
 #[test]
@@ -261,7 +250,7 @@ fn snapshot_of_a_selection() {
     let tmp = TempDir::new("snap-en");
     let mut app = app(&tmp);
     click_square(&mut app, "c3");
-    assert_snapshot(&app, "deploy-selected-en");
+    assert_app_snapshot(&app, "deploy-selected-en");
 }
 
 #[test]
@@ -279,5 +268,5 @@ fn snapshot_of_a_refused_swap_in_chinese() {
         &app,
         "不能交换：a6：军旗必须放在大本营（b1 或 d1）。"
     ));
-    assert_snapshot(&app, "deploy-refused-zh");
+    assert_app_snapshot(&app, "deploy-refused-zh");
 }

@@ -18,7 +18,7 @@ use iced::{Color, Font, Pixels, Point, Rectangle, Renderer, Size, Theme, alignme
 use super::{BOLD, FONT};
 use crate::rules::junqi::board::{RAIL_NEIGHBOURS, ROADS, cell_kind};
 use crate::rules::junqi::square::{CELLS, FILES, ROWS, squares};
-use crate::rules::junqi::{CellKind, Kind, Side, Square, Token};
+use crate::rules::junqi::{CellKind, Kind, Side, Square, Token, View};
 
 /// What the board reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +53,16 @@ impl BoardModel {
             targets: Vec::new(),
             last_move: None,
         }
+    }
+
+    /// What `viewer` sees of a position: the tokens of `view` (which should be `viewer`'s
+    /// view, so that enemy pieces are hidden but a revealed flag), nothing selected.
+    pub fn from_view(view: &View, viewer: Side) -> BoardModel {
+        let mut model = BoardModel::empty(viewer);
+        for square in Square::all() {
+            model.tokens[square.index()] = view.at(square);
+        }
+        model
     }
 
     /// The token on a square.
@@ -312,7 +322,10 @@ fn draw_board(frame: &mut Frame, g: &Geometry, model: &BoardModel, hover: Option
     draw_front(frame, g, u);
     draw_lines(frame, g, u);
     for square in Square::all() {
-        draw_cell(frame, g, u, square, model.at(square).is_none());
+        // A cell's name is shown only when nothing stands or is marked on it (canvas
+        // text is always drawn on top of shapes).
+        let bare = model.at(square).is_none() && !model.targets.contains(&square);
+        draw_cell(frame, g, u, square, bare);
     }
     if let Some((from, to)) = model.last_move {
         for s in [from, to] {
