@@ -118,7 +118,7 @@ impl Lang {
     pub fn selected(self, square: Square, kind: Kind) -> String {
         match self {
             Lang::En => format!(
-                "{square} ({}) selected: click another of your pieces to swap, or it again to cancel.",
+                "{square} ({}) selected: click another of your pieces to swap them, or click it again to cancel.",
                 kind.name()
             ),
             Lang::Zh => format!(

@@ -153,6 +153,10 @@ pub fn run_deploy_preview(profile: Option<PathBuf>) -> iced::Result {
     .title(DeployPreview::title)
     .theme(DeployPreview::theme)
     .settings(settings())
-    .window_size(PREVIEW_SIZE)
+    .window(iced::window::Settings {
+        size: PREVIEW_SIZE,
+        min_size: Some(Size::new(820.0, 600.0)),
+        ..iced::window::Settings::default()
+    })
     .run()
 }
