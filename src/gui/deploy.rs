@@ -305,7 +305,10 @@ impl Deploy {
         };
         let left = column![
             board.map(Message::Board),
-            text(self.status(lang)).size(15).color(status_color),
+            // A fixed height for two lines, so that the board keeps its size whatever
+            // the message.
+            container(text(self.status(lang)).size(15).color(status_color))
+                .height(Length::Fixed(42.0)),
             text(lang.layout_line(&self.layout.to_string()))
                 .size(13)
                 .color(Color::from_rgb(0.40, 0.40, 0.40)),
