@@ -15,7 +15,7 @@ use crate::rules::junqi::Layout;
 /// The extension of a saved layout's file.
 const EXTENSION: &str = "layout";
 /// The longest name accepted, in characters.
-pub const MAX_NAME_CHARS: usize = 40;
+const MAX_NAME_CHARS: usize = 40;
 
 /// The saved layouts of one profile.
 #[derive(Clone, Debug)]
@@ -34,7 +34,7 @@ pub struct Listing {
 }
 
 /// Why a name cannot be used for a saved layout, or `Ok` if it can. The name is used as a
-/// file name, so it must be non-empty, at most [`MAX_NAME_CHARS`] characters, without
+/// file name, so it must be non-empty, at most 40 characters, without
 /// path separators, control characters or characters Windows forbids in file names, not
 /// start with a dot, and not start or end with a space.
 pub fn check_name(name: &str) -> Result<(), &'static str> {
