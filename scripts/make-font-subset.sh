@@ -75,6 +75,9 @@ if "CFF " in font:
     top = cff.topDictIndex[0]
     top.FullName = full
     top.FamilyName = family
+# The same bytes on every run: no "modified now" timestamp.
+font["head"].modified = font["head"].created
+font.recalcTimestamp = False
 font.save(path)
 print(f"{path}: {full} from {source}, {version}", file=sys.stderr)
 PY
