@@ -9,3 +9,6 @@ pub mod protocol;
 pub mod rules;
 pub mod session;
 pub mod store;
+
+#[cfg(feature = "gui")]
+pub mod gui;

@@ -9,6 +9,7 @@
 mod atomic;
 mod identity;
 mod known_peers;
+mod layouts;
 mod profile;
 
 use std::fmt::Write as _;
@@ -18,6 +19,7 @@ use std::path::{Path, PathBuf};
 pub use atomic::{create_atomically, write_atomically};
 pub use identity::{Identity, fingerprint, verify};
 pub use known_peers::{KnownPeers, Trust};
+pub use layouts::{LayoutLibrary, Listing, check_name as check_layout_name};
 pub use profile::Profile;
 
 /// Everything that can go wrong reading or writing the profile directory.
@@ -51,6 +53,14 @@ pub enum StoreError {
     /// A peer name that cannot be stored (empty, or containing a line break).
     #[error("cannot record peer name {name:?}: {problem}")]
     InvalidName {
+        /// The rejected name.
+        name: String,
+        /// Why it was rejected.
+        problem: &'static str,
+    },
+    /// A name under which a layout cannot be saved (see [`check_layout_name`]).
+    #[error("cannot save a layout as {name:?}: {problem}")]
+    InvalidLayoutName {
         /// The rejected name.
         name: String,
         /// Why it was rejected.

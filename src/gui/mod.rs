@@ -1,0 +1,162 @@
+//! The desktop app (iced 0.14, tiny-skia rendering), behind the `gui` feature.
+//!
+//! Screens follow halloy's shape: each has its own `Message`, `update` and `view`, and
+//! hands what matters to its owner as an `Event`. Nothing here knows a rule of a game: the
+//! screens ask the rules core and draw its answers.
+//!
+//! - [`board`]: the Junqi board as a canvas program, given a [`board::BoardModel`].
+//! - [`deploy`]: the deployment screen (布阵).
+//! - [`i18n`]: English and Chinese strings.
+//!
+//! For now only a preview of the deployment screen can be opened
+//! ([`run_deploy_preview`], used by `examples/deploy_window.rs`).
+
+pub mod board;
+pub mod deploy;
+pub mod i18n;
+
+use std::path::PathBuf;
+
+use iced::widget::{button, column, container, row, rule, space, text};
+use iced::{Alignment, Element, Fill, Font, Size, Theme};
+
+use crate::rules::junqi::{Layout, Side};
+use crate::store::{LayoutLibrary, Profile};
+use i18n::Lang;
+
+/// The bundled CJK subset, regular weight (see `scripts/make-font-subset.sh`).
+pub const FONT_REGULAR_BYTES: &[u8] = include_bytes!("../../resources/fonts/lanqi-cjk-regular.otf");
+/// The bundled CJK subset, bold weight (piece names).
+pub const FONT_BOLD_BYTES: &[u8] = include_bytes!("../../resources/fonts/lanqi-cjk-bold.otf");
+/// The family name inside the bundled fonts; the app's default font.
+pub const FONT: Font = Font::with_name("Lanqi CJK");
+/// The bundled font's bold weight.
+pub const BOLD: Font = Font {
+    weight: iced::font::Weight::Bold,
+    ..FONT
+};
+
+/// The iced settings every lanqi window uses (and the GUI tests too, so that snapshots
+/// render exactly as the app does): the bundled fonts loaded, and the default font.
+pub fn settings() -> iced::Settings {
+    iced::Settings {
+        fonts: vec![FONT_REGULAR_BYTES.into(), FONT_BOLD_BYTES.into()],
+        default_font: FONT,
+        ..iced::Settings::default()
+    }
+}
+
+/// The preview window's size, in logical pixels.
+pub const PREVIEW_SIZE: Size = Size::new(1100.0, 800.0);
+
+/// A window with only the deployment screen, a language switch and a note when Ready is
+/// pressed: the first piece of the app, until the lobby and the game screens exist.
+#[derive(Debug)]
+pub struct DeployPreview {
+    lang: Lang,
+    deploy: deploy::Deploy,
+    ready: Option<Layout>,
+}
+
+/// What the preview window reacts to.
+#[derive(Clone, Debug)]
+pub enum PreviewMessage {
+    /// A message for the deployment screen.
+    Deploy(deploy::Message),
+    /// The language button.
+    ToggleLanguage,
+}
+
+impl DeployPreview {
+    /// The preview for South, with the layout library of the profile in `profile` (the
+    /// default profile directory when `None`), starting from `Layout::random(seed)`.
+    pub fn new(profile: Option<PathBuf>, seed: u64, lang: Lang) -> DeployPreview {
+        let library = Profile::open(profile.as_deref())
+            .and_then(|p| LayoutLibrary::open(&p))
+            .map_err(|e| e.to_string());
+        DeployPreview {
+            lang,
+            deploy: deploy::Deploy::new(Side::South, seed, library),
+            ready: None,
+        }
+    }
+
+    /// The deployment screen.
+    pub fn deploy(&self) -> &deploy::Deploy {
+        &self.deploy
+    }
+
+    /// The language shown.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The layout handed over by Ready, if it was pressed.
+    pub fn ready(&self) -> Option<&Layout> {
+        self.ready.as_ref()
+    }
+
+    /// The window title.
+    pub fn title(&self) -> String {
+        self.lang.strings().title.to_string()
+    }
+
+    /// Handles a message.
+    pub fn update(&mut self, message: PreviewMessage) {
+        match message {
+            PreviewMessage::Deploy(m) => {
+                if let Some(deploy::Event::Ready(layout)) = self.deploy.update(m) {
+                    self.ready = Some(layout);
+                }
+            }
+            PreviewMessage::ToggleLanguage => self.lang = self.lang.other(),
+        }
+    }
+
+    /// The window's content.
+    pub fn view(&self) -> Element<'_, PreviewMessage> {
+        let header = row![
+            text("lanqi").size(20),
+            space().width(Fill),
+            text(self.lang.strings().language).size(14),
+            button(text(self.lang.other().name()).size(14))
+                .on_press(PreviewMessage::ToggleLanguage)
+                .style(button::secondary),
+        ]
+        .spacing(8)
+        .padding([8, 16])
+        .align_y(Alignment::Center);
+        column![
+            container(header).style(container::rounded_box),
+            rule::horizontal(1),
+            self.deploy.view(self.lang).map(PreviewMessage::Deploy),
+        ]
+        .into()
+    }
+
+    /// The window's theme.
+    pub fn theme(&self) -> Theme {
+        Theme::Light
+    }
+}
+
+/// Opens a window with the deployment screen ([`DeployPreview`]) for the profile in
+/// `profile` (the default profile directory when `None`), in the locale's language.
+pub fn run_deploy_preview(profile: Option<PathBuf>) -> iced::Result {
+    let seed: u64 = rand::random();
+    let lang = Lang::from_env();
+    iced::application(
+        move || DeployPreview::new(profile.clone(), seed, lang),
+        DeployPreview::update,
+        DeployPreview::view,
+    )
+    .title(DeployPreview::title)
+    .theme(DeployPreview::theme)
+    .settings(settings())
+    .window(iced::window::Settings {
+        size: PREVIEW_SIZE,
+        min_size: Some(Size::new(820.0, 600.0)),
+        ..iced::window::Settings::default()
+    })
+    .run()
+}
