@@ -936,9 +936,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 &json!({"event": "note", "message": "resumed with the seats of the saved game"}),
             );
         }
-        let ply = table.session.table().map_or(0, |t| t.ply());
-        let hash = table.session.table().map_or("-".to_string(), |t| t.hash());
         let game_id = table.session.game_id();
+        let (ply, hash) = sync_point(&table.session);
         self.endpoint.send(&Message::Sync { game_id, ply, hash });
         Ok(())
     }
@@ -981,7 +980,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 if game_id != table.session.game_id() {
                     return Err(PeerError::Peer("the peer resumed another game".into()));
                 }
-                let mine = table.session.table().map_or(0, |t| t.ply());
+                let (mine, my_hash) = sync_point(&table.session);
                 (self.emit)(
                     &json!({"event": "resumed", "game_id": format!("{game_id:016x}"), "ply": mine, "peer_ply": ply}),
                 );
@@ -989,10 +988,17 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     for m in table.session.own_moves_after(ply) {
                         self.endpoint.send(&m);
                     }
-                } else if mine == ply && table.session.table().is_some_and(|t| t.hash() != hash) {
+                } else if mine == ply && hash != "-" && my_hash != "-" && my_hash != hash {
                     (self.emit)(
                         &json!({"event": "desync", "detail": format!("resumed at ply {ply} with different positions")}),
                     );
+                }
+                // A battle cut off by the restart finishes: each side sends again what it
+                // sent for it (repeats are answered the same way, or ignored).
+                if let Some(t) = table.session.table() {
+                    for m in t.resume_messages() {
+                        self.endpoint.send(&m);
+                    }
                 }
                 Ok(())
             }
@@ -1175,6 +1181,18 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             );
         }
     }
+}
+
+/// Where a resumed game stands: the moves made (a battle still being decided counts) and
+/// the public position hash, or `-` while a battle is undecided (the two sides may stand
+/// on either side of its outcome).
+fn sync_point(session: &Session<JunqiTable>) -> (u32, String) {
+    let moves = session.moves().len() as u32;
+    let hash = match session.table() {
+        Some(t) if !t.busy() => t.hash(),
+        _ => "-".to_string(),
+    };
+    (moves, hash)
 }
 
 /// Regroups a transcript's evidence (datagram by datagram) into messages with their

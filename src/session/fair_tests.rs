@@ -192,3 +192,154 @@ fn a_flag_kept_hidden_after_the_marshal_died_is_caught() {
         "some game killed seat 0's marshal"
     );
 }
+
+/// Delivers messages between two sessions in order, dropping every message to seat
+/// `crashed` after the first `cut` messages have been delivered (that seat went down).
+fn pump(
+    sessions: &mut [super::pair::S; 2],
+    queue: &mut std::collections::VecDeque<(usize, crate::protocol::Message)>,
+    mut cut: Option<(usize, usize)>,
+) {
+    while let Some((to, m)) = queue.pop_front() {
+        if let Some((crashed, left)) = &mut cut
+            && *crashed == to
+        {
+            if *left == 0 {
+                continue;
+            }
+            *left -= 1;
+        }
+        for e in sessions[to].remote(m, 0) {
+            if let super::state::Effect::Send(reply) = e {
+                queue.push_back((1 - to, reply));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_battle_cut_off_by_a_restart_finishes_after_the_resume() {
+    use super::state::Effect;
+    use std::collections::VecDeque;
+    let mut finished = 0;
+    for (seed, crashed, cut) in [
+        (1, 0, 0),
+        (1, 1, 0),
+        (2, 0, 1),
+        (2, 1, 1),
+        (3, 0, 2),
+        (3, 1, 2),
+    ] {
+        let mut p = game_until_a_battle(seed);
+        let mut sessions = [p.a.clone(), p.b.clone()];
+        // The side to move attacks.
+        let mover = sessions[0].table().unwrap().to_move() as usize;
+        let mv = battle_move(&sessions[mover]).expect("a battle move");
+        let mut queue = VecDeque::new();
+        for e in sessions[mover].local(Local::Move(mv), 0).unwrap() {
+            if let Effect::Send(m) = e {
+                queue.push_back((1 - mover, m));
+            }
+        }
+        pump(&mut sessions, &mut queue, Some((crashed, cut)));
+        // The crashed side comes back from its record.
+        let s = &sessions[crashed];
+        let restored = super::pair::S::restore(
+            s.me(),
+            s.game_id(),
+            s.first(),
+            s.clock(),
+            *s.secrets(),
+            s.private().map(str::to_string),
+            s.record(),
+            0,
+        )
+        .unwrap();
+        sessions[crashed] = restored;
+        // The resume: the side with more moves sends them; both send their battle messages.
+        let moves = [0, 1].map(|i| sessions[i].moves().len() as u32);
+        for i in 0..2 {
+            let other = 1 - i;
+            if moves[i] > moves[other] {
+                for m in sessions[i].own_moves_after(moves[other]) {
+                    queue.push_back((other, m));
+                }
+            }
+            for m in sessions[i].table().unwrap().resume_messages() {
+                queue.push_back((other, m));
+            }
+        }
+        pump(&mut sessions, &mut queue, None);
+        let [a, b] = &sessions;
+        assert!(
+            !a.table().unwrap().busy() && !b.table().unwrap().busy(),
+            "seed {seed}"
+        );
+        assert_eq!(
+            a.table().unwrap().hash(),
+            b.table().unwrap().hash(),
+            "seed {seed}"
+        );
+        assert_eq!(
+            a.record(),
+            b.record(),
+            "seed {seed}: one record after the resume"
+        );
+        p.a = sessions[0].clone();
+        p.b = sessions[1].clone();
+        finish(&mut p);
+        for seat in 0..2 {
+            let s = if seat == 0 { &p.a } else { &p.b };
+            assert!(
+                s.audit().is_some_and(|a| a.ok),
+                "seed {seed}: {:?}",
+                s.audit()
+            );
+        }
+        finished += 1;
+    }
+    assert_eq!(finished, 6);
+}
+
+/// A seeded game played until the side to move has a battle move.
+fn game_until_a_battle(seed: u64) -> Pair {
+    let mut p = Pair::with(
+        Clock::default(),
+        [secrets(1, Cheat::None), secrets(2, Cheat::None)],
+    );
+    p.local(0, Local::Setup(Layout::random(seed).to_string()));
+    p.local(1, Local::Setup(Layout::random(seed + 1000).to_string()));
+    let mut x = seed | 1;
+    loop {
+        let seat = p.a.table().unwrap().to_move();
+        if battle_move(p.session(seat)).is_some() {
+            return p;
+        }
+        let moves = p.session(seat).table().unwrap().legal_moves();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let mv = moves[(x % moves.len() as u64) as usize].clone();
+        p.local(seat, Local::Move(mv));
+        assert!(p.a.ending().is_none(), "a battle comes before the end");
+    }
+}
+
+/// A legal move of this session's seat onto an enemy piece, if it has one.
+fn battle_move(s: &super::pair::S) -> Option<String> {
+    let table = s.table()?;
+    let side = super::junqi::side_of(s.me());
+    table.legal_moves().into_iter().find(|m| {
+        let mv: crate::rules::junqi::Move = m.parse().unwrap();
+        table.game().is_battle(mv.from_view(side))
+    })
+}
+
+/// Plays first legal moves until the game ends.
+fn finish(p: &mut Pair) {
+    let mut plies = 0;
+    while p.a.ending().is_none() && plies < 3000 {
+        p.play_first_legal();
+        plies += 1;
+    }
+}

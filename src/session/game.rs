@@ -153,6 +153,9 @@ pub trait TableGame: Clone + Sized {
     fn replay(&mut self, record: &Record) -> Result<(), String>;
     /// Takes back the last move.
     fn take_back(&mut self);
+    /// After a resume: what this seat sends again so that an exchange that was cut off
+    /// (a battle) can finish; receivers take repeats in their stride.
+    fn resume_messages(&self) -> Vec<Message>;
     /// The game is over: what this seat sends so that the peer can audit it (and the
     /// audit, if the peer's opening is already in); `record` is the whole game.
     fn open(&mut self, record: &[Record]) -> Vec<Step>;

@@ -62,8 +62,11 @@ pub struct JunqiTable {
     /// The game before each decided move, for taking moves back.
     history: Vec<VeiledGame>,
     battle: Option<Battle>,
-    /// Battles begun so far (never taken back): fresh randomness for each.
+    /// Battles begun so far (never taken back): fresh randomness for each. A restored table
+    /// counts the same, so it draws the same randomness for a battle it replays.
     battles_begun: u32,
+    /// What this seat sent for the latest battle, to send again after a resume.
+    sent: Vec<Message>,
     /// Each seat's opened deployment, once it has opened.
     opened: [Option<SealedLayout>; 2],
     cheat: Cheat,
@@ -185,6 +188,14 @@ impl JunqiTable {
             ));
         }
         let absolute = own.from_view(side);
+        if self
+            .game
+            .at(absolute)
+            .is_some_and(|t| t.kind == Some(Kind::Flag))
+        {
+            // Already shown (a repeat after a resume).
+            return Ok(Vec::new());
+        }
         self.game
             .reveal_flag(side, absolute)
             .map_err(|e| e.to_string())?;
@@ -266,6 +277,7 @@ impl TableGame for JunqiTable {
             history: Vec::new(),
             battle: None,
             battles_begun: 0,
+            sent: Vec::new(),
             opened: [None, None],
             cheat: secrets.cheat,
         })
@@ -317,6 +329,7 @@ impl TableGame for JunqiTable {
         }
         let ply = self.game.ply() + 1;
         self.battles_begun += 1;
+        self.sent.clear();
         if seat == self.me {
             let kind = self.my_kind(absolute.from)?;
             self.battle = Some(Battle::Attacking {
@@ -348,6 +361,7 @@ impl TableGame for JunqiTable {
             defence,
             answered: false,
         });
+        self.sent.push(offer.clone());
         Ok(vec![Step::Send(offer)])
     }
 
@@ -365,9 +379,21 @@ impl TableGame for JunqiTable {
             return Err("an exchange message from our own seat".into());
         }
         let binding = self.secrets.binding;
+        // A battle message repeated after a resume, for a battle already decided here.
+        let battle_ply = match message {
+            Message::Offer { ply, .. }
+            | Message::Choose { ply, .. }
+            | Message::Table { ply, .. }
+            | Message::Outcome { ply, .. } => Some(*ply),
+            _ => None,
+        };
+        if battle_ply.is_some_and(|p| p <= self.game.ply()) && self.battle.is_none() {
+            return Ok(Vec::new());
+        }
         // The attacker's scalar for the battle being begun (used only on an `offer`).
         let attack_random = self.random::<64>("lanqi/fair/attack");
-        match (message, self.battle.as_mut()) {
+        // (An offer or a choice repeated after a resume is answered again, the same way.)
+        let steps = match (message, self.battle.as_mut()) {
             (
                 Message::Offer { ply, point },
                 Some(Battle::Attacking {
@@ -376,7 +402,7 @@ impl TableGame for JunqiTable {
                     attack,
                     ..
                 }),
-            ) if ply == p && attack.is_none() => {
+            ) if ply == p => {
                 let a = Attack::new(&context(&binding, *ply), point, *kind, &attack_random)
                     .map_err(|e| format!("battle offer: {e}"))?;
                 let answer = a.answer();
@@ -394,7 +420,7 @@ impl TableGame for JunqiTable {
                     answered,
                     ..
                 }),
-            ) if ply == p && !*answered => {
+            ) if ply == p => {
                 let table = defence
                     .table(&context(&binding, *ply), point)
                     .map_err(|e| format!("battle choice: {e}"))?;
@@ -491,7 +517,19 @@ impl TableGame for JunqiTable {
                 Ok(self.audit_if_both_open(record))
             }
             (other, _) => Err(format!("'{other}' does not fit the battle in progress")),
+        }?;
+        for step in &steps {
+            if let Step::Send(
+                m @ (Message::Choose { .. }
+                | Message::Table { .. }
+                | Message::Outcome { .. }
+                | Message::Flag { .. }),
+            ) = step
+            {
+                self.sent.push(m.clone());
+            }
         }
+        Ok(steps)
     }
 
     fn replay(&mut self, record: &Record) -> Result<(), String> {
@@ -523,6 +561,21 @@ impl TableGame for JunqiTable {
                 Ok(())
             }
             _ => Ok(()),
+        }
+    }
+
+    fn resume_messages(&self) -> Vec<Message> {
+        if !self.sent.is_empty() {
+            return self.sent.clone();
+        }
+        // Restored mid-battle as the defender: offer again (the same offer: the battle's
+        // randomness is drawn from the same count of battles begun).
+        match &self.battle {
+            Some(Battle::Defending { ply, defence, .. }) => vec![Message::Offer {
+                ply: *ply,
+                point: defence.first(),
+            }],
+            _ => Vec::new(),
         }
     }
 
