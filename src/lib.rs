@@ -2,6 +2,7 @@
 //! See `DESIGN.md` in the shared docs for the layers; each module's doc says what it holds.
 
 pub mod cli;
+pub mod engine;
 pub mod net;
 pub mod peer;
 pub mod protocol;

@@ -1,7 +1,9 @@
 //! The `lanqi` command line: argument parsing (clap) and the subcommands. Each subcommand
 //! writes its whole output to a string, so a failure leaves stdout untouched.
 
+mod engine;
 mod junqi;
+mod junqi_match;
 mod peer;
 mod peers;
 
@@ -26,6 +28,9 @@ pub enum Command {
     /// Junqi (两国军棋) rules tools: legal moves, playing moves, views, layouts, perft.
     #[command(subcommand)]
     Junqi(junqi::JunqiCommand),
+    /// A computer player speaking a competition protocol on stdin/stdout.
+    #[command(subcommand)]
+    Engine(engine::EngineCommand),
     /// A headless peer: listens (or challenges with --connect), plays with a bot, and prints
     /// one JSON object per line for everything that happens.
     Peer(peer::PeerArgs),
@@ -57,6 +62,7 @@ pub enum Outcome {
 /// Runs a parsed command line.
 pub fn run(command: Command) -> Result<Outcome, UserError> {
     match command {
+        Command::Engine(c) => engine::run(c).map(Outcome::Exit),
         Command::Junqi(c) => junqi::run(c).map(Outcome::Print),
         Command::Peer(args) => peer::run(args).map(Outcome::Exit),
         Command::Peers(args) => peers::run(args).map(Outcome::Print),

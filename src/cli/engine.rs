@@ -1,0 +1,55 @@
+//! `lanqi engine …`: a computer player speaking a competition protocol on stdin/stdout.
+
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+
+use super::UserError;
+use crate::engine::junqi::Level;
+use crate::engine::junqi::ccgc::{CcgcOptions, serve};
+
+/// `lanqi engine` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum EngineCommand {
+    /// The Junqi engine.
+    Junqi(JunqiEngineArgs),
+}
+
+/// Options of `lanqi engine junqi`.
+#[derive(Debug, Args)]
+pub struct JunqiEngineArgs {
+    /// Speak the China Computer Game Championship Junqi referee protocol (v1.0) on
+    /// stdin/stdout (the only protocol so far; required).
+    #[arg(long, required = true)]
+    pub ccgc: bool,
+    /// The engine's level: easy, medium or hard.
+    #[arg(long, default_value = "hard")]
+    pub level: Level,
+    /// Seed for the layouts and choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The name sent in answer to INFO.
+    #[arg(long, default_value = "lanqi")]
+    pub name: String,
+}
+
+/// Runs a `lanqi engine` subcommand until its input ends.
+pub fn run(command: EngineCommand) -> Result<ExitCode, UserError> {
+    match command {
+        EngineCommand::Junqi(args) => {
+            if args.name.is_empty() || args.name.chars().any(char::is_whitespace) {
+                return Err(UserError("--name must be one word".into()));
+            }
+            let options = CcgcOptions {
+                level: args.level,
+                seed: args.seed,
+                name: args.name,
+            };
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            serve(stdin, stdout, std::io::stderr(), &options)
+                .map_err(|e| UserError(format!("engine i/o: {e}")))?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

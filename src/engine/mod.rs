@@ -1,0 +1,3 @@
+//! Computer players, one module per game. They see only what a player may see.
+
+pub mod junqi;
