@@ -33,6 +33,9 @@ pub struct MatchArgs {
     /// depend on the machine's speed and load.
     #[arg(long)]
     pub timed: bool,
+    /// A node budget per move for engines, instead of their level's.
+    #[arg(long)]
+    pub nodes: Option<u64>,
     /// Print one line per game (number, A's side, result, plies) before the summary.
     #[arg(long)]
     pub verbose: bool,
@@ -50,6 +53,7 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
         seed: args.seed,
         rules: args.rules.rule_set(),
         timed: args.timed,
+        nodes: args.nodes,
     };
     let mut out = String::new();
     let report = run_match(config, |i, g| {

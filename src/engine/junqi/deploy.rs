@@ -36,6 +36,14 @@ pub fn deploy(seed: u64) -> Layout {
     let decoy_file = 4 - flag_file;
     slots[index(flag_file, 11)] = Some(Kind::Flag);
 
+    // The decoy headquarters: a lowly piece, or (rarely) a bomb waiting for an attacker.
+    let decoy = match rng.next_u32() % 6 {
+        0 | 1 => Kind::Lieutenant,
+        2 | 3 => Kind::Captain,
+        4 => Kind::Engineer,
+        _ => Kind::Bomb,
+    };
+    slots[index(decoy_file, 11)] = Some(decoy);
     // Landmines: round the flag (two or all three of its neighbours), the rest on the
     // last two ranks, often in front of or beside the decoy headquarters.
     let guards = [(flag_file - 1, 11), (flag_file + 1, 11), (flag_file, 10)];
@@ -84,14 +92,6 @@ pub fn deploy(seed: u64) -> Layout {
     for _ in 0..mines {
         place(&mut slots, Kind::Landmine, &near_decoy, &mut rng);
     }
-    // The decoy headquarters: a lowly piece, or (rarely) a bomb waiting for an attacker.
-    let decoy = match rng.next_u32() % 6 {
-        0 | 1 => Kind::Lieutenant,
-        2 | 3 => Kind::Captain,
-        4 => Kind::Engineer,
-        _ => Kind::Bomb,
-    };
-    slots[index(decoy_file, 11)] = Some(decoy);
     let bombs = 2 - usize::from(decoy == Kind::Bomb);
     for _ in 0..bombs {
         place(
@@ -108,13 +108,14 @@ pub fn deploy(seed: u64) -> Layout {
         );
     }
     let engineers = 3 - usize::from(decoy == Kind::Engineer);
-    for _ in 0..engineers {
+    for i in 0..engineers {
         place(
             &mut slots,
             Kind::Engineer,
             &|s| {
                 if RAIL_STATIONS & s.bit() == 0 {
-                    1
+                    // The first one always on the rails.
+                    u32::from(i > 0)
                 } else if s.row() == 6 {
                     3
                 } else {

@@ -291,6 +291,19 @@ impl Knowledge {
 
     /// Records a move of either side (in turn order) and its battle result, if it was one.
     pub fn observe(&mut self, mv: Move, result: Option<BattleResult>) -> Result<(), ObserveError> {
+        let saved = self.clone();
+        let outcome = self.observe_unchecked(mv, result);
+        if outcome.is_err() {
+            *self = saved;
+        }
+        outcome
+    }
+
+    fn observe_unchecked(
+        &mut self,
+        mv: Move,
+        result: Option<BattleResult>,
+    ) -> Result<(), ObserveError> {
         self.settle();
         let mover = self.side_to_move;
         let target = self.cells[mv.to.index()];
@@ -460,7 +473,13 @@ impl Knowledge {
     /// army's counts are exact. `None` only if the knowledge is contradictory.
     pub fn sample(&mut self, rng: &mut ChaCha8Rng) -> Option<Position> {
         self.settle();
-        let kinds = sample_kinds(&self.enemy, rng)?;
+        let Some(kinds) = sample_kinds(&self.enemy, rng) else {
+            eprintln!(
+                "no kinds: {:?}",
+                self.enemy.iter().map(|p| p.possible).collect::<Vec<_>>()
+            );
+            return None;
+        };
         let them = self.me.opponent();
         let mut cells = [None; CELLS];
         for s in Square::all() {
@@ -501,80 +520,87 @@ pub fn narrow_attacker(possible: KindSet, defender: Kind, result: BattleResult) 
 }
 
 /// Draws a kind for each piece within its set so that each kind is used exactly as often
-/// as the army has it: most-constrained piece first, kinds weighted by how many are left,
-/// with backtracking.
+/// as the army has it: pieces with the fewest options first, kinds weighted by how many are
+/// left, and each choice kept only if the rest can still be completed (a matching of the
+/// remaining pieces to the remaining kinds exists), so it never dead-ends.
 fn sample_kinds(pieces: &[EnemyPiece], rng: &mut ChaCha8Rng) -> Option<Vec<Kind>> {
     let mut left = [0u8; KINDS];
     for k in Kind::ALL {
         left[k.index()] = k.count();
     }
+    let mut order: Vec<usize> = (0..pieces.len()).collect();
+    order.sort_by_key(|&i| pieces[i].possible.count_ones());
+    if !completable(pieces, &order, &left) {
+        return None;
+    }
     let mut assigned: Vec<Option<Kind>> = vec![None; pieces.len()];
-    let mut budget = 20_000u32;
-    if assign(pieces, &mut assigned, &mut left, rng, &mut budget) {
-        Some(
-            assigned
-                .into_iter()
-                .map(|k| k.expect("all assigned"))
-                .collect(),
-        )
-    } else {
-        None
-    }
-}
-
-fn assign(
-    pieces: &[EnemyPiece],
-    assigned: &mut [Option<Kind>],
-    left: &mut [u8; KINDS],
-    rng: &mut ChaCha8Rng,
-    budget: &mut u32,
-) -> bool {
-    if *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    let available: KindSet = Kind::ALL
-        .into_iter()
-        .filter(|k| left[k.index()] > 0)
-        .fold(0, |s, k| s | kind_bit(k));
-    // The unassigned piece with the fewest options (ties: the first).
-    let mut best: Option<(usize, u32)> = None;
-    for (i, p) in pieces.iter().enumerate() {
-        if assigned[i].is_none() {
-            let n = (p.possible & available).count_ones();
-            if n == 0 {
-                return false;
+    for (n, &i) in order.iter().enumerate() {
+        let mut options: Vec<Kind> = kinds_in(pieces[i].possible)
+            .filter(|k| left[k.index()] > 0)
+            .collect();
+        loop {
+            if options.is_empty() {
+                return None;
             }
-            if best.is_none_or(|(_, m)| n < m) {
-                best = Some((i, n));
+            let total: u32 = options.iter().map(|k| left[k.index()] as u32).sum();
+            let mut x = rng.next_u32() % total;
+            let mut pick = 0;
+            for (j, k) in options.iter().enumerate() {
+                let w = left[k.index()] as u32;
+                if x < w {
+                    pick = j;
+                    break;
+                }
+                x -= w;
             }
-        }
-    }
-    let Some((i, _)) = best else {
-        return true;
-    };
-    let mut options: Vec<Kind> = kinds_in(pieces[i].possible & available).collect();
-    while !options.is_empty() {
-        let total: u32 = options.iter().map(|k| left[k.index()] as u32).sum();
-        let mut x = (rng.next_u32() % total) as i64;
-        let mut pick = 0;
-        for (j, k) in options.iter().enumerate() {
-            x -= left[k.index()] as i64;
-            if x < 0 {
-                pick = j;
+            let kind = options.swap_remove(pick);
+            left[kind.index()] -= 1;
+            if options.is_empty() || completable(pieces, &order[n + 1..], &left) {
+                assigned[i] = Some(kind);
                 break;
             }
+            left[kind.index()] += 1;
         }
-        let kind = options.swap_remove(pick);
-        assigned[i] = Some(kind);
-        left[kind.index()] -= 1;
-        if assign(pieces, assigned, left, rng, budget) {
+    }
+    assigned.into_iter().collect()
+}
+
+/// Whether the pieces `rest` can take exactly the kinds `left` (a perfect matching of
+/// pieces to kinds with these capacities, by augmenting paths).
+fn completable(pieces: &[EnemyPiece], rest: &[usize], left: &[u8; KINDS]) -> bool {
+    let mut holders: [Vec<usize>; KINDS] = Default::default();
+    for &p in rest {
+        let mut seen = [false; KINDS];
+        if !augment(pieces, p, left, &mut holders, &mut seen) {
+            return false;
+        }
+    }
+    true
+}
+
+fn augment(
+    pieces: &[EnemyPiece],
+    p: usize,
+    left: &[u8; KINDS],
+    holders: &mut [Vec<usize>; KINDS],
+    seen: &mut [bool; KINDS],
+) -> bool {
+    for k in kinds_in(pieces[p].possible) {
+        let k = k.index();
+        if seen[k] || left[k] == 0 {
+            continue;
+        }
+        seen[k] = true;
+        if holders[k].len() < left[k] as usize {
+            holders[k].push(p);
             return true;
         }
-        left[kind.index()] += 1;
-        assigned[i] = None;
-        if *budget == 0 {
-            return false;
+        for j in 0..holders[k].len() {
+            let q = holders[k][j];
+            if augment(pieces, q, left, holders, seen) {
+                holders[k][j] = p;
+                return true;
+            }
         }
     }
     false

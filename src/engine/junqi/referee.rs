@@ -30,6 +30,8 @@ pub struct MatchConfig {
     /// Whether engines also stop at their level's time limit (otherwise only their node
     /// budget counts, and the match is reproducible).
     pub timed: bool,
+    /// A node budget for engines instead of their level's.
+    pub nodes: Option<u64>,
 }
 
 /// How one game of a match ended.
@@ -187,7 +189,13 @@ pub fn play_game(config: &MatchConfig, index: u32, times: &mut [MoveTimes; 2]) -
             )
         })
         .collect();
-    let budgets = who.map(|p| specs[p].budget(config.timed));
+    let budgets = who.map(|p| {
+        let mut budget = specs[p].budget(config.timed);
+        if let (PlayerSpec::Engine(_), Some(n)) = (specs[p], config.nodes) {
+            budget.nodes = n;
+        }
+        budget
+    });
     let mut game = Game::new(
         Position::from_layouts(&layouts[0], &layouts[1], first),
         config.rules,
