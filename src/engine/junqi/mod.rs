@@ -83,7 +83,7 @@ impl Level {
         match self {
             Level::Easy => 1,
             Level::Medium => 2,
-            Level::Hard => 2,
+            Level::Hard => 3,
         }
     }
 
@@ -91,9 +91,9 @@ impl Level {
     /// machine with room to spare.
     fn nodes(self) -> u64 {
         match self {
-            Level::Easy => 6_000,
-            Level::Medium => 60_000,
-            Level::Hard => 240_000,
+            Level::Easy => 40_000,
+            Level::Medium => 250_000,
+            Level::Hard => 600_000,
         }
     }
 
