@@ -58,32 +58,54 @@ impl GameRecord {
     }
 }
 
-/// Thinking time per move of one player.
+/// Thinking time per move of one player: wall-clock, and the CPU time of the thread
+/// (which a busy machine does not inflate; Linux only, else zero).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveTimes {
     /// Moves chosen.
     pub moves: u64,
-    /// Their total time.
+    /// Their total wall-clock time.
     pub total: Duration,
-    /// The longest.
+    /// The longest wall-clock time.
     pub worst: Duration,
+    /// Their total CPU time.
+    pub cpu_total: Duration,
+    /// The longest CPU time.
+    pub cpu_worst: Duration,
 }
 
 impl MoveTimes {
-    fn add(&mut self, t: Duration) {
+    fn add(&mut self, t: Duration, cpu: Duration) {
         self.moves += 1;
         self.total += t;
         self.worst = self.worst.max(t);
+        self.cpu_total += cpu;
+        self.cpu_worst = self.cpu_worst.max(cpu);
     }
 
-    /// The mean time per move.
+    /// The mean wall-clock time per move.
     pub fn mean(&self) -> Duration {
-        if self.moves == 0 {
-            Duration::ZERO
-        } else {
-            self.total / self.moves as u32
-        }
+        self.total
+            .checked_div(self.moves.max(1) as u32)
+            .unwrap_or_default()
     }
+
+    /// The mean CPU time per move.
+    pub fn cpu_mean(&self) -> Duration {
+        self.cpu_total
+            .checked_div(self.moves.max(1) as u32)
+            .unwrap_or_default()
+    }
+}
+
+/// The CPU time this thread has used, from `/proc/thread-self/schedstat` (nanoseconds on
+/// the CPU); zero where that does not exist.
+fn thread_cpu() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .map(Duration::from_nanos)
+        .unwrap_or_default()
 }
 
 /// The result of a match, from player A's side.
@@ -139,10 +161,12 @@ impl fmt::Display for MatchReport {
         ] {
             writeln!(
                 f,
-                "{name} {spec}: {} moves, mean {:.4} s, worst {:.4} s per move",
+                "{name} {spec}: {} moves; wall mean {:.4} s, worst {:.4} s; cpu mean {:.4} s, worst {:.4} s per move",
                 t.moves,
                 t.mean().as_secs_f64(),
-                t.worst.as_secs_f64()
+                t.worst.as_secs_f64(),
+                t.cpu_mean().as_secs_f64(),
+                t.cpu_worst.as_secs_f64()
             )?;
         }
         Ok(())
@@ -214,9 +238,9 @@ pub fn play_game(config: &MatchConfig, index: u32, times: &mut [MoveTimes; 2]) -
             return finish(None, format!("stopped after {MAX_PLIES} plies"), &game);
         }
         let side = game.position().side_to_move();
-        let start = Instant::now();
+        let (start, cpu) = (Instant::now(), thread_cpu());
         let choice = players[side.index()].choose(budgets[side.index()]);
-        times[who[side.index()]].add(start.elapsed());
+        times[who[side.index()]].add(start.elapsed(), thread_cpu().saturating_sub(cpu));
         let Some(mv) = choice else {
             return finish(
                 Some(side.opponent()),
