@@ -12,14 +12,20 @@
 //! Use it like this, one player per game and side:
 //!
 //! ```
-//! use lanqi::engine::junqi::{JunqiPlayer, Level, deploy, Player};
-//! use lanqi::rules::junqi::{RuleSet, Side};
+//! use lanqi::engine::junqi::{JunqiPlayer, Level, Player, deploy};
+//! use lanqi::rules::junqi::{Layout, Position, RuleSet, Side};
 //!
-//! let layout = deploy(7); // our deployment
-//! let mut engine = JunqiPlayer::new(Level::Easy, Side::South, &layout, Side::South, RuleSet::default(), 1);
+//! let ours = deploy(7); // the engine's deployment
+//! let theirs = Layout::random(8); // never shown to the engine
+//! let rules = RuleSet::default();
+//! let mut engine = JunqiPlayer::new(Level::Easy, Side::South, &ours, Side::South, rules, 1);
+//! // A referee (here a full position; in a network game, the peer protocol) plays the move
+//! // and tells the engine what a player learns: the move and its battle result, if any.
+//! let referee = Position::from_layouts(&ours, &theirs, Side::South);
 //! let mv = engine.choose(Level::Easy.fixed_budget()).expect("a legal move");
-//! // The referee (or the peer protocol) plays it and tells both players what happened:
-//! engine.observe(mv, None).unwrap();
+//! let (_, battle) = referee.play(mv).expect("the engine plays legal moves");
+//! engine.observe(mv, battle.map(|b| b.result)).unwrap();
+//! // ...then the opponent's moves the same way, and `observe_flag` when a marshal dies.
 //! ```
 //!
 //! [`Player`] is the common face of the engine and the simple [`RandomPlayer`] and
