@@ -469,6 +469,7 @@ fn easy_beats_the_random_player_at_least_nine_times_in_ten() {
         a: PlayerSpec::Engine(Level::Easy),
         b: PlayerSpec::Random,
         games: 20,
+        first_game: 0,
         seed: 2024,
         rules: RuleSet::default(),
         timed: false,
@@ -480,6 +481,16 @@ fn easy_beats_the_random_player_at_least_nine_times_in_ten() {
     // The same seed gives the same match.
     let again = run_match(config, |_, _| {});
     assert_eq!(again.games, report.games);
+    // A match split in two plays the same games.
+    let second = run_match(
+        MatchConfig {
+            games: 5,
+            first_game: 15,
+            ..config
+        },
+        |_, _| {},
+    );
+    assert_eq!(second.games, report.games[15..]);
 }
 
 #[test]

@@ -23,6 +23,10 @@ pub struct MatchArgs {
     /// Number of games; A is South and moves first in games 0, 2, 4...
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
+    /// Number the games from this one (games keep their sides and seeds by number, so a
+    /// long match can be split between processes).
+    #[arg(long, default_value_t = 0)]
+    pub first_game: u32,
     /// Seed: the same seed gives the same match (unless --timed).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -50,6 +54,7 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
         a: args.a,
         b: args.b,
         games: args.games,
+        first_game: args.first_game,
         seed: args.seed,
         rules: args.rules.rule_set(),
         timed: args.timed,

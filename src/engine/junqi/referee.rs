@@ -23,6 +23,9 @@ pub struct MatchConfig {
     pub b: PlayerSpec,
     /// Number of games; A is South (and moves first) in the even-numbered ones.
     pub games: u32,
+    /// The number of the first game: a long match can be split between processes
+    /// (`first_game` 0 and 100 with 100 games each play the games of one 200-game match).
+    pub first_game: u32,
     /// Everything random in the match (layouts, players' choices) follows from it.
     pub seed: u64,
     /// The rules of every game.
@@ -286,7 +289,7 @@ pub fn play_game(config: &MatchConfig, index: u32, times: &mut [MoveTimes; 2]) -
 pub fn run_match(config: MatchConfig, mut each: impl FnMut(u32, &GameRecord)) -> MatchReport {
     let mut times = [MoveTimes::default(); 2];
     let mut games = Vec::with_capacity(config.games as usize);
-    for i in 0..config.games {
+    for i in config.first_game..config.first_game.saturating_add(config.games) {
         let record = play_game(&config, i, &mut times);
         each(i, &record);
         games.push(record);
