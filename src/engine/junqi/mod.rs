@@ -144,7 +144,8 @@ impl FromStr for Level {
 /// observations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Budget {
-    /// Search nodes (positions visited); the engine stops sampling once it has used them.
+    /// Search nodes (positions visited); the engine stops sampling once it has used them
+    /// (it always searches at least one sampled layout to the end).
     pub nodes: u64,
     /// Stop after this long, whatever is left of the nodes.
     pub time: Option<Duration>,
@@ -216,7 +217,7 @@ impl JunqiPlayer {
         let mut totals = vec![0i64; moves.len()];
         let mut samples = 0u32;
         let mut nodes = 0u64;
-        while nodes < budget.nodes && samples < 4096 {
+        while (samples == 0 || nodes < budget.nodes) && samples < 4096 {
             let Some(position) = self.knowledge.sample(&mut self.rng) else {
                 break;
             };
