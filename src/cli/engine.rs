@@ -1,10 +1,13 @@
-//! `lanqi engine …`: a computer player on stdin/stdout for other programs to drive.
+//! `lanqi engine …`: a computer player on stdin/stdout for other programs to drive (UCI and
+//! UCCI for Xiangqi, the China Computer Game Championship protocol for Junqi).
 
 use std::process::ExitCode;
 
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 
 use super::UserError;
+use crate::engine::junqi::Level;
+use crate::engine::junqi::ccgc::{CcgcOptions, serve};
 use crate::engine::xiangqi::uci;
 
 /// `lanqi engine` subcommands.
@@ -12,14 +15,49 @@ use crate::engine::xiangqi::uci;
 pub enum EngineCommand {
     /// The Xiangqi engine, speaking UCI (or UCCI when the first command is `ucci`).
     Xiangqi,
+    /// The Junqi engine.
+    Junqi(JunqiEngineArgs),
 }
 
-/// Runs a `lanqi engine` subcommand until `quit` or the end of input.
+/// Options of `lanqi engine junqi`.
+#[derive(Debug, Args)]
+pub struct JunqiEngineArgs {
+    /// Speak the China Computer Game Championship Junqi referee protocol (v1.0) on
+    /// stdin/stdout (the only protocol so far; required).
+    #[arg(long, required = true)]
+    pub ccgc: bool,
+    /// The engine's level: easy, medium or hard.
+    #[arg(long, default_value = "hard")]
+    pub level: Level,
+    /// Seed for the layouts and choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The name sent in answer to INFO.
+    #[arg(long, default_value = "lanqi")]
+    pub name: String,
+}
+
+/// Runs a `lanqi engine` subcommand until `quit` or the end of its input.
 pub fn run(command: EngineCommand) -> Result<ExitCode, UserError> {
     match command {
         EngineCommand::Xiangqi => {
             let stdin = std::io::stdin().lock();
             uci::run(stdin, std::io::stdout()).map_err(UserError::from_display)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        EngineCommand::Junqi(args) => {
+            if args.name.is_empty() || args.name.chars().any(char::is_whitespace) {
+                return Err(UserError("--name must be one word".into()));
+            }
+            let options = CcgcOptions {
+                level: args.level,
+                seed: args.seed,
+                name: args.name,
+            };
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            serve(stdin, stdout, std::io::stderr(), &options)
+                .map_err(|e| UserError(format!("engine i/o: {e}")))?;
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -46,6 +46,9 @@ pub enum JunqiCommand {
         #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
     },
+    /// Play games between computer players and print player A's score: `wins N draws N
+    /// losses N`, the score with its 95% confidence interval, and each player's time per move.
+    Match(super::junqi_match::MatchArgs),
 }
 
 /// `lanqi junqi layout` subcommands.
@@ -73,6 +76,16 @@ pub enum Rules {
     Championship,
 }
 
+impl Rules {
+    /// The rule set it names.
+    pub fn rule_set(self) -> RuleSet {
+        match self {
+            Rules::Default => RuleSet::default(),
+            Rules::Championship => RuleSet::championship(),
+        }
+    }
+}
+
 /// Runs a `lanqi junqi` subcommand.
 pub fn run(command: JunqiCommand) -> Result<String, UserError> {
     match command {
@@ -94,6 +107,7 @@ pub fn run(command: JunqiCommand) -> Result<String, UserError> {
             let position = full_position(&jnf)?;
             Ok(format!("{}\n", perft(&position, depth)))
         }
+        JunqiCommand::Match(args) => super::junqi_match::run(args),
     }
 }
 
@@ -117,11 +131,7 @@ fn moves(jnf: &str) -> Result<String, UserError> {
 }
 
 fn play(jnf: &str, moves: &[String], rules: Rules) -> Result<String, UserError> {
-    let rules = match rules {
-        Rules::Default => RuleSet::default(),
-        Rules::Championship => RuleSet::championship(),
-    };
-    let mut game = Game::new(full_position(jnf)?, rules);
+    let mut game = Game::new(full_position(jnf)?, rules.rule_set());
     let mut out = String::new();
     for (i, text) in moves.iter().enumerate() {
         let at = |e: &dyn std::fmt::Display| {

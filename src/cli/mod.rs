@@ -3,6 +3,7 @@
 
 mod engine;
 mod junqi;
+mod junqi_match;
 mod peer;
 mod peers;
 mod xiangqi;
@@ -33,7 +34,8 @@ pub enum Command {
     Peer(peer::PeerArgs),
     /// List the peers found on the LAN (mDNS).
     Peers(peers::PeersArgs),
-    /// A computer player for other programs: `lanqi engine xiangqi` speaks UCI and UCCI.
+    /// A computer player for other programs: `lanqi engine xiangqi` speaks UCI and UCCI,
+    /// `lanqi engine junqi --ccgc` the China Computer Game Championship protocol.
     #[command(subcommand)]
     Engine(engine::EngineCommand),
     /// Xiangqi (中国象棋) rules tools: legal moves, perft, playing moves.

@@ -1,5 +1,6 @@
-//! Computer players, one per game. Unlike the rules cores they may read a clock and use
-//! threads: a search runs against a deadline.
+//! Computer players, one module per game. They see only what a player may see, and unlike
+//! the rules cores they may read a clock and use threads: a search runs against a deadline.
 
+pub mod junqi;
 pub mod uci_client;
 pub mod xiangqi;

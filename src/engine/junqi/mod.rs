@@ -1,0 +1,442 @@
+//! A Junqi computer player that plays under hidden information, fairly.
+//!
+//! A [`JunqiPlayer`] sees only what a player may see: its own layout, every move's from/to
+//! (both sides', in absolute squares), the [`BattleResult`] of each move onto an enemy
+//! piece, and a flag revealed when its field marshal dies. From these it keeps a
+//! [`Knowledge`] of each enemy piece (one that moved is neither a landmine nor the flag; one
+//! that turned a corner on the rails is an engineer; one that beat an attacking 师长 is a
+//! 军长, a 司令 or a landmine...), samples enemy layouts consistent with it, searches each
+//! sample with alpha-beta, and plays the move with the best average score (determinized
+//! search, "perfect-information Monte Carlo").
+//!
+//! Use it like this, one player per game and side:
+//!
+//! ```
+//! use lanqi::engine::junqi::{JunqiPlayer, Level, Player, deploy};
+//! use lanqi::rules::junqi::{Layout, Position, RuleSet, Side};
+//!
+//! let ours = deploy(7); // the engine's deployment
+//! let theirs = Layout::random(8); // never shown to the engine
+//! let rules = RuleSet::default();
+//! let mut engine = JunqiPlayer::new(Level::Easy, Side::South, &ours, Side::South, rules, 1);
+//! // A referee (here a full position; in a network game, the peer protocol) plays the move
+//! // and tells the engine what a player learns: the move and its battle result, if any.
+//! let referee = Position::from_layouts(&ours, &theirs, Side::South);
+//! let mv = engine.choose(Level::Easy.fixed_budget()).expect("a legal move");
+//! let (_, battle) = referee.play(mv).expect("the engine plays legal moves");
+//! engine.observe(mv, battle.map(|b| b.result)).unwrap();
+//! // ...then the opponent's moves the same way, and `observe_flag` when a marshal dies.
+//! ```
+//!
+//! [`Player`] is the common face of the engine and the simple [`RandomPlayer`] and
+//! [`GreedyPlayer`]; [`PlayerSpec`] names one (`random`, `greedy`, `engine:hard`...) and
+//! builds it with its own deployment. [`referee`] plays matches between them.
+
+pub mod ccgc;
+mod deploy;
+pub mod knowledge;
+pub mod referee;
+pub mod search;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
+pub use deploy::deploy;
+pub use knowledge::{Cell, EnemyPiece, Knowledge, ObserveError};
+
+use crate::rules::junqi::{BattleResult, Layout, Move, RuleSet, Side, Square};
+use search::{Aborted, Searcher};
+
+/// How strong (and how slow) the engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// At most 0.1 s a move.
+    Easy,
+    /// At most 0.5 s a move.
+    Medium,
+    /// At most 2 s a move.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The level's name: `easy`, `medium` or `hard`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The longest it may think about one move.
+    pub fn time_limit(self) -> Duration {
+        match self {
+            Level::Easy => Duration::from_millis(100),
+            Level::Medium => Duration::from_millis(500),
+            Level::Hard => Duration::from_secs(2),
+        }
+    }
+
+    /// Search depth in plies (plus captures).
+    fn depth(self) -> u32 {
+        match self {
+            Level::Easy => 1,
+            Level::Medium => 2,
+            Level::Hard => 3,
+        }
+    }
+
+    /// The node budget of a move: sized so that it fits the time limit on an ordinary
+    /// machine with room to spare.
+    fn nodes(self) -> u64 {
+        match self {
+            Level::Easy => 40_000,
+            Level::Medium => 250_000,
+            Level::Hard => 600_000,
+        }
+    }
+
+    /// The level's budget for real play: its node budget, capped by its time limit.
+    pub fn budget(self) -> Budget {
+        Budget {
+            nodes: self.nodes(),
+            time: Some(self.time_limit()),
+        }
+    }
+
+    /// The level's node budget without a clock: the same moves on every machine, for
+    /// reproducible matches and tests (it may take longer than the time limit on a slow
+    /// or busy machine).
+    pub fn fixed_budget(self) -> Budget {
+        Budget {
+            nodes: self.nodes(),
+            time: None,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| format!("unknown level '{s}' (easy, medium or hard)"))
+    }
+}
+
+/// How much the engine may think about one move: a node budget, and optionally a
+/// wall-clock limit. With no time limit the choice depends only on the seed and the
+/// observations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Budget {
+    /// Search nodes (positions visited); the engine stops sampling once it has used them
+    /// (it always searches at least one sampled layout to the end).
+    pub nodes: u64,
+    /// Stop after this long, whatever is left of the nodes.
+    pub time: Option<Duration>,
+}
+
+/// A player of one side of one game that learns only what that side may learn.
+pub trait Player {
+    /// Records a move of either side, in turn order, with its battle result if it was a
+    /// battle (from the attacker's point of view).
+    fn observe(&mut self, mv: Move, result: Option<BattleResult>) -> Result<(), ObserveError>;
+    /// Records that `side`'s flag is shown on `at` (its field marshal died); call it right
+    /// after the `observe` of the move that killed the marshal.
+    fn observe_flag(&mut self, side: Side, at: Square) -> Result<(), ObserveError>;
+    /// This player's move (it must be its turn); `None` if it has no legal move.
+    fn choose(&mut self, budget: Budget) -> Option<Move>;
+}
+
+/// The computer player: determinized alpha-beta search over enemy layouts sampled from
+/// what it knows.
+#[derive(Clone, Debug)]
+pub struct JunqiPlayer {
+    level: Level,
+    knowledge: Knowledge,
+    rng: ChaCha8Rng,
+    /// How many positions the last `choose` searched, and on how many samples.
+    last: (u64, u32),
+}
+
+impl JunqiPlayer {
+    /// A player of `side`, which deployed `own`, in a game where `first` moves first under
+    /// `rules`; its random choices follow from `seed`.
+    pub fn new(
+        level: Level,
+        side: Side,
+        own: &Layout,
+        first: Side,
+        rules: RuleSet,
+        seed: u64,
+    ) -> JunqiPlayer {
+        JunqiPlayer {
+            level,
+            knowledge: Knowledge::new(side, own, first, rules),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            last: (0, 0),
+        }
+    }
+
+    /// What the player knows.
+    pub fn knowledge(&self) -> &Knowledge {
+        &self.knowledge
+    }
+
+    /// The player's level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Nodes searched and samples used by the last [`Player::choose`].
+    pub fn last_search(&self) -> (u64, u32) {
+        self.last
+    }
+
+    /// The search: sample, score every legal move on the sample, average.
+    fn think(&mut self, moves: &[Move], budget: Budget) -> Move {
+        let start = Instant::now();
+        let deadline = budget.time.map(|t| start + t);
+        let depth = self.level.depth();
+        let rules = self.knowledge.rules();
+        let mut totals = vec![0i64; moves.len()];
+        let mut samples = 0u32;
+        let mut nodes = 0u64;
+        while (samples == 0 || nodes < budget.nodes) && samples < 4096 {
+            let Some(position) = self.knowledge.sample(&mut self.rng) else {
+                break;
+            };
+            // The first sample always completes: a move needs at least one.
+            let mut searcher = Searcher::new(rules, if samples == 0 { None } else { deadline });
+            let mut scores = Vec::with_capacity(moves.len());
+            let mut aborted = false;
+            for &mv in moves {
+                match searcher.score_move(&position, mv, depth) {
+                    Ok(s) => scores.push(s),
+                    Err(Aborted) => {
+                        aborted = true;
+                        break;
+                    }
+                }
+            }
+            nodes += searcher.nodes;
+            if aborted {
+                break;
+            }
+            for (t, s) in totals.iter_mut().zip(scores) {
+                *t += s as i64;
+            }
+            samples += 1;
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+        }
+        self.last = (nodes, samples);
+        // Discourage repeating positions: the third occurrence is a draw.
+        let n = samples.max(1) as i64;
+        for (i, &mv) in moves.iter().enumerate() {
+            if self.knowledge.enemy_at(mv.to).is_none() {
+                let seen = self.knowledge.repetitions_after(mv) as i64;
+                totals[i] -= seen * 40 * n;
+            }
+        }
+        let best = *totals.iter().max().expect("some moves");
+        let ties: Vec<usize> = (0..moves.len()).filter(|&i| totals[i] == best).collect();
+        moves[ties[(self.rng.next_u32() as usize) % ties.len()]]
+    }
+}
+
+impl Player for JunqiPlayer {
+    fn observe(&mut self, mv: Move, result: Option<BattleResult>) -> Result<(), ObserveError> {
+        self.knowledge.observe(mv, result)
+    }
+
+    fn observe_flag(&mut self, side: Side, at: Square) -> Result<(), ObserveError> {
+        self.knowledge.observe_flag(side, at)
+    }
+
+    fn choose(&mut self, budget: Budget) -> Option<Move> {
+        let moves = self.knowledge.legal_moves();
+        match moves.len() {
+            0 => None,
+            1 => Some(moves[0]),
+            _ => Some(self.think(&moves, budget)),
+        }
+    }
+}
+
+/// Plays a uniformly random legal move.
+#[derive(Clone, Debug)]
+pub struct RandomPlayer {
+    knowledge: Knowledge,
+    rng: ChaCha8Rng,
+}
+
+impl RandomPlayer {
+    /// A random player of `side` with layout `own`.
+    pub fn new(side: Side, own: &Layout, first: Side, rules: RuleSet, seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            knowledge: Knowledge::new(side, own, first, rules),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn observe(&mut self, mv: Move, result: Option<BattleResult>) -> Result<(), ObserveError> {
+        self.knowledge.observe(mv, result)
+    }
+
+    fn observe_flag(&mut self, side: Side, at: Square) -> Result<(), ObserveError> {
+        self.knowledge.observe_flag(side, at)
+    }
+
+    fn choose(&mut self, _budget: Budget) -> Option<Move> {
+        let moves = self.knowledge.legal_moves();
+        (!moves.is_empty()).then(|| moves[(self.rng.next_u64() % moves.len() as u64) as usize])
+    }
+}
+
+/// Makes a battle whenever it can, attacking with its highest-ranked piece that can (a
+/// bomb counts below every officer), at random among equals; otherwise moves at random.
+#[derive(Clone, Debug)]
+pub struct GreedyPlayer {
+    knowledge: Knowledge,
+    rng: ChaCha8Rng,
+}
+
+impl GreedyPlayer {
+    /// A greedy player of `side` with layout `own`.
+    pub fn new(side: Side, own: &Layout, first: Side, rules: RuleSet, seed: u64) -> GreedyPlayer {
+        GreedyPlayer {
+            knowledge: Knowledge::new(side, own, first, rules),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for GreedyPlayer {
+    fn observe(&mut self, mv: Move, result: Option<BattleResult>) -> Result<(), ObserveError> {
+        self.knowledge.observe(mv, result)
+    }
+
+    fn observe_flag(&mut self, side: Side, at: Square) -> Result<(), ObserveError> {
+        self.knowledge.observe_flag(side, at)
+    }
+
+    fn choose(&mut self, _budget: Budget) -> Option<Move> {
+        let moves = self.knowledge.legal_moves();
+        let kind_of = |mv: &Move| match self.knowledge.cell(mv.from) {
+            Cell::Own(kind) => kind,
+            _ => unreachable!("a legal move starts on an own piece"),
+        };
+        let attacks: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|mv| self.knowledge.enemy_at(mv.to).is_some())
+            .collect();
+        let pool: Vec<Move> = match attacks.iter().map(kind_of).min() {
+            // Kinds are in rank order, field marshal first; the bomb comes after them.
+            Some(top) => attacks.into_iter().filter(|m| kind_of(m) == top).collect(),
+            None => moves,
+        };
+        (!pool.is_empty()).then(|| pool[(self.rng.next_u64() % pool.len() as u64) as usize])
+    }
+}
+
+/// A kind of player, by name: `random`, `greedy`, `engine:easy`, `engine:medium`,
+/// `engine:hard` (`engine` alone is `engine:hard`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayerSpec {
+    /// [`RandomPlayer`].
+    Random,
+    /// [`GreedyPlayer`].
+    Greedy,
+    /// [`JunqiPlayer`] at a level.
+    Engine(Level),
+}
+
+impl PlayerSpec {
+    /// The layout this kind of player deploys for a seed: the engine's [`deploy`], the
+    /// others [`Layout::random`].
+    pub fn layout(self, seed: u64) -> Layout {
+        match self {
+            PlayerSpec::Engine(_) => deploy(seed),
+            _ => Layout::random(seed),
+        }
+    }
+
+    /// A player of this kind for one side of one game.
+    pub fn create(
+        self,
+        side: Side,
+        own: &Layout,
+        first: Side,
+        rules: RuleSet,
+        seed: u64,
+    ) -> Box<dyn Player> {
+        match self {
+            PlayerSpec::Random => Box::new(RandomPlayer::new(side, own, first, rules, seed)),
+            PlayerSpec::Greedy => Box::new(GreedyPlayer::new(side, own, first, rules, seed)),
+            PlayerSpec::Engine(level) => {
+                Box::new(JunqiPlayer::new(level, side, own, first, rules, seed))
+            }
+        }
+    }
+
+    /// The budget this player thinks with: the level's node budget, capped by its time
+    /// limit when `timed`.
+    pub fn budget(self, timed: bool) -> Budget {
+        match self {
+            PlayerSpec::Engine(level) if timed => level.budget(),
+            PlayerSpec::Engine(level) => level.fixed_budget(),
+            _ => Budget {
+                nodes: 0,
+                time: None,
+            },
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Random => f.write_str("random"),
+            PlayerSpec::Greedy => f.write_str("greedy"),
+            PlayerSpec::Engine(level) => write!(f, "engine:{level}"),
+        }
+    }
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, String> {
+        match s {
+            "random" => Ok(PlayerSpec::Random),
+            "greedy" => Ok(PlayerSpec::Greedy),
+            "engine" => Ok(PlayerSpec::Engine(Level::Hard)),
+            _ => match s.strip_prefix("engine:") {
+                Some(level) => level.parse().map(PlayerSpec::Engine),
+                None => Err(format!(
+                    "unknown player '{s}' (random, greedy, engine:easy, engine:medium or engine:hard)"
+                )),
+            },
+        }
+    }
+}

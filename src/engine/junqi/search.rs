@@ -1,0 +1,296 @@
+//! Alpha-beta search with a capture quiescence on one full-information position (a
+//! determinization), and the evaluation it stops at. The engine runs it on many sampled
+//! positions and averages the scores of its root moves.
+
+use std::time::Instant;
+
+use crate::rules::junqi::board::{HEADQUARTERS, headquarters_of};
+use crate::rules::junqi::piece::battle;
+use crate::rules::junqi::square::squares;
+use crate::rules::junqi::{
+    BattleResult, Kind, Move, NoBattleVerdict, Position, RuleSet, Side, Square,
+};
+
+/// A won game, from the winner's side (less the plies it takes, so sooner is better).
+pub const WIN: i32 = 10_000;
+
+/// What each kind is worth in the evaluation.
+pub fn value(kind: Kind) -> i32 {
+    match kind {
+        Kind::FieldMarshal => 100,
+        Kind::General => 75,
+        Kind::MajorGeneral => 55,
+        Kind::Brigadier => 40,
+        Kind::Colonel => 30,
+        Kind::Major => 22,
+        Kind::Captain => 15,
+        Kind::Lieutenant => 11,
+        Kind::Engineer => 17,
+        Kind::Landmine => 14,
+        Kind::Bomb => 42,
+        Kind::Flag => 0,
+    }
+}
+
+/// The search was stopped by its deadline.
+pub struct Aborted;
+
+/// One search: the rules (for the no-battle rule), node counting and an optional deadline.
+pub struct Searcher {
+    rules: RuleSet,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    deadline: Option<Instant>,
+    buffers: Vec<Vec<Move>>,
+}
+
+impl Searcher {
+    /// A searcher under `rules`, stopping (with [`Aborted`]) once `deadline` has passed.
+    pub fn new(rules: RuleSet, deadline: Option<Instant>) -> Searcher {
+        Searcher {
+            rules,
+            nodes: 0,
+            deadline,
+            buffers: Vec::new(),
+        }
+    }
+
+    fn tick(&mut self) -> Result<(), Aborted> {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024)
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            return Err(Aborted);
+        }
+        Ok(())
+    }
+
+    /// The score of `mv` in `position` for the side making it, searched `depth` plies deep
+    /// (the move itself included) plus captures.
+    pub fn score_move(
+        &mut self,
+        position: &Position,
+        mv: Move,
+        depth: u32,
+    ) -> Result<i32, Aborted> {
+        let mut child = position.clone();
+        let battle = child.play_unchecked(mv);
+        if battle.is_some_and(|b| b.flag_taken()) {
+            return Ok(WIN - 1);
+        }
+        Ok(-self.negamax(&child, depth.saturating_sub(1), -WIN - 1, WIN + 1, 1)?)
+    }
+
+    /// The score for the side to move, `ply` plies below the root.
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> Result<i32, Aborted> {
+        self.tick()?;
+        if let Some(score) = self.no_battle(position, ply) {
+            return Ok(score);
+        }
+        if depth == 0 {
+            return self.quiesce(position, alpha, beta, ply, 4);
+        }
+        let mut moves = self.buffer(ply);
+        position.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply as usize] = moves;
+            return Ok(-(WIN - ply as i32));
+        }
+        order(position, &mut moves);
+        let mut best = -WIN - 1;
+        let mut result = Ok(());
+        for &mv in &moves {
+            let mut child = position.clone();
+            let battle = child.play_unchecked(mv);
+            let score = if battle.is_some_and(|b| b.flag_taken()) {
+                WIN - ply as i32 - 1
+            } else {
+                match self.negamax(&child, depth - 1, -beta, -alpha, ply + 1) {
+                    Ok(s) => -s,
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+            };
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.buffers[ply as usize] = moves;
+        result.map(|_| best)
+    }
+
+    /// Captures only (those that do not simply lose the attacker), standing pat on the
+    /// evaluation.
+    fn quiesce(
+        &mut self,
+        position: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+        left: u32,
+    ) -> Result<i32, Aborted> {
+        self.tick()?;
+        let mut moves = self.buffer(ply);
+        position.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply as usize] = moves;
+            return Ok(-(WIN - ply as i32));
+        }
+        let stand = evaluate(position, self.rules);
+        if stand >= beta || left == 0 {
+            self.buffers[ply as usize] = moves;
+            return Ok(stand);
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        moves.retain(|mv| {
+            let (Some(a), Some(d)) = (position.piece_at(mv.from), position.piece_at(mv.to)) else {
+                return false;
+            };
+            battle(a.kind, d.kind) != BattleResult::DefenderWins
+        });
+        order(position, &mut moves);
+        let mut result = Ok(());
+        for &mv in &moves {
+            let mut child = position.clone();
+            let battle = child.play_unchecked(mv);
+            let score = if battle.is_some_and(|b| b.flag_taken()) {
+                WIN - ply as i32 - 1
+            } else {
+                match self.quiesce(&child, -beta, -alpha, ply + 1, left - 1) {
+                    Ok(s) => -s,
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+            };
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.buffers[ply as usize] = moves;
+        result.map(|_| best)
+    }
+
+    /// The score if the no-battle rule has ended the game here.
+    fn no_battle(&self, position: &Position, ply: u32) -> Option<i32> {
+        let n = self.rules.no_battle_plies?;
+        (position.quiet_plies() >= n).then(|| match self.rules.no_battle_verdict {
+            NoBattleVerdict::Draw => 0,
+            NoBattleVerdict::SideToMoveLoses => -(WIN - ply as i32),
+        })
+    }
+
+    fn buffer(&mut self, ply: u32) -> Vec<Move> {
+        while self.buffers.len() <= ply as usize {
+            self.buffers.push(Vec::with_capacity(64));
+        }
+        let mut b = std::mem::take(&mut self.buffers[ply as usize]);
+        b.clear();
+        b
+    }
+}
+
+/// Orders moves best-first for the pruning: flag captures, winning captures by the value
+/// taken, even trades, quiet moves forward, then attacks that lose the attacker.
+fn order(position: &Position, moves: &mut [Move]) {
+    let key = |mv: &Move| -> i32 {
+        let attacker = position.piece_at(mv.from).expect("a mover");
+        match position.piece_at(mv.to) {
+            None => {
+                let forward = match attacker.side {
+                    Side::South => mv.from.row() as i32 - mv.to.row() as i32,
+                    Side::North => mv.to.row() as i32 - mv.from.row() as i32,
+                };
+                -forward
+            }
+            Some(d) if d.kind == Kind::Flag => -100_000,
+            Some(d) => match battle(attacker.kind, d.kind) {
+                BattleResult::AttackerWins => -1000 - value(d.kind),
+                BattleResult::BothRemoved => -500 - value(d.kind) + value(attacker.kind),
+                BattleResult::DefenderWins => 1000 + value(attacker.kind),
+            },
+        }
+    };
+    moves.sort_by_cached_key(key);
+}
+
+fn distance(a: Square, b: Square) -> i32 {
+    (a.file() as i32 - b.file() as i32).abs() + (a.row() as i32 - b.row() as i32).abs()
+}
+
+/// The static evaluation for the side to move: material, pressure on the enemy flag,
+/// progress into the enemy half, and the no-battle rule.
+pub fn evaluate(position: &Position, rules: RuleSet) -> i32 {
+    let mut score = [0i32; 2];
+    let mut flags = [None; 2];
+    for side in Side::BOTH {
+        for hq in headquarters_of(side) {
+            if position
+                .piece_at(hq)
+                .is_some_and(|p| p.side == side && p.kind == Kind::Flag)
+            {
+                flags[side.index()] = Some(hq);
+            }
+        }
+    }
+    for side in Side::BOTH {
+        let enemy_flag = flags[side.opponent().index()];
+        for s in squares(position.occupied(side)) {
+            let kind = position.piece_at(s).expect("occupied").kind;
+            let mut v = value(kind) * 4;
+            if kind.can_move() && HEADQUARTERS & s.bit() == 0 {
+                let progress = match side {
+                    Side::South => 11 - s.row() as i32,
+                    Side::North => s.row() as i32,
+                };
+                if progress >= 6 {
+                    v += 2 * (progress - 5);
+                }
+                if let Some(f) = enemy_flag {
+                    let d = distance(s, f);
+                    if d <= 4 {
+                        v += (5 - d) * 6;
+                    }
+                }
+            }
+            score[side.index()] += v;
+        }
+    }
+    let me = position.side_to_move();
+    let mut eval = score[me.index()] - score[me.opponent().index()];
+    if let (Some(n), NoBattleVerdict::SideToMoveLoses) =
+        (rules.no_battle_plies, rules.no_battle_verdict)
+    {
+        let left = n.saturating_sub(position.quiet_plies());
+        if left <= 8 {
+            // The side to move when the count runs out loses: it is us if `left` is even.
+            let pressure = (9 - left as i32) * 25;
+            if left.is_multiple_of(2) {
+                eval -= pressure;
+            } else {
+                eval += pressure;
+            }
+        }
+    }
+    eval
+}
