@@ -103,7 +103,8 @@ pub struct PeerArgs {
     pub auto: bool,
     #[command(flatten)]
     pub discovery: DiscoveryArgs,
-    /// How the bot plays: random or first.
+    /// How the bot plays: random, first, greedy, or the computer player engine:easy,
+    /// engine:medium or engine:hard (which deploys its own layout).
     #[arg(long, default_value = "random")]
     pub bot: BotKind,
     /// A file holding one line of layout text to deploy (default: a random layout).

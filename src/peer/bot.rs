@@ -1,7 +1,22 @@
-//! The headless peer's simple players: they pick a legal move from the rules core.
+//! The headless peer's players: simple pickers over the legal moves (`random`, `first`),
+//! and the Junqi computer players (`greedy`, `engine:easy|medium|hard`), which are told
+//! only what the peer's side learns (moves, battle outcomes, revealed flags).
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
+
+use crate::engine::junqi::{Level, Player, PlayerSpec};
+use crate::rules::junqi::{Layout, Move, Report, RuleSet, Side, Square};
+use crate::session::junqi::side_of;
+use crate::session::{JunqiTable, Record, Session};
+
+/// One move as a player learned it: the absolute move, its outcome word if it was a
+/// battle, and the flags (side, absolute square) shown with it.
+struct Learned {
+    mv: String,
+    outcome: Option<String>,
+    flags: Vec<(Side, String)>,
+}
 
 /// How the headless peer chooses its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -10,6 +25,10 @@ pub enum BotKind {
     Random,
     /// The first legal move in text order (fully predictable).
     First,
+    /// A battle whenever it has one, with its highest-ranked piece; else random.
+    Greedy,
+    /// The Junqi computer player at a level.
+    Engine(Level),
 }
 
 impl std::str::FromStr for BotKind {
@@ -19,15 +38,36 @@ impl std::str::FromStr for BotKind {
         match s {
             "random" => Ok(BotKind::Random),
             "first" => Ok(BotKind::First),
-            other => Err(format!("unknown bot '{other}' (random or first)")),
+            other => match other.parse::<PlayerSpec>() {
+                Ok(PlayerSpec::Greedy) => Ok(BotKind::Greedy),
+                Ok(PlayerSpec::Engine(level)) => Ok(BotKind::Engine(level)),
+                _ => Err(format!(
+                    "unknown bot '{other}' (random, first, greedy, engine:easy, engine:medium \
+                     or engine:hard)"
+                )),
+            },
         }
     }
 }
 
-/// A bot with its own seeded randomness.
+impl BotKind {
+    /// The computer player behind this kind, if it is one.
+    fn spec(self) -> Option<PlayerSpec> {
+        match self {
+            BotKind::Greedy => Some(PlayerSpec::Greedy),
+            BotKind::Engine(level) => Some(PlayerSpec::Engine(level)),
+            BotKind::Random | BotKind::First => None,
+        }
+    }
+}
+
+/// A bot with its own seeded randomness, and for a computer player its view of the game.
 pub struct Bot {
     kind: BotKind,
     rng: ChaCha8Rng,
+    seed: u64,
+    /// The computer player of the game in progress, and its side.
+    player: Option<(Box<dyn Player>, Side)>,
 }
 
 impl Bot {
@@ -36,17 +76,126 @@ impl Bot {
         Bot {
             kind,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            seed,
+            player: None,
         }
     }
 
-    /// Picks one of `moves` (which must not be empty).
+    /// The layout this bot deploys for a seed (the engine's own deployment, or a random
+    /// one).
+    pub fn layout(&self, seed: u64) -> Layout {
+        self.kind
+            .spec()
+            .map_or_else(|| Layout::random(seed), |spec| spec.layout(seed))
+    }
+
+    /// A game begins in which this bot plays `side` with `own`, and `first` moves first.
+    pub fn start(&mut self, side: Side, own: &Layout, first: Side) {
+        self.player = self.kind.spec().map(|spec| {
+            let seed = self.seed ^ 0x5eed;
+            (
+                spec.create(side, own, first, RuleSet::default(), seed),
+                side,
+            )
+        });
+    }
+
+    /// A move of either side, absolute, with its outcome word if it was a battle. A
+    /// computer player that cannot follow (it should not happen) is dropped, and the bot
+    /// plays random moves from then on; the error says so.
+    pub fn observe(&mut self, absolute: &str, outcome: Option<&str>) -> Result<(), String> {
+        let Some((player, _)) = &mut self.player else {
+            return Ok(());
+        };
+        let mv: Result<Move, _> = absolute.parse();
+        let result = outcome.map(|w| Report::from_word(w).map(|r| r.result));
+        let observed = match (mv, result) {
+            (Ok(mv), None) => player.observe(mv, None).map_err(|e| e.to_string()),
+            (Ok(mv), Some(Some(r))) => player.observe(mv, Some(r)).map_err(|e| e.to_string()),
+            _ => Err(format!("unreadable move {absolute} {outcome:?}")),
+        };
+        observed.map_err(|e| {
+            self.player = None;
+            format!("the computer player lost track of the game ({e}); playing random moves")
+        })
+    }
+
+    /// `side`'s flag is shown on `square` (absolute).
+    pub fn observe_flag(&mut self, side: Side, square: &str) -> Result<(), String> {
+        let Some((player, _)) = &mut self.player else {
+            return Ok(());
+        };
+        let at: Square = square.parse().map_err(|e| format!("{e}"))?;
+        player.observe_flag(side, at).map_err(|e| {
+            self.player = None;
+            format!("the computer player lost track of the game ({e}); playing random moves")
+        })
+    }
+
+    /// Starts again from the game's record (after a resume, or an undo a computer player
+    /// cannot otherwise forget): its own layout, then every move not taken back, with its
+    /// outcome and the flags it showed.
+    pub fn catch_up(&mut self, session: &Session<JunqiTable>) {
+        let Some(layout) = session.private().and_then(|p| p.parse::<Layout>().ok()) else {
+            return;
+        };
+        let mut history: Vec<Learned> = Vec::new();
+        for line in session.record() {
+            match line {
+                Record::Move { seat, mv, .. } => history.push(Learned {
+                    mv: mv
+                        .parse::<Move>()
+                        .map_or_else(|_| mv.clone(), |m| m.from_view(side_of(*seat)).to_string()),
+                    outcome: None,
+                    flags: Vec::new(),
+                }),
+                Record::Report { outcome, .. } => {
+                    if let Some(last) = history.last_mut() {
+                        last.outcome = Some(outcome.clone());
+                    }
+                }
+                Record::Reveal { seat, cell } => {
+                    let side = side_of(*seat);
+                    if let (Some(last), Ok(own)) = (history.last_mut(), cell.parse::<Square>()) {
+                        last.flags.push((side, own.from_view(side).to_string()));
+                    }
+                }
+                Record::Undo { .. } => {
+                    history.pop();
+                }
+                _ => {}
+            }
+        }
+        self.start(side_of(session.me()), &layout, side_of(session.first()));
+        for learned in history {
+            let _ = self.observe(&learned.mv, learned.outcome.as_deref());
+            for (side, square) in learned.flags {
+                let _ = self.observe_flag(side, &square);
+            }
+        }
+    }
+
+    /// Picks one of `moves` (the legal moves in the bot's own view).
     pub fn pick(&mut self, moves: &[String]) -> Option<String> {
+        if let (Some((player, side)), BotKind::Greedy | BotKind::Engine(_)) =
+            (&mut self.player, self.kind)
+        {
+            let budget = match self.kind {
+                BotKind::Engine(level) => level.budget(),
+                _ => PlayerSpec::Greedy.budget(true),
+            };
+            let choice = player
+                .choose(budget)
+                .map(|mv| mv.to_view(*side).to_string())
+                .filter(|m| moves.contains(m));
+            if choice.is_some() {
+                return choice;
+            }
+        }
         match self.kind {
             BotKind::First => moves.iter().min().cloned(),
-            BotKind::Random if moves.is_empty() => None,
-            BotKind::Random => {
-                Some(moves[(self.rng.next_u64() % moves.len() as u64) as usize].clone())
-            }
+            _ if moves.is_empty() => None,
+            _ => Some(moves[(self.rng.next_u64() % moves.len() as u64) as usize].clone()),
         }
     }
 }

@@ -526,6 +526,13 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         }
     }
 
+    /// Tells a computer-player bot the game so far (after a resume or an undo).
+    fn brief_bot(&mut self) {
+        if let Some(table) = &self.table {
+            self.bot.catch_up(&table.session);
+        }
+    }
+
     /// Sends what the endpoint has queued. A datagram the socket refuses is as good as
     /// lost, and the reliable channel sends it again.
     async fn transmit(&mut self, now: u64) {
@@ -890,7 +897,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             .options
             .layout
             .clone()
-            .unwrap_or_else(|| Layout::random(seed));
+            .unwrap_or_else(|| self.bot.layout(seed));
+        let side = crate::session::junqi::side_of(table.session.me());
+        let first = crate::session::junqi::side_of(table.session.first());
         if let Some(text) = self.options.chat.clone() {
             self.local(Local::Chat(text), now)?;
         }
@@ -898,6 +907,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             // The user deploys (Command::Deploy).
             return Ok(());
         }
+        self.bot.start(side, &layout, first);
         self.local(Local::Setup(layout.to_string()), now)
     }
 
@@ -927,6 +937,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             table.signed = group_evidence(&t.evidence);
             table.evidence = t.evidence;
             self.table = Some(table);
+            self.brief_bot();
         }
         let table = self.table.as_mut().expect("just set");
         table.peer = peer;
@@ -1068,6 +1079,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let Some(table) = &self.table else { return };
         let name = JunqiTable::seat_name;
         let over = matches!(notice, Notice::Over(_));
+        let undone = matches!(notice, Notice::Undone { .. });
         let audited = matches!(notice, Notice::Audited(_));
         let value = match notice {
             Notice::Moved {
@@ -1076,6 +1088,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 absolute,
                 outcome,
             } => {
+                if let Err(e) = self.bot.observe(&absolute, outcome) {
+                    (self.emit)(&json!({"event": "note", "message": e}));
+                }
                 let mut v =
                     json!({"event": "move", "ply": ply, "side": name(seat), "move": absolute});
                 if let Some(o) = outcome {
@@ -1097,6 +1112,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             Notice::DrawRefused => json!({"event": "draw-refused"}),
             Notice::Desync { detail } => json!({"event": "desync", "detail": detail}),
             Notice::FlagShown { seat, square } => {
+                let side = crate::session::junqi::side_of(seat);
+                if let Err(e) = self.bot.observe_flag(side, &square) {
+                    (self.emit)(&json!({"event": "note", "message": e}));
+                }
                 json!({"event": "flag", "side": name(seat), "square": square})
             }
             Notice::Audited(audit) => {
@@ -1133,6 +1152,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
         };
         (self.emit)(&value);
+        if undone {
+            // A computer player cannot forget: it learns the game again without that move.
+            self.brief_bot();
+        }
         let now = self.now();
         if let Some(t) = &mut self.table {
             if over && t.session.table().is_some() && !t.session.audited() {
