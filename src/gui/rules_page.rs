@@ -74,8 +74,11 @@ fn section_view<'a, M: 'a>(section: &'static Section) -> Element<'a, M> {
 /// The table of pieces: name, rank, how many a side has, and what is special.
 fn pieces_view<'a, M: 'a>(lang: Lang) -> Element<'a, M> {
     let (heading, count_word) = match lang {
-        Lang::En => ("The pieces (25 a side), strongest first", "×"),
-        Lang::Zh => ("棋子（每方 25 枚），从大到小", "×"),
+        Lang::En => (
+            "The pieces (25 a side): rank and number, strongest first",
+            "×",
+        ),
+        Lang::Zh => ("棋子（每方 25 枚）：级别与数量，从大到小", "×"),
     };
     let mut col = column![text(heading).size(19).font(super::BOLD)].spacing(4);
     for kind in Kind::ALL {

@@ -25,6 +25,12 @@
 //! - `lang`: `"en"`, `"zh"`, or `null`/`"auto"` (the default) to follow the locale.
 //! - `sound`: move and battle sounds on (`true`, the default) or off.
 //! - `window`: the last window size in logical pixels, `[width, height]`, or `null`.
+//!
+//! Use: in `main`, before the window opens, `Settings::load(&profile.settings_path())`
+//! (show the warning once, through [`Lang::settings_warning`]); size the window from
+//! `window`; on a resize event call [`Settings::set_window`], and save when it returns true
+//! (or on the close request, with `exit_on_close_request(false)`); save after the user
+//! changes the name, the language or the sound switch.
 
 use std::io;
 use std::path::Path;
