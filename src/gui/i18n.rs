@@ -310,6 +310,51 @@ const ZH: Strings = Strings {
     language: "语言",
 };
 
+/// Labels for the settings, sound, rules page and icon modules (`settings.rs`,
+/// `sound.rs`, `rules_page.rs`): kept apart from [`Strings`] so the two grow independently.
+impl Lang {
+    /// The button that opens the rules page ([`super::rules_page::view`]).
+    pub fn rules_button(self) -> &'static str {
+        match self {
+            Lang::En => "Rules",
+            Lang::Zh => "规则",
+        }
+    }
+
+    /// The button that leaves the rules page.
+    pub fn back_button(self) -> &'static str {
+        match self {
+            Lang::En => "Back",
+            Lang::Zh => "返回",
+        }
+    }
+
+    /// The sound switch's label ([`super::sound::Sound`]).
+    pub fn sound_toggle(self) -> &'static str {
+        match self {
+            Lang::En => "Sounds",
+            Lang::Zh => "声音",
+        }
+    }
+
+    /// The player-name box's label ([`super::settings::Settings::name`]).
+    pub fn name_label(self) -> &'static str {
+        match self {
+            Lang::En => "Your name",
+            Lang::Zh => "你的名字",
+        }
+    }
+
+    /// Shown once when the settings file had problems (`detail` is
+    /// [`super::settings::Settings::load`]'s warning, in English).
+    pub fn settings_warning(self, detail: &str) -> String {
+        match self {
+            Lang::En => format!("Some settings could not be read and were reset: {detail}"),
+            Lang::Zh => format!("部分设置无法读取，已恢复默认：{detail}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,6 +14,10 @@
 pub mod board;
 pub mod deploy;
 pub mod i18n;
+pub mod icon;
+pub mod rules_page;
+pub mod settings;
+pub mod sound;
 
 use std::path::PathBuf;
 
