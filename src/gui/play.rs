@@ -161,10 +161,11 @@ fn losses_text(lost: &[(Kind, u8)], lang: Lang) -> String {
     }
     lost.iter()
         .map(|&(k, n)| {
+            // Chinese names, as the pieces show them.
             if n > 1 {
-                format!("{}×{n}", lang.kind(k))
+                format!("{}×{n}", k.chinese())
             } else {
-                lang.kind(k).to_string()
+                k.chinese().to_string()
             }
         })
         .collect::<Vec<_>>()
@@ -597,7 +598,9 @@ impl Play {
                         Record::Report { ply: p, outcome } if p == ply => Some(outcome.as_str()),
                         _ => None,
                     });
-                    let battle = outcome.map(|o| format!("  ⚔ {o}")).unwrap_or_default();
+                    let battle = outcome
+                        .map(|o| format!("  — {}", lang.outcome(o)))
+                        .unwrap_or_default();
                     format!("{ply}. {}  {shown}{battle}", name_of(*seat))
                 }
                 Record::Undo { ply } => format!("   ({ply}. {})", t.taken_back),

@@ -373,6 +373,24 @@ impl Lang {
         }
     }
 
+    /// A battle's outcome word (`win`, `lose`, `both`, `flag`, `flag-both`, from the
+    /// attacker's side) for the move list.
+    pub fn outcome(self, word: &str) -> &'static str {
+        match (self, word) {
+            (Lang::En, "win") => "attacker won",
+            (Lang::En, "lose") => "defender held",
+            (Lang::En, "both") => "both removed",
+            (Lang::En, "flag") => "flag captured",
+            (Lang::En, "flag-both") => "flag bombed",
+            (Lang::Zh, "win") => "进攻方胜",
+            (Lang::Zh, "lose") => "防守方胜",
+            (Lang::Zh, "both") => "同归于尽",
+            (Lang::Zh, "flag") => "夺旗",
+            (Lang::Zh, "flag-both") => "炸旗",
+            _ => "?",
+        }
+    }
+
     /// A found peer's games, for the lobby.
     pub fn games(self, games: &[String]) -> String {
         let names: Vec<&str> = games
@@ -380,6 +398,8 @@ impl Lang {
             .map(|g| match (self, g.as_str()) {
                 (Lang::Zh, "junqi") => "军棋",
                 (Lang::Zh, "xiangqi") => "象棋",
+                (Lang::En, "junqi") => "Junqi",
+                (Lang::En, "xiangqi") => "Xiangqi",
                 (_, g) => g,
             })
             .collect();
