@@ -452,3 +452,155 @@ fn deployment_says_when_the_opponent_is_ready_and_sends_the_layout() {
     h.click("Ready");
     assert!(h.sent().is_empty());
 }
+
+/// Two real hand-driven peers over the in-memory lossy link, each driven by an app state
+/// fed with its snapshots: bob challenges alice from his lobby, she accepts, both deploy
+/// with Ready, they move by clicking squares, bob resigns; both apps show the ending and,
+/// after the audit, the replay with every piece.
+#[tokio::test(start_paused = true)]
+async fn two_apps_play_over_the_lossy_link() {
+    use lanqi::gui::{deploy, lobby, play};
+    use lanqi::net::{LinkQuality, LossyNet};
+    use lanqi::peer::{self, Controller, PeerOptions};
+    use lanqi::store::Identity;
+    use tokio::sync::watch;
+
+    let at = |port: u16| SocketAddr::from(([10, 0, 0, 7], port));
+    let net = LossyNet::new(LinkQuality::BAD_WIFI, 21);
+    let (ta, tb) = (net.attach(at(1)), net.attach(at(2)));
+    let (ca, ra) = mpsc::unbounded_channel();
+    let (cb, rb) = mpsc::unbounded_channel();
+    let (sa, mut wa) = watch::channel(Snapshot::default());
+    let (sb, mut wb) = watch::channel(Snapshot::default());
+    let options = |name: &str| PeerOptions {
+        name: name.into(),
+        ..PeerOptions::default()
+    };
+    let alice = peer::run_controlled(
+        &ta,
+        Identity::from_secret([3; 32]),
+        options("alice"),
+        None,
+        |_| {},
+        Controller {
+            commands: ra,
+            snapshots: sa,
+        },
+    );
+    let bob = peer::run_controlled(
+        &tb,
+        Identity::from_secret([4; 32]),
+        options("bob"),
+        None,
+        |_| {},
+        Controller {
+            commands: rb,
+            snapshots: sb,
+        },
+    );
+    let people = async {
+        let (pa, pb) = (TempDir::new("e2e-a"), TempDir::new("e2e-b"));
+        let new_app = |name: &str, profile: &TempDir, tx| {
+            let mut app = App::new(Options {
+                profile: Some(profile.0.clone()),
+                name: name.into(),
+                port: 0,
+                mdns: MdnsMode::Off,
+                clock: Clock::default(),
+                lang: Lang::En,
+            });
+            let _ = app.update(Message::Net((0, NetEvent::Ready(tx))));
+            app
+        };
+        let mut a = new_app("alice", &pa, ca.clone());
+        let mut b = new_app("bob", &pb, cb.clone());
+        // Feeds each app the latest snapshot of its peer, until `done` holds for both.
+        async fn until(
+            app: &mut App,
+            rx: &mut watch::Receiver<Snapshot>,
+            done: impl Fn(&App) -> bool,
+        ) {
+            loop {
+                let s = rx.borrow_and_update().clone();
+                app.set_snapshot(s, Instant::now());
+                if done(app) {
+                    return;
+                }
+                rx.changed().await.expect("the peer runs");
+            }
+        }
+        until(&mut a, &mut wa, |a| !a.snapshot().addresses.is_empty()).await;
+        let _ = b.update(Message::Lobby(lobby::Message::Challenge(at(1))));
+        until(&mut a, &mut wa, |a| a.snapshot().incoming.is_some()).await;
+        let _ = a.update(Message::Lobby(lobby::Message::Accept));
+        until(&mut a, &mut wa, |a| a.screen() == Screen::Deploy).await;
+        until(&mut b, &mut wb, |b| b.screen() == Screen::Deploy).await;
+        let _ = a.update(Message::Deploy(deploy::Message::Ready));
+        let _ = b.update(Message::Deploy(deploy::Message::Ready));
+        until(&mut a, &mut wa, |a| a.screen() == Screen::Play).await;
+        until(&mut b, &mut wb, |b| b.screen() == Screen::Play).await;
+        // Bob challenged: he is seat 0, South. Whoever's turn it is moves its first legal
+        // move by clicking its from and to squares, for eight moves.
+        let moves = |app: &App| {
+            app.snapshot().game.as_ref().map_or(0, |g| {
+                g.record
+                    .iter()
+                    .filter(|r| matches!(r, Record::Move { .. }))
+                    .count()
+            })
+        };
+        let to_move = |app: &App| app.snapshot().game.as_ref().and_then(|g| g.to_move);
+        until(&mut a, &mut wa, |a| to_move(a).is_some()).await;
+        let first = to_move(&a).unwrap();
+        for n in 0..8usize {
+            let seat = (first as usize + n) % 2;
+            let (app, rx, side) = if seat == 0 {
+                (&mut b, &mut wb, Side::South)
+            } else {
+                (&mut a, &mut wa, Side::North)
+            };
+            until(app, rx, |app| {
+                moves(app) == n
+                    && app
+                        .snapshot()
+                        .game
+                        .as_ref()
+                        .is_some_and(|g| !g.legal_moves.is_empty())
+            })
+            .await;
+            let game = app.snapshot().game.clone().unwrap();
+            let mv: Move = game.legal_moves[0].parse().unwrap();
+            let mv = mv.from_view(side);
+            for square in [mv.from, mv.to] {
+                let _ = app.update(Message::Play(play::Message::Board(
+                    lanqi::gui::board::Message::Clicked(square),
+                )));
+            }
+            until(app, rx, |app| moves(app) > n).await;
+        }
+        let _ = b.update(Message::Play(play::Message::Resign));
+        let _ = b.update(Message::Play(play::Message::ConfirmResign));
+        for (app, rx) in [(&mut a, &mut wa), (&mut b, &mut wb)] {
+            until(app, rx, |app| {
+                app.snapshot()
+                    .game
+                    .as_ref()
+                    .is_some_and(|g| g.audit.is_some())
+            })
+            .await;
+            let game = app.snapshot().game.clone().unwrap();
+            assert_eq!(game.ending.as_ref().unwrap().reason, "resignation");
+            assert!(game.audit.as_ref().unwrap().ok);
+            // The replay shows every piece: no backs left on the board.
+            let model = app.play().board_model(&game);
+            assert!(Square::all().all(|s| model.at(s).is_none_or(|t| t.kind.is_some())));
+        }
+        let winner = a.snapshot().game.as_ref().unwrap().ending.clone().unwrap();
+        assert_eq!(winner.winner, Some(1), "bob resigned: alice wins");
+        let _ = a.update(Message::CloseRequested(iced::window::Id::unique()));
+        let _ = b.update(Message::CloseRequested(iced::window::Id::unique()));
+    };
+    let (ra, rb, ()) = tokio::join!(alice, bob, people);
+    ra.expect("alice quits cleanly");
+    rb.expect("bob quits cleanly");
+}
