@@ -36,7 +36,7 @@ pub const WINDOW_SIZE: Size = Size::new(1280.0, 860.0);
 /// The smallest the window may get.
 pub const MIN_SIZE: Size = Size::new(960.0, 640.0);
 /// How often the clocks on screen are refreshed.
-pub const TICK: Duration = Duration::from_millis(150);
+pub const TICK: Duration = Duration::from_millis(200);
 
 /// What the app is started with (the command line's options).
 #[derive(Clone, Debug)]
@@ -296,6 +296,10 @@ impl App {
                 if let Some((id, _)) = self.closing {
                     return window::close(id).chain(iced::exit());
                 }
+                // Ctrl-C or SIGTERM: the peer said goodbye and stopped; so does the app.
+                if why.as_deref() == Some("interrupted") {
+                    return iced::exit();
+                }
                 if why.is_some() {
                     self.failed = why;
                 }
@@ -361,12 +365,27 @@ impl App {
         self.play = play::Play::new();
     }
 
-    /// The running app's subscriptions: the network worker, the clock tick, the close
-    /// button.
+    /// Whether something on screen moves with time: a running clock, a battle flash, or
+    /// the wait for the peer's goodbye. Only then does the tick run (every tick redraws
+    /// the window).
+    pub fn ticking(&self) -> bool {
+        let clock = self.snapshot.game.as_ref().is_some_and(|g| {
+            g.ending.is_none() && g.board.is_some() && g.clocks.iter().any(Option::is_some)
+        });
+        clock || self.play.flash().is_some() || self.closing.is_some()
+    }
+
+    /// The running app's subscriptions: the network worker, the clock tick (when
+    /// [`App::ticking`]), the close button.
     pub fn subscription(&self) -> Subscription<Message> {
+        let tick = if self.ticking() {
+            iced::time::every(TICK).map(Message::Tick)
+        } else {
+            Subscription::none()
+        };
         Subscription::batch([
             Subscription::run_with(self.net_config(), network).map(Message::Net),
-            iced::time::every(TICK).map(Message::Tick),
+            tick,
             window::close_requests().map(Message::CloseRequested),
         ])
     }
