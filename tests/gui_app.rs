@@ -604,3 +604,36 @@ async fn two_apps_play_over_the_lossy_link() {
     ra.expect("alice quits cleanly");
     rb.expect("bob quits cleanly");
 }
+
+/// A move taken back and a different one played at the same ply: the move list shows the
+/// battle only on the move that had it.
+#[test]
+fn the_move_list_keeps_each_battle_with_its_own_move() {
+    let mut snapshot = game_snapshot(2);
+    {
+        let game = snapshot.game.as_mut().unwrap();
+        game.record.extend([
+            Record::Move {
+                ply: 3,
+                seat: 0,
+                mv: "c6-c7".into(),
+                clock_ms: 0,
+            },
+            Record::Report {
+                ply: 3,
+                outcome: "lose".into(),
+            },
+            Record::Undo { ply: 3 },
+            Record::Move {
+                ply: 3,
+                seat: 0,
+                mv: "b6-b5".into(),
+                clock_ms: 0,
+            },
+        ]);
+    }
+    let h = Harness::new(snapshot);
+    assert!(h.shows("3. You  c6-c7  — defender held"));
+    assert!(h.shows("   (3. taken back)"));
+    assert!(h.shows("3. You  b6-b5"));
+}

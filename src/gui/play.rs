@@ -587,17 +587,24 @@ impl Play {
             status = status.push(audit_lines(game, lang));
         }
 
-        let move_list = column(game.record.iter().filter_map(|r| {
+        let move_list = column(game.record.iter().enumerate().filter_map(|(i, r)| {
             let line = match r {
                 Record::Move { ply, seat, mv, .. } => {
                     let shown = mv
                         .parse::<Move>()
                         .map(|m| m.from_view(side_of(*seat)).to_view(my_side).to_string())
                         .unwrap_or_else(|_| mv.clone());
-                    let outcome = game.record.iter().find_map(|x| match x {
-                        Record::Report { ply: p, outcome } if p == ply => Some(outcome.as_str()),
-                        _ => None,
-                    });
+                    // This move's battle report: after it, before the next move or undo
+                    // (a ply taken back and played again has a report of its own).
+                    let outcome = game.record[i + 1..]
+                        .iter()
+                        .take_while(|x| !matches!(x, Record::Move { .. } | Record::Undo { .. }))
+                        .find_map(|x| match x {
+                            Record::Report { ply: p, outcome } if p == ply => {
+                                Some(outcome.as_str())
+                            }
+                            _ => None,
+                        });
                     let battle = outcome
                         .map(|o| format!("  — {}", lang.outcome(o)))
                         .unwrap_or_default();
