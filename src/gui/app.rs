@@ -249,6 +249,22 @@ impl App {
         Theme::Light
     }
 
+    /// The window's base style: the theme's, with the background nudged by an invisible
+    /// amount per screen. tiny-skia redraws only what changed between frames and can
+    /// leave a board's anti-aliased edge behind when the screen changes; a new background
+    /// colour makes it redraw the whole window once.
+    pub fn style(&self, theme: &Theme) -> iced::theme::Style {
+        use iced::theme::Base;
+        let mut style = theme.base();
+        let nudge = match self.screen() {
+            Screen::Lobby => 0.0,
+            Screen::Deploy => 0.0005,
+            Screen::Play => 0.001,
+        };
+        style.background_color.b = (style.background_color.b - nudge).max(0.0);
+        style
+    }
+
     /// Sends a command to the peer (dropped when there is no peer yet).
     fn send(&self, command: Command) {
         if let Some(tx) = &self.commands {
@@ -606,6 +622,7 @@ pub fn run(options: Options) -> iced::Result {
     iced::application(move || App::new(options.clone()), App::update, App::view)
         .title(App::title)
         .theme(App::theme)
+        .style(App::style)
         .subscription(App::subscription)
         .settings(settings())
         .window(window::Settings {

@@ -850,6 +850,9 @@ mod tests {
         assert_eq!(moves.len(), 1);
         assert_eq!(moves[0].mv.to_string(), "a6-a7");
         assert_eq!(clock_text(61_500), "1:02");
-        assert_eq!(losses([Kind::Bomb].into_iter()).len(), 11);
+        // One bomb standing: the other bomb and every other piece are lost.
+        let lost = losses([Kind::Bomb].into_iter());
+        assert_eq!(lost.len(), 12);
+        assert!(lost.contains(&(Kind::Bomb, 1)) && lost.contains(&(Kind::Engineer, 3)));
     }
 }
