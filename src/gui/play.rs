@@ -573,6 +573,12 @@ impl Play {
                     .on_press(Message::Resign)
                     .style(button::danger),
             ]
+            // Something went wrong (the opponent is gone, a move was refused): a way out.
+            .push(snapshot.problem.as_ref().map(|_| {
+                button(text(t.to_lobby))
+                    .on_press(Message::Lobby)
+                    .style(button::secondary)
+            }))
             .spacing(8)
             .into()
         };
