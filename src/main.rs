@@ -1,11 +1,14 @@
-//! The `lanqi` binary: with no arguments, help (the desktop app will open here); otherwise
-//! a subcommand. Bad input prints one line on stderr and exits with status 2.
+//! The `lanqi` binary: with no subcommand, the desktop app (in a build without the `gui`
+//! feature, help); otherwise a subcommand. Bad input prints one line on stderr and exits
+//! with status 2.
 
 use std::io::Write;
 use std::process::ExitCode;
 
+#[cfg(not(feature = "gui"))]
+use clap::CommandFactory;
+use clap::Parser;
 use clap::error::ErrorKind;
-use clap::{CommandFactory, Parser};
 use lanqi::cli::{Cli, Outcome, run};
 
 fn main() -> ExitCode {
@@ -28,8 +31,13 @@ fn main() -> ExitCode {
         }
     };
     let Some(command) = cli.command else {
-        Cli::command().print_help().expect("printing help");
-        return ExitCode::SUCCESS;
+        #[cfg(feature = "gui")]
+        return app(cli.app);
+        #[cfg(not(feature = "gui"))]
+        {
+            Cli::command().print_help().expect("printing help");
+            return ExitCode::SUCCESS;
+        }
     };
     match run(command) {
         Ok(Outcome::Exit(code)) => code,
@@ -42,6 +50,28 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => fail(&e.to_string()),
+    }
+}
+
+/// Opens the desktop app; without a display, says how to run headless and exits with 2.
+#[cfg(feature = "gui")]
+fn app(args: lanqi::cli::AppArgs) -> ExitCode {
+    let options = match args.options() {
+        Ok(options) => options,
+        Err(e) => return fail(&e.to_string()),
+    };
+    if !lanqi::gui::app::display_available() {
+        return fail(
+            "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset): \
+             run `xvfb-run lanqi` for a virtual one, or `lanqi peer` for the headless peer",
+        );
+    }
+    match lanqi::gui::app::run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&format!(
+            "cannot open the window ({e}): run `xvfb-run lanqi` for a virtual display, \
+             or `lanqi peer` for the headless peer"
+        )),
     }
 }
 

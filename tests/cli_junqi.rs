@@ -33,11 +33,37 @@ fn fails(args: &[&str], expected: &str) {
 }
 
 #[test]
-fn no_arguments_prints_help() {
-    let help = stdout(&[]);
+fn help_lists_the_subcommands_and_the_app_options() {
+    let help = stdout(&["--help"]);
     assert!(
         help.contains("Usage: lanqi") && help.contains("junqi"),
         "{help}"
+    );
+    #[cfg(feature = "gui")]
+    assert!(
+        help.contains("--profile") && help.contains("--mdns"),
+        "{help}"
+    );
+}
+
+/// With no subcommand the desktop app opens; with no display it says how to run headless
+/// in one line and exits with 2 (never a panic, never a window in this test).
+#[test]
+#[cfg(feature = "gui")]
+fn no_arguments_without_a_display_says_how_to_run_headless() {
+    let out = Command::new(env!("CARGO_BIN_EXE_lanqi"))
+        .args(["--mdns", "off"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("run lanqi");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("xvfb-run lanqi") && err.contains("lanqi peer"),
+        "{err}"
     );
 }
 

@@ -15,12 +15,64 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "lanqi",
     version,
-    about = "Board games with people on your LAN, no server needed"
+    about = "Board games with people on your LAN, no server needed",
+    long_about = "Board games with people on your LAN, no server needed.\n\n\
+                  With no command, lanqi opens the desktop app (options below); the \
+                  commands are the command-line tools and the headless peer."
 )]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
-    /// What to do; with none, this help.
+    /// What to do; with none, the desktop app (in a build without it, this help).
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The desktop app's options (`lanqi` with no subcommand).
+    #[cfg(feature = "gui")]
+    #[command(flatten)]
+    pub app: AppArgs,
+}
+
+/// `lanqi [--profile DIR] [--name NAME] [--port P] [--mdns all|lo|off] [--clock G+M]`:
+/// the desktop app. Two copies run side by side on one machine with two profiles.
+#[cfg(feature = "gui")]
+#[derive(Debug, clap::Args)]
+pub struct AppArgs {
+    /// Profile directory (identity key, layouts, saved games); default: the platform's.
+    /// A second copy on the same machine needs its own.
+    #[arg(long)]
+    pub profile: Option<std::path::PathBuf>,
+    /// Your nickname (default: your login name).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// UDP port to listen on (0: any free port; the lobby shows it).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// mDNS discovery: all (every real interface), lo (loopback only) or off.
+    #[arg(long, default_value = "all")]
+    pub mdns: crate::net::discovery::MdnsMode,
+    /// Game clock and move clock in seconds, GAME+MOVE (0 = unlimited), proposed when you
+    /// challenge.
+    #[arg(long, default_value = "0+0")]
+    pub clock: crate::protocol::Clock,
+}
+
+#[cfg(feature = "gui")]
+impl AppArgs {
+    /// The app's options, or why they are wrong.
+    pub fn options(self) -> Result<crate::gui::app::Options, UserError> {
+        let mut options = crate::gui::app::Options::default();
+        if let Some(name) = self.name {
+            let max = crate::protocol::message::MAX_NAME;
+            if name.trim().is_empty() || name.chars().count() > max {
+                return Err(UserError(format!("--name must be 1 to {max} characters")));
+            }
+            options.name = name.trim().to_string();
+        }
+        options.profile = self.profile;
+        options.port = self.port;
+        options.mdns = self.mdns;
+        options.clock = self.clock;
+        Ok(options)
+    }
 }
 
 /// The top-level subcommands.

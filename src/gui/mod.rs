@@ -4,20 +4,28 @@
 //! hands what matters to its owner as an `Event`. Nothing here knows a rule of a game: the
 //! screens ask the rules core and draw its answers.
 //!
+//! - [`app`]: the application (`lanqi` with no subcommand): the window, the network
+//!   worker, and which screen shows.
+//! - [`lobby`]: players found on the LAN, challenges, my name and addresses.
 //! - [`board`]: the Junqi board as a canvas program, given a [`board::BoardModel`].
 //! - [`deploy`]: the deployment screen (布阵).
-//! - [`i18n`]: English and Chinese strings.
+//! - [`play`]: the game screen, its side panel and dialogs, and the audited replay.
+//! - [`i18n`], [`texts`]: English and Chinese strings.
 //!
-//! For now only a preview of the deployment screen can be opened
-//! ([`run_deploy_preview`], used by `examples/deploy_window.rs`).
+//! A preview of the deployment screen alone can also be opened ([`run_deploy_preview`],
+//! used by `examples/deploy_window.rs`).
 
+pub mod app;
 pub mod board;
 pub mod deploy;
 pub mod i18n;
 pub mod icon;
+pub mod lobby;
+pub mod play;
 pub mod rules_page;
 pub mod settings;
 pub mod sound;
+pub mod texts;
 
 use std::path::PathBuf;
 

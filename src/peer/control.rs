@@ -95,6 +95,8 @@ pub struct GameView {
     pub ending: Option<Ending>,
     /// The audit, once both deployments are open.
     pub audit: Option<Audit>,
+    /// The chat lines of this game, oldest first: who wrote each, and what.
+    pub chat: Vec<(Seat, String)>,
 }
 
 /// Everything a user interface shows, as one value.
@@ -201,6 +203,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     draw: s.draw_pending(),
                     ending: s.ending().cloned(),
                     audit: s.audit().cloned(),
+                    chat: t.chat.clone(),
                 }
             });
         Snapshot {

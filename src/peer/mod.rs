@@ -135,7 +135,12 @@ struct Table {
     signed: Vec<(u32, String, Vec<Vec<u8>>)>,
     /// When the game ended, until its audit is in.
     awaiting_audit: Option<u64>,
+    /// The game's chat lines, oldest first (the latest [`CHAT_KEPT`]).
+    chat: Vec<(Seat, String)>,
 }
+
+/// How many chat lines a game keeps for the user interface.
+const CHAT_KEPT: usize = 200;
 
 impl Table {
     fn new(session: Session<JunqiTable>, peer: PeerInfo) -> Table {
@@ -145,6 +150,7 @@ impl Table {
             evidence: Vec::new(),
             signed: Vec::new(),
             awaiting_audit: None,
+            chat: Vec::new(),
         }
     }
 }
@@ -1076,6 +1082,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     }
 
     fn notice(&mut self, notice: Notice) {
+        if let (Notice::Chat { seat, text }, Some(table)) = (&notice, &mut self.table) {
+            if table.chat.len() >= CHAT_KEPT {
+                table.chat.remove(0);
+            }
+            table.chat.push((*seat, text.clone()));
+        }
         let Some(table) = &self.table else { return };
         let name = JunqiTable::seat_name;
         let over = matches!(notice, Notice::Over(_));

@@ -1,0 +1,635 @@
+//! The desktop app: one window, screens Lobby → Deploy → Play, driven by a hand-driven
+//! peer ([`crate::peer::run_controlled`]) on a real UDP socket.
+//!
+//! The network core runs on its own thread with its own tokio runtime, exactly as
+//! `lanqi peer` runs it. A subscription starts it, hands the app the command sender first
+//! ([`NetEvent::Ready`]), then forwards every [`Snapshot`] it publishes. The app renders
+//! snapshots and turns clicks into [`Command`]s; it holds no game logic. Which screen shows
+//! follows from the snapshot: no game → lobby; a game not yet deployed → deployment; a
+//! board → play.
+//!
+//! A new name, or leaving a finished game for the lobby, restarts the peer (the
+//! subscription's identity carries the name and a generation count): the old one is told
+//! to quit and says goodbye, a new one starts.
+
+use std::hash::{Hash, Hasher};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use iced::futures::{SinkExt, Stream};
+use iced::widget::{button, column, container, row, rule, space, text};
+use iced::{Alignment, Color, Element, Fill, Size, Subscription, Task, Theme, window};
+use tokio::sync::{mpsc, watch};
+
+use super::i18n::Lang;
+use super::{deploy, lobby, play, settings};
+use crate::net::discovery::MdnsMode;
+use crate::peer::control::GameView;
+use crate::peer::{self, Command, Controller, PeerOptions, Snapshot};
+use crate::protocol::Clock;
+use crate::rules::junqi::Side;
+use crate::store::{LayoutLibrary, Profile};
+
+/// The window's size at start, in logical pixels.
+pub const WINDOW_SIZE: Size = Size::new(1280.0, 860.0);
+/// The smallest the window may get.
+pub const MIN_SIZE: Size = Size::new(960.0, 640.0);
+/// How often the clocks on screen are refreshed.
+pub const TICK: Duration = Duration::from_millis(200);
+
+/// What the app is started with (the command line's options).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The profile directory (identity, layouts, games); the platform's when `None`.
+    pub profile: Option<PathBuf>,
+    /// My nickname.
+    pub name: String,
+    /// The UDP port to listen on (0: any free port).
+    pub port: u16,
+    /// Where mDNS discovery runs.
+    pub mdns: MdnsMode,
+    /// The clock proposed when I challenge.
+    pub clock: Clock,
+    /// The language shown.
+    pub lang: Lang,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            profile: None,
+            name: default_name(),
+            port: 0,
+            mdns: MdnsMode::All,
+            clock: Clock::default(),
+            lang: Lang::from_env(),
+        }
+    }
+}
+
+/// A nickname to start with: the login name, or `lanqi`.
+pub fn default_name() -> String {
+    // TODO(pack): settings/rules/sound — the saved name comes first once settings exist.
+    ["USER", "USERNAME", "LOGNAME"]
+        .into_iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .map(|n| {
+            n.trim()
+                .chars()
+                .take(crate::protocol::message::MAX_NAME)
+                .collect::<String>()
+        })
+        .find(|n| !n.is_empty())
+        .unwrap_or_else(|| "lanqi".into())
+}
+
+/// What the network worker is started with; its hash is the subscription's identity, so
+/// a change (a new name, a new generation) restarts the peer.
+#[derive(Clone, Debug)]
+pub struct NetConfig {
+    profile: Option<PathBuf>,
+    name: String,
+    port: u16,
+    mdns: MdnsMode,
+    clock: Clock,
+    generation: u64,
+}
+
+impl Hash for NetConfig {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.profile.hash(state);
+        self.name.hash(state);
+        self.port.hash(state);
+        (self.mdns as u8).hash(state);
+        (self.clock.game_secs, self.clock.move_secs).hash(state);
+        self.generation.hash(state);
+    }
+}
+
+/// What the network worker tells the app.
+#[derive(Clone, Debug)]
+pub enum NetEvent {
+    /// The peer is starting: this is where commands go.
+    Ready(mpsc::UnboundedSender<Command>),
+    /// The peer's state changed.
+    Snapshot(Box<Snapshot>),
+    /// The peer stopped (after Quit), or could not start: why, if it failed.
+    Stopped(Option<String>),
+}
+
+/// The app's messages.
+#[derive(Clone, Debug)]
+pub enum Message {
+    /// From the network worker of a generation (a restarted peer's predecessor may still
+    /// speak for a moment: the app listens only to the current one).
+    Net((u64, NetEvent)),
+    /// A lobby message.
+    Lobby(lobby::Message),
+    /// A deployment screen message.
+    Deploy(deploy::Message),
+    /// A game screen message.
+    Play(play::Message),
+    /// The clock tick.
+    Tick(Instant),
+    /// The language button.
+    ToggleLanguage,
+    /// The window's close button.
+    CloseRequested(window::Id),
+}
+
+/// Which screen shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// Players, challenges, my name and addresses.
+    Lobby,
+    /// Deploying the army.
+    Deploy,
+    /// The game.
+    Play,
+}
+
+/// The application's state.
+#[derive(Debug)]
+pub struct App {
+    options: Options,
+    lang: Lang,
+    generation: u64,
+    commands: Option<mpsc::UnboundedSender<Command>>,
+    snapshot: Snapshot,
+    /// When the snapshot came (the clocks on screen count down from it).
+    snapshot_at: Instant,
+    now: Instant,
+    lobby: lobby::Lobby,
+    deploy: Option<deploy::Deploy>,
+    /// I pressed Ready in this game.
+    deployed: bool,
+    play: play::Play,
+    /// Why the network could not start.
+    failed: Option<String>,
+    /// Closing: the window to close once the peer has said goodbye, and since when.
+    closing: Option<(window::Id, Instant)>,
+}
+
+impl App {
+    /// The app before the network has said anything.
+    pub fn new(options: Options) -> App {
+        let now = Instant::now();
+        App {
+            lang: options.lang,
+            lobby: lobby::Lobby::new(&options.name),
+            options,
+            generation: 0,
+            commands: None,
+            snapshot: Snapshot::default(),
+            snapshot_at: now,
+            now,
+            deploy: None,
+            deployed: false,
+            play: play::Play::new(),
+            failed: None,
+            closing: None,
+        }
+    }
+
+    /// The snapshot shown.
+    pub fn snapshot(&self) -> &Snapshot {
+        &self.snapshot
+    }
+
+    /// The language shown.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The game screen's state.
+    pub fn play(&self) -> &play::Play {
+        &self.play
+    }
+
+    /// The deployment screen, while one is up.
+    pub fn deploy(&self) -> Option<&deploy::Deploy> {
+        self.deploy.as_ref()
+    }
+
+    /// The screen the snapshot calls for.
+    pub fn screen(&self) -> Screen {
+        match &self.snapshot.game {
+            None => Screen::Lobby,
+            Some(g) if g.board.is_none() && g.ending.is_none() => Screen::Deploy,
+            Some(_) => Screen::Play,
+        }
+    }
+
+    /// The network worker's configuration as it stands.
+    pub fn net_config(&self) -> NetConfig {
+        NetConfig {
+            profile: self.options.profile.clone(),
+            name: self.options.name.clone(),
+            port: self.options.port,
+            mdns: self.options.mdns,
+            clock: self.options.clock,
+            generation: self.generation,
+        }
+    }
+
+    /// The window title.
+    pub fn title(&self) -> String {
+        let t = self.lang.app();
+        match &self.snapshot.opponent {
+            Some((name, _)) if self.screen() != Screen::Lobby => {
+                format!("{} — {} vs {name}", t.title, self.options.name)
+            }
+            _ => format!("{} — {}", t.title, self.options.name),
+        }
+    }
+
+    /// The window's theme.
+    pub fn theme(&self) -> Theme {
+        Theme::Light
+    }
+
+    /// The window's base style: the theme's, with the background nudged by an invisible
+    /// amount per screen. tiny-skia redraws only what changed between frames and can
+    /// leave a board's anti-aliased edge behind when the screen changes; a new background
+    /// colour makes it redraw the whole window once.
+    pub fn style(&self, theme: &Theme) -> iced::theme::Style {
+        use iced::theme::Base;
+        let mut style = theme.base();
+        let nudge = match self.screen() {
+            Screen::Lobby => 0.0,
+            Screen::Deploy => 0.0005,
+            Screen::Play => 0.001,
+        };
+        style.background_color.b = (style.background_color.b - nudge).max(0.0);
+        style
+    }
+
+    /// Sends a command to the peer (dropped when there is no peer yet).
+    fn send(&self, command: Command) {
+        if let Some(tx) = &self.commands {
+            let _ = tx.send(command);
+        }
+    }
+
+    /// Takes a new snapshot in.
+    pub fn set_snapshot(&mut self, snapshot: Snapshot, now: Instant) {
+        let old = std::mem::replace(&mut self.snapshot, snapshot);
+        self.snapshot_at = now;
+        self.now = now;
+        let new = self.snapshot.game.as_ref();
+        // A game starts or restarts (a new game id, nothing deployed): a fresh deployment.
+        let deploying = new.is_some_and(|g| g.board.is_none() && g.ending.is_none());
+        if deploying && self.deploy.is_none() {
+            let me = new.map_or(0, |g| g.me);
+            let side = if me == 0 { Side::South } else { Side::North };
+            let library = Profile::open(self.options.profile.as_deref())
+                .and_then(|p| LayoutLibrary::open(&p))
+                .map_err(|e| e.to_string());
+            self.deploy = Some(deploy::Deploy::new(side, rand::random(), library));
+            self.deployed = false;
+        }
+        if !deploying {
+            self.deploy = None;
+            self.deployed = false;
+        }
+        match (old.game.as_ref(), new) {
+            (_, None) => self.play = play::Play::new(),
+            (old_game, Some(g)) => self.play.observe(old_game, g, self.lang, now),
+        }
+    }
+
+    /// Handles a message.
+    pub fn update(&mut self, message: Message) -> Task<Message> {
+        match message {
+            Message::Net((generation, _)) if generation != self.generation => {}
+            Message::Net((_, NetEvent::Ready(tx))) => {
+                self.commands = Some(tx);
+                self.failed = None;
+            }
+            Message::Net((_, NetEvent::Snapshot(s))) => self.set_snapshot(*s, Instant::now()),
+            Message::Net((_, NetEvent::Stopped(why))) => {
+                if let Some((id, _)) = self.closing {
+                    return window::close(id).chain(iced::exit());
+                }
+                // Ctrl-C or SIGTERM: the peer said goodbye and stopped; so does the app.
+                if why.as_deref() == Some("interrupted") {
+                    return iced::exit();
+                }
+                if why.is_some() {
+                    self.failed = why;
+                }
+            }
+            Message::Lobby(m) => match self.lobby.update(m, &self.snapshot) {
+                Some(lobby::Event::Command(c)) => self.send(c),
+                Some(lobby::Event::Rename(name)) => {
+                    // TODO(pack): settings/rules/sound — save the new name in the settings.
+                    self.options.name = name;
+                    self.restart();
+                }
+                None => {}
+            },
+            Message::Deploy(m) => {
+                if let Some(d) = &mut self.deploy
+                    && let Some(deploy::Event::Ready(layout)) = d.update(m)
+                    && !self.deployed
+                {
+                    self.deployed = true;
+                    self.send(Command::Deploy(layout));
+                }
+            }
+            Message::Play(m) => {
+                let Some(game) = &self.snapshot.game else {
+                    return Task::none();
+                };
+                match self.play.update(m, game) {
+                    Some(play::Event::Command(c)) => self.send(c),
+                    Some(play::Event::Lobby) => self.restart(),
+                    None => {}
+                }
+            }
+            Message::Tick(now) => {
+                self.now = now;
+                self.play.tick(now);
+                if let Some((id, since)) = self.closing
+                    && now.duration_since(since) > Duration::from_secs(2)
+                {
+                    return window::close(id).chain(iced::exit());
+                }
+            }
+            Message::ToggleLanguage => self.lang = self.lang.other(),
+            Message::CloseRequested(id) => {
+                if self.commands.is_none() || self.failed.is_some() {
+                    return window::close(id).chain(iced::exit());
+                }
+                self.send(Command::Quit);
+                self.closing = Some((id, Instant::now()));
+            }
+        }
+        Task::none()
+    }
+
+    /// Leaves whatever the peer is doing for a fresh lobby: the peer quits (saying
+    /// goodbye) and a new one starts.
+    fn restart(&mut self) {
+        self.send(Command::Quit);
+        self.commands = None;
+        self.generation += 1;
+        self.snapshot = Snapshot::default();
+        self.deploy = None;
+        self.deployed = false;
+        self.play = play::Play::new();
+    }
+
+    /// Whether something on screen moves with time: a running clock, a battle flash, or
+    /// the wait for the peer's goodbye. Only then does the tick run (every tick redraws
+    /// the window).
+    pub fn ticking(&self) -> bool {
+        let clock = self.snapshot.game.as_ref().is_some_and(|g| {
+            g.ending.is_none() && g.board.is_some() && g.clocks.iter().any(Option::is_some)
+        });
+        clock || self.play.flash().is_some() || self.closing.is_some()
+    }
+
+    /// The running app's subscriptions: the network worker, the clock tick (when
+    /// [`App::ticking`]), the close button.
+    pub fn subscription(&self) -> Subscription<Message> {
+        let tick = if self.ticking() {
+            iced::time::every(TICK).map(Message::Tick)
+        } else {
+            Subscription::none()
+        };
+        Subscription::batch([
+            Subscription::run_with(self.net_config(), network).map(Message::Net),
+            tick,
+            window::close_requests().map(Message::CloseRequested),
+        ])
+    }
+
+    /// The window's content.
+    pub fn view(&self) -> Element<'_, Message> {
+        let t = self.lang.app();
+        let header = row![
+            text("lanqi").size(20),
+            text(self.options.name.clone()).size(15),
+            space().width(Fill),
+            text(t.language).size(14),
+            button(text(self.lang.other().name()).size(14))
+                .on_press(Message::ToggleLanguage)
+                .style(button::secondary),
+        ]
+        .spacing(12)
+        .padding([6, 16])
+        .align_y(Alignment::Center);
+        let body: Element<'_, Message> = if let Some(why) = &self.failed {
+            container(
+                column![
+                    text(t.network_failed).size(24),
+                    text(why.clone())
+                        .size(15)
+                        .color(Color::from_rgb(0.72, 0.11, 0.09)),
+                ]
+                .spacing(12),
+            )
+            .padding(32)
+            .into()
+        } else {
+            match (self.screen(), &self.snapshot.game) {
+                (Screen::Play, Some(game)) => {
+                    let elapsed = self.now.saturating_duration_since(self.snapshot_at);
+                    self.play
+                        .view(&self.snapshot, game, self.lang, elapsed.as_millis() as u64)
+                        .map(Message::Play)
+                }
+                (Screen::Deploy, Some(game)) => self.deploy_view(game),
+                _ => self
+                    .lobby
+                    .view(&self.snapshot, self.lang)
+                    .map(Message::Lobby),
+            }
+        };
+        column![
+            container(header).style(container::rounded_box),
+            rule::horizontal(1),
+            body
+        ]
+        .into()
+    }
+
+    /// The deployment screen with a line above it: who the opponent is, and whether it
+    /// is ready.
+    fn deploy_view<'a>(&'a self, game: &'a GameView) -> Element<'a, Message> {
+        let t = self.lang.app();
+        let them = 1 - game.me as usize;
+        let opponent = self
+            .snapshot
+            .opponent
+            .as_ref()
+            .map_or("?".to_string(), |(n, fp)| format!("{n} ({fp})"));
+        let state = if self.deployed {
+            t.waiting_deploy
+        } else if game.deployed[them] {
+            t.opponent_ready
+        } else {
+            t.opponent_deploying
+        };
+        let ready_color = if game.deployed[them] {
+            Color::from_rgb(0.10, 0.50, 0.20)
+        } else {
+            Color::from_rgb(0.40, 0.40, 0.40)
+        };
+        let line = row![
+            text(format!("vs {opponent}")).size(16),
+            space().width(Fill),
+            text(state).size(16).color(ready_color),
+        ]
+        .padding([6, 16])
+        .align_y(Alignment::Center);
+        let mut page = column![line];
+        if let Some(problem) = &self.snapshot.problem {
+            page = page.push(
+                container(
+                    text(problem.clone())
+                        .size(14)
+                        .color(Color::from_rgb(0.72, 0.11, 0.09)),
+                )
+                .padding([0, 16]),
+            );
+        }
+        if let Some(d) = &self.deploy {
+            page = page.push(d.view(self.lang).map(Message::Deploy));
+        }
+        page.into()
+    }
+}
+
+/// The network worker: starts the peer on its own thread, hands the app the command
+/// sender, then forwards every snapshot; says when the peer stopped.
+fn network(config: &NetConfig) -> impl Stream<Item = (u64, NetEvent)> + use<> {
+    let config = config.clone();
+    let generation = config.generation;
+    iced::stream::channel(64, async move |mut output| {
+        let (commands, command_rx) = mpsc::unbounded_channel();
+        let (snapshots, mut snapshot_rx) = watch::channel(Snapshot::default());
+        let (done_tx, done_rx) = tokio::sync::oneshot::channel();
+        let spawned = std::thread::Builder::new()
+            .name("lanqi-network".into())
+            .spawn(move || {
+                let result = run_peer(&config, command_rx, snapshots);
+                let _ = done_tx.send(result);
+            });
+        if let Err(e) = spawned {
+            let _ = output
+                .send((
+                    generation,
+                    NetEvent::Stopped(Some(format!("cannot start a thread: {e}"))),
+                ))
+                .await;
+            std::future::pending::<()>().await;
+        }
+        let _ = output.send((generation, NetEvent::Ready(commands))).await;
+        while snapshot_rx.changed().await.is_ok() {
+            let snapshot = snapshot_rx.borrow_and_update().clone();
+            if output
+                .send((generation, NetEvent::Snapshot(Box::new(snapshot))))
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+        let why = done_rx.await.unwrap_or(Ok(())).err();
+        let _ = output.send((generation, NetEvent::Stopped(why))).await;
+        // Finished for good: never restart on its own.
+        std::future::pending::<()>().await;
+    })
+}
+
+/// Runs the peer on this thread until it stops; why it failed, if it did.
+fn run_peer(
+    config: &NetConfig,
+    commands: mpsc::UnboundedReceiver<Command>,
+    snapshots: watch::Sender<Snapshot>,
+) -> Result<(), String> {
+    let profile = Profile::open(config.profile.as_deref()).map_err(|e| e.to_string())?;
+    let identity = profile.identity().map_err(|e| e.to_string())?;
+    let games_dir = profile.games_dir().map_err(|e| e.to_string())?;
+    let options = PeerOptions {
+        name: config.name.clone(),
+        clock: config.clock,
+        seed: rand::random(),
+        games_dir: Some(games_dir),
+        mdns: config.mdns,
+        ..PeerOptions::default()
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("starting the runtime: {e}"))?;
+    let bind = SocketAddr::from(([0, 0, 0, 0], config.port));
+    let debug = std::env::var_os("LANQI_DEBUG").is_some();
+    runtime.block_on(async {
+        // A restarted peer may find its fixed port still held by the one before it for a
+        // moment.
+        let mut tries = 0;
+        let socket = loop {
+            match tokio::net::UdpSocket::bind(bind).await {
+                Ok(socket) => break socket,
+                Err(e) if tries < 30 && e.kind() == std::io::ErrorKind::AddrInUse => {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => return Err(format!("cannot listen on {bind}: {e}")),
+            }
+        };
+        let emit = |v: &serde_json::Value| {
+            if debug {
+                eprintln!("{v}");
+            }
+        };
+        peer::run_controlled(
+            &socket,
+            identity,
+            options,
+            Some(&profile),
+            emit,
+            Controller {
+                commands,
+                snapshots,
+            },
+        )
+        .await
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+    })
+}
+
+/// Whether a display seems to be available (on Linux and the BSDs: `DISPLAY` or
+/// `WAYLAND_DISPLAY` set; elsewhere always).
+pub fn display_available() -> bool {
+    if cfg!(any(target_os = "windows", target_os = "macos")) {
+        return true;
+    }
+    ["DISPLAY", "WAYLAND_DISPLAY"]
+        .into_iter()
+        .any(|v| std::env::var_os(v).is_some_and(|x| !x.is_empty()))
+}
+
+/// Opens the app's window and runs it until it is closed.
+pub fn run(options: Options) -> iced::Result {
+    // TODO(pack): settings/rules/sound — window size, language, name and sound from the
+    // saved settings; the window icon.
+    iced::application(move || App::new(options.clone()), App::update, App::view)
+        .title(App::title)
+        .theme(App::theme)
+        .style(App::style)
+        .subscription(App::subscription)
+        .settings(settings())
+        .window(window::Settings {
+            size: WINDOW_SIZE,
+            min_size: Some(MIN_SIZE),
+            exit_on_close_request: false,
+            ..window::Settings::default()
+        })
+        .run()
+}

@@ -1,0 +1,308 @@
+//! The lobby: my name (editable) and key fingerprint, my addresses, the players found on
+//! the LAN with a Challenge button each, an incoming challenge to accept or decline, and a
+//! box to challenge someone by address.
+//!
+//! What it shows is the peer's [`Snapshot`]; what it keeps itself is only what is being
+//! typed. Its view is a pure function of both.
+
+use std::net::SocketAddr;
+
+use iced::widget::{button, column, container, row, rule, scrollable, space, text, text_input};
+use iced::{Alignment, Color, Element, Fill, Length};
+
+use super::i18n::Lang;
+use crate::peer::control::Found;
+use crate::peer::{Command, Snapshot};
+use crate::protocol::message::MAX_NAME;
+
+/// The lobby's own state: the boxes being typed in.
+#[derive(Clone, Debug, Default)]
+pub struct Lobby {
+    /// The name box (applied with [`Message::Rename`]).
+    name: String,
+    /// The address box.
+    address: String,
+    /// Why the typed address was refused.
+    address_error: Option<String>,
+    /// The rules placeholder is open.
+    rules: bool,
+}
+
+/// What the lobby reacts to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Message {
+    /// The name box changed.
+    NameChanged(String),
+    /// Apply the typed name.
+    Rename,
+    /// The address box changed.
+    AddressChanged(String),
+    /// Challenge the typed address.
+    ChallengeAddress,
+    /// Challenge a player found on the LAN, at the address it answered from.
+    Challenge(SocketAddr),
+    /// Accept the incoming challenge.
+    Accept,
+    /// Decline it.
+    Decline,
+    /// The Rules button (a placeholder until the rules page exists).
+    Rules,
+}
+
+/// What the lobby hands to the app.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Send this to the peer.
+    Command(Command),
+    /// The player wants to be called this (the app restarts its peer under the new name).
+    Rename(String),
+}
+
+impl Lobby {
+    /// A lobby whose name box holds `name`.
+    pub fn new(name: &str) -> Lobby {
+        Lobby {
+            name: name.to_string(),
+            ..Lobby::default()
+        }
+    }
+
+    /// The name box's text.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether the typed name can be applied: 1 to `MAX_NAME` characters, and different
+    /// from the current one.
+    fn name_ok(&self, current: &str) -> bool {
+        let name = self.name.trim();
+        !name.is_empty() && name.chars().count() <= MAX_NAME && name != current
+    }
+
+    /// Handles a message; returns what the app should do, if anything.
+    pub fn update(&mut self, message: Message, snapshot: &Snapshot) -> Option<Event> {
+        match message {
+            Message::NameChanged(name) => {
+                self.name = name.chars().take(MAX_NAME).collect();
+                None
+            }
+            Message::Rename => self
+                .name_ok(&snapshot.name)
+                .then(|| Event::Rename(self.name.trim().to_string())),
+            Message::AddressChanged(address) => {
+                self.address = address;
+                self.address_error = None;
+                None
+            }
+            Message::ChallengeAddress => match self.address.trim().parse::<SocketAddr>() {
+                Ok(addr) => {
+                    self.address_error = None;
+                    Some(Event::Command(Command::Challenge(addr)))
+                }
+                Err(_) => {
+                    self.address_error = Some(self.address.trim().to_string());
+                    None
+                }
+            },
+            Message::Challenge(addr) => Some(Event::Command(Command::Challenge(addr))),
+            Message::Accept => Some(Event::Command(Command::Accept)),
+            Message::Decline => Some(Event::Command(Command::Decline)),
+            Message::Rules => {
+                // TODO(pack): settings/rules/sound — open the rules page here.
+                self.rules = !self.rules;
+                None
+            }
+        }
+    }
+
+    /// The lobby for `snapshot`, in `lang`. `started` is false while the network is
+    /// starting (nothing to show yet).
+    pub fn view<'a>(&'a self, snapshot: &'a Snapshot, lang: Lang) -> Element<'a, Message> {
+        let t = lang.app();
+        let grey = Color::from_rgb(0.40, 0.40, 0.40);
+        let red = Color::from_rgb(0.72, 0.11, 0.09);
+
+        let me = column![
+            text(t.your_name).size(14).color(grey),
+            row![
+                text_input(t.your_name, &self.name)
+                    .id("name")
+                    .on_input(Message::NameChanged)
+                    .on_submit(Message::Rename)
+                    .width(Length::Fixed(260.0)),
+                button(text(t.rename))
+                    .on_press_maybe(self.name_ok(&snapshot.name).then_some(Message::Rename))
+                    .style(button::secondary),
+            ]
+            .spacing(8)
+            .align_y(Alignment::Center),
+            text(format!("{}: {}", t.fingerprint, snapshot.fingerprint))
+                .size(13)
+                .color(grey),
+            text(if snapshot.addresses.is_empty() {
+                t.starting.to_string()
+            } else {
+                format!("{}: {}", t.reach_me, snapshot.addresses.join("   "))
+            })
+            .size(13)
+            .color(grey),
+        ]
+        .spacing(6);
+
+        let mut main = column![].spacing(14);
+
+        if let Some(incoming) = &snapshot.incoming {
+            let card = container(
+                row![
+                    column![
+                        text(lang.challenged_by(&incoming.name)).size(18),
+                        text(format!(
+                            "{}: {}   {}",
+                            t.fingerprint, incoming.fingerprint, incoming.addr
+                        ))
+                        .size(12)
+                        .color(grey),
+                    ]
+                    .spacing(4)
+                    .width(Fill),
+                    button(text(t.accept))
+                        .on_press(Message::Accept)
+                        .style(button::success)
+                        .padding([8, 20]),
+                    button(text(t.decline))
+                        .on_press(Message::Decline)
+                        .style(button::danger)
+                        .padding([8, 20]),
+                ]
+                .spacing(10)
+                .align_y(Alignment::Center),
+            )
+            .padding(14)
+            .width(Fill)
+            .style(container::bordered_box);
+            main = main.push(card);
+        }
+        if snapshot.challenging {
+            main = main.push(text(t.challenging).size(15));
+        }
+        if let Some(problem) = &snapshot.problem {
+            main = main.push(text(problem.clone()).size(14).color(red));
+        }
+
+        let can_challenge = snapshot.incoming.is_none() && !snapshot.challenging;
+        let mut found = column![text(t.found_heading).size(20)].spacing(8);
+        if snapshot.found.is_empty() {
+            found = found.push(text(t.found_none).size(14).color(grey));
+        }
+        for peer in &snapshot.found {
+            found = found.push(found_row(peer, can_challenge, lang));
+        }
+        main = main.push(found);
+
+        let direct = column![
+            text(t.direct_heading).size(20),
+            row![
+                text_input(t.direct_placeholder, &self.address)
+                    .id("address")
+                    .on_input(Message::AddressChanged)
+                    .on_submit(Message::ChallengeAddress)
+                    .width(Fill),
+                button(text(t.challenge))
+                    .on_press_maybe(
+                        (can_challenge && !self.address.trim().is_empty())
+                            .then_some(Message::ChallengeAddress)
+                    )
+                    .style(button::primary),
+            ]
+            .spacing(8)
+            .align_y(Alignment::Center),
+        ]
+        .push(
+            self.address_error
+                .as_ref()
+                .map(|bad| text(lang.bad_address(bad)).size(13).color(red)),
+        )
+        .spacing(8);
+        main = main.push(rule::horizontal(1)).push(direct);
+
+        let mut header = row![
+            column![
+                text("lanqi  两国军棋").size(30),
+                text(t.tagline).size(14).color(grey),
+            ]
+            .spacing(4),
+            space().width(Fill),
+            button(text(t.rules))
+                .on_press(Message::Rules)
+                .style(button::secondary),
+        ]
+        .spacing(8)
+        .align_y(Alignment::Center);
+        if self.rules {
+            header = header.push(text(t.rules_soon).size(13).width(Length::Fixed(260.0)));
+        }
+
+        let page = column![
+            header,
+            container(me)
+                .padding(14)
+                .width(Fill)
+                .style(container::rounded_box),
+            main,
+        ]
+        .spacing(18)
+        .padding(24)
+        .max_width(900);
+        scrollable(container(page).center_x(Fill))
+            .height(Fill)
+            .into()
+    }
+}
+
+/// One found player: name, fingerprint, status and games, and a Challenge button when it
+/// is idle, answers, and nothing else is under way.
+fn found_row(peer: &Found, can_challenge: bool, lang: Lang) -> Element<'_, Message> {
+    let t = lang.app();
+    let grey = Color::from_rgb(0.40, 0.40, 0.40);
+    let busy = peer.status != "idle";
+    let status = if busy {
+        text(t.busy).color(Color::from_rgb(0.70, 0.40, 0.05))
+    } else if peer.answered.is_none() {
+        text(t.not_reachable).color(grey)
+    } else {
+        text(t.idle).color(Color::from_rgb(0.10, 0.50, 0.20))
+    };
+    let action = match peer.answered {
+        Some(addr) if !busy => button(text(t.challenge))
+            .on_press_maybe(can_challenge.then_some(Message::Challenge(addr)))
+            .style(button::primary),
+        _ => button(text(t.challenge)).style(button::primary),
+    };
+    container(
+        row![
+            column![
+                text(peer.name.clone()).size(17),
+                text(format!(
+                    "{}   {}",
+                    peer.fingerprint,
+                    peer.answered.map(|a| a.to_string()).unwrap_or_default()
+                ))
+                .size(12)
+                .color(grey),
+            ]
+            .spacing(2)
+            .width(Fill),
+            text(lang.games(&peer.games))
+                .size(14)
+                .width(Length::Fixed(90.0)),
+            status.size(14).width(Length::Fixed(120.0)),
+            action,
+        ]
+        .spacing(10)
+        .align_y(Alignment::Center),
+    )
+    .padding(10)
+    .width(Fill)
+    .style(container::bordered_box)
+    .into()
+}

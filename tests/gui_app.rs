@@ -1,0 +1,639 @@
+//! The desktop app driven through iced_test's simulator, with snapshots built by hand (no
+//! network): the lobby shows who is there and an incoming challenge, and its buttons send
+//! the right commands; the game screen selects a piece and shows where it may go, moves it,
+//! answers an undo request, resigns, and shows the result with its reason and the audited
+//! replay. Commands are caught on the channel the network worker would have handed over.
+//!
+//! Snapshots: `tests/snapshots/app-*-tiny-skia.png` (see `support/snapshot.rs`).
+#![cfg(feature = "gui")]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use iced::{Point, Size, Theme};
+use iced_test::selector;
+use iced_test::simulator::{self, Simulator};
+use lanqi::gui::app::{App, Message, NetEvent, Options, Screen};
+use lanqi::gui::board::Geometry;
+use lanqi::gui::i18n::Lang;
+use lanqi::gui::settings;
+use lanqi::net::discovery::MdnsMode;
+use lanqi::peer::Command;
+use lanqi::peer::control::{Found, GameView, Incoming, Snapshot};
+use lanqi::protocol::Clock;
+use lanqi::rules::junqi::{Layout, Move, Position, Report, Side, Square};
+use lanqi::session::{Audit, Ending, Local, Record};
+use tokio::sync::mpsc;
+
+#[path = "support/snapshot.rs"]
+mod snapshot;
+use snapshot::assert_snapshot;
+
+/// The simulated window's size.
+const SIZE: Size = Size::new(1200.0, 800.0);
+
+/// A fresh directory under the system temp dir, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(label: &str) -> TempDir {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "lanqi-app-test-{label}-{}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The app under test, with a channel standing in for the network worker's.
+struct Harness {
+    app: App,
+    commands: mpsc::UnboundedReceiver<Command>,
+    _profile: TempDir,
+}
+
+impl Harness {
+    fn new(snapshot: Snapshot) -> Harness {
+        let profile = TempDir::new("app");
+        let mut app = App::new(Options {
+            profile: Some(profile.0.clone()),
+            name: snapshot.name.clone(),
+            port: 0,
+            mdns: MdnsMode::Off,
+            clock: Clock::default(),
+            lang: Lang::En,
+        });
+        let (tx, commands) = mpsc::unbounded_channel();
+        let _ = app.update(Message::Net((0, NetEvent::Ready(tx))));
+        app.set_snapshot(snapshot, Instant::now());
+        Harness {
+            app,
+            commands,
+            _profile: profile,
+        }
+    }
+
+    fn ui(&self) -> Simulator<'_, Message> {
+        Simulator::with_size(settings(), SIZE, self.app.view())
+    }
+
+    /// Runs `f` on a simulator of the current view, then feeds its messages to the app.
+    fn interact(&mut self, f: impl FnOnce(&mut Simulator<'_, Message>)) {
+        let messages: Vec<Message> = {
+            let mut ui = self.ui();
+            f(&mut ui);
+            ui.into_messages().collect()
+        };
+        for m in messages {
+            let _ = self.app.update(m);
+        }
+    }
+
+    fn click(&mut self, label: &str) {
+        self.interact(|ui| {
+            ui.click(label)
+                .unwrap_or_else(|e| panic!("no {label:?} to click: {e:?}"));
+        });
+    }
+
+    /// Clicks the centre of an absolute square on the board.
+    fn click_square(&mut self, square: Square, viewer: Side) {
+        self.interact(|ui| {
+            let board = ui.find(selector::id("board")).expect("the board").bounds();
+            let g = Geometry::new(board.size(), viewer);
+            let c = g.center(square);
+            ui.point_at(Point::new(board.x + c.x, board.y + c.y));
+            let _ = ui.simulate(simulator::click());
+        });
+    }
+
+    fn shows(&self, text: &str) -> bool {
+        self.ui().find(text).is_ok()
+    }
+
+    /// The commands sent so far.
+    fn sent(&mut self) -> Vec<Command> {
+        let mut out = Vec::new();
+        while let Ok(c) = self.commands.try_recv() {
+            out.push(c);
+        }
+        out
+    }
+}
+
+fn addr(text: &str) -> SocketAddr {
+    text.parse().unwrap()
+}
+
+fn lobby_snapshot() -> Snapshot {
+    Snapshot {
+        name: "alice".into(),
+        fingerprint: "3f2a-91c0-77de-0b14".into(),
+        addresses: vec!["192.168.1.10:40001".into(), "127.0.0.1:40001".into()],
+        found: vec![
+            Found {
+                name: "bob".into(),
+                fingerprint: "0c11-5e2d-9a40-7b83".into(),
+                status: "idle".into(),
+                games: vec!["junqi".into()],
+                answered: Some(addr("192.168.1.11:40002")),
+            },
+            Found {
+                name: "carol".into(),
+                fingerprint: "a9e0-14b6-c2d7-6f35".into(),
+                status: "playing".into(),
+                games: vec!["junqi".into()],
+                answered: Some(addr("192.168.1.12:40003")),
+            },
+        ],
+        ..Snapshot::default()
+    }
+}
+
+#[test]
+fn the_lobby_shows_who_is_there_and_challenges_them() {
+    let mut h = Harness::new(lobby_snapshot());
+    assert_eq!(h.app.screen(), Screen::Lobby);
+    for shown in [
+        "bob",
+        "carol",
+        "busy",
+        "ready",
+        "Key fingerprint: 3f2a-91c0-77de-0b14",
+        "Others can reach you at: 192.168.1.10:40001   127.0.0.1:40001",
+    ] {
+        assert!(h.shows(shown), "{shown}");
+    }
+    assert_snapshot(&h.ui().snapshot(&Theme::Light).unwrap(), "app-lobby");
+    // The first Challenge button is bob's (carol is busy: hers does nothing).
+    h.click("Challenge");
+    assert_eq!(
+        h.sent(),
+        vec![Command::Challenge(addr("192.168.1.11:40002"))]
+    );
+    // By address: type it, press Enter.
+    h.interact(|ui| {
+        ui.click(selector::id("address")).unwrap();
+        let _ = ui.typewrite("127.0.0.1:4000");
+        let _ = ui.tap_key(iced::keyboard::key::Named::Enter);
+    });
+    assert_eq!(h.sent(), vec![Command::Challenge(addr("127.0.0.1:4000"))]);
+    // A bad address is refused with a reason, and nothing is sent.
+    let mut h = Harness::new(lobby_snapshot());
+    h.interact(|ui| {
+        ui.click(selector::id("address")).unwrap();
+        let _ = ui.typewrite("nonsense");
+        let _ = ui.tap_key(iced::keyboard::key::Named::Enter);
+    });
+    assert!(h.sent().is_empty());
+    assert!(h.shows(&Lang::En.bad_address("nonsense")));
+}
+
+#[test]
+fn an_incoming_challenge_is_accepted_or_declined() {
+    let mut snapshot = lobby_snapshot();
+    snapshot.incoming = Some(Incoming {
+        name: "dave".into(),
+        fingerprint: "77aa-0000-1111-2222".into(),
+        addr: addr("192.168.1.13:40004"),
+    });
+    let mut h = Harness::new(snapshot);
+    assert!(h.shows(&Lang::En.challenged_by("dave")));
+    h.click("Accept");
+    assert_eq!(h.sent(), vec![Command::Accept]);
+    h.click("Decline");
+    assert_eq!(h.sent(), vec![Command::Decline]);
+    // While a challenge waits, nobody else can be challenged.
+    h.click("Challenge");
+    assert!(h.sent().is_empty());
+}
+
+#[test]
+fn a_new_name_restarts_the_peer_under_it() {
+    let mut h = Harness::new(lobby_snapshot());
+    let before = h.app.net_config();
+    h.interact(|ui| {
+        ui.click(selector::id("name")).unwrap();
+        let _ = ui.typewrite("2");
+        let _ = ui.tap_key(iced::keyboard::key::Named::Enter);
+    });
+    // The old peer is told to quit; a new one (another subscription identity) starts.
+    assert_eq!(h.sent(), vec![Command::Quit]);
+    assert_ne!(format!("{before:?}"), format!("{:?}", h.app.net_config()));
+    assert!(format!("{:?}", h.app.net_config()).contains("alice2"));
+}
+
+/// A game played by the rules core from two random layouts: the start, the position after
+/// `plies` moves, and the record (moves in each mover's own view, battle reports).
+fn scripted(plies: u32) -> (Position, Position, Vec<Record>) {
+    let start = Position::from_layouts(&Layout::random(5), &Layout::random(6), Side::South);
+    let mut position = start.clone();
+    let mut record = Vec::new();
+    for ply in 1..=plies {
+        let moves = position.legal_moves();
+        let attack = moves
+            .iter()
+            .find(|m| position.piece_at(m.to).is_some())
+            .filter(|_| ply % 3 == 0);
+        let mv = *attack.unwrap_or(&moves[(ply as usize * 7) % moves.len()]);
+        let side = position.side_to_move();
+        let (next, battle) = position.play(mv).unwrap();
+        record.push(Record::Move {
+            ply,
+            seat: u8::from(side == Side::North),
+            mv: mv.to_view(side).to_string(),
+            clock_ms: 0,
+        });
+        if let Some(b) = battle {
+            record.push(Record::Report {
+                ply,
+                outcome: Report::of(b.attacker.kind, b.defender.kind).word().into(),
+            });
+        }
+        position = next;
+        assert!(
+            position.outcome().is_none(),
+            "the scripted game ended early"
+        );
+    }
+    (start, position, record)
+}
+
+/// South's (seat 0's) view of a scripted game after `plies` moves.
+fn game_snapshot(plies: u32) -> Snapshot {
+    let (_, position, record) = scripted(plies);
+    let view = position.view(Side::South);
+    let my_turn = position.side_to_move() == Side::South;
+    Snapshot {
+        name: "alice".into(),
+        fingerprint: "3f2a-91c0-77de-0b14".into(),
+        opponent: Some(("bob".into(), "0c11-5e2d-9a40-7b83".into())),
+        game: Some(GameView {
+            me: 0,
+            first: 0,
+            deployed: [true, true],
+            board: Some(view.to_string()),
+            legal_moves: if my_turn {
+                view.legal_moves()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m.to_view(Side::South).to_string())
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            to_move: Some(u8::from(!my_turn)),
+            busy: false,
+            record,
+            clocks: [Some(754_000), Some(1_023_000)],
+            undo: None,
+            draw: None,
+            ending: None,
+            audit: None,
+            chat: vec![(1, "好棋！".into()), (0, "thanks, you too".into())],
+        }),
+        ..lobby_snapshot()
+    }
+}
+
+#[test]
+fn a_piece_is_selected_then_moved_to_one_of_its_destinations() {
+    let snapshot = game_snapshot(10);
+    let game = snapshot.game.clone().unwrap();
+    assert!(!game.legal_moves.is_empty(), "south to move");
+    let mut h = Harness::new(snapshot);
+    assert_eq!(h.app.screen(), Screen::Play);
+    assert!(h.shows("Your turn"));
+    let first: Move = game.legal_moves[0].parse().unwrap();
+    h.click_square(first.from, Side::South);
+    assert_eq!(h.app.play().selected(), Some(first.from));
+    let model = h.app.play().board_model(&game);
+    let expected: Vec<Square> = game
+        .legal_moves
+        .iter()
+        .map(|m| m.parse::<Move>().unwrap())
+        .filter(|m| m.from == first.from)
+        .map(|m| m.to)
+        .collect();
+    assert_eq!(model.targets, expected);
+    assert!(h.sent().is_empty());
+    h.click_square(first.to, Side::South);
+    assert_eq!(
+        h.sent(),
+        vec![Command::Game(Local::Move(first.to_string()))]
+    );
+    assert_eq!(h.app.play().selected(), None);
+}
+
+#[test]
+fn mid_game_with_a_battle_flash_chat_and_clocks() {
+    // Ply 9 was a battle: the flash appears when the snapshot with its report comes in.
+    let before = game_snapshot(8);
+    let after = game_snapshot(10);
+    let mut h = Harness::new(before);
+    h.app.set_snapshot(after.clone(), Instant::now());
+    let flash = h.app.play().flash().expect("a battle flash").to_string();
+    assert!(flash.contains("c") || !flash.is_empty());
+    assert!(h.shows(&flash));
+    assert!(h.shows("12:34") && h.shows("17:03"), "both clocks");
+    assert!(h.shows("bob: 好棋！") && h.shows("You: thanks, you too"));
+    // Select a piece so the destinations show in the picture.
+    let game = after.game.unwrap();
+    let first: Move = game.legal_moves[0].parse().unwrap();
+    h.click_square(first.from, Side::South);
+    assert_snapshot(&h.ui().snapshot(&Theme::Light).unwrap(), "app-midgame");
+}
+
+#[test]
+fn the_opponents_undo_request_is_answered_in_a_dialog() {
+    let mut snapshot = game_snapshot(9);
+    snapshot.game.as_mut().unwrap().undo = Some((1, 9));
+    let mut h = Harness::new(snapshot);
+    assert!(h.shows(&Lang::En.undo_asked("bob", 9)));
+    h.click("Accept");
+    assert_eq!(h.sent(), vec![Command::Game(Local::AnswerUndo(true))]);
+    h.click("Refuse");
+    assert_eq!(h.sent(), vec![Command::Game(Local::AnswerUndo(false))]);
+}
+
+#[test]
+fn resigning_asks_first_then_sends_it() {
+    let mut h = Harness::new(game_snapshot(6));
+    h.click("Resign");
+    assert!(h.sent().is_empty(), "nothing before the confirmation");
+    assert!(h.shows("Resign this game? Your opponent wins."));
+    h.click("Cancel");
+    assert!(h.sent().is_empty());
+    h.click("Resign");
+    h.click("Yes, resign");
+    assert_eq!(h.sent(), vec![Command::Game(Local::Resign)]);
+}
+
+#[test]
+fn the_end_dialog_shows_the_result_and_the_audited_replay_follows() {
+    let plies = 12;
+    let (start, end, _) = scripted(plies);
+    let mut snapshot = game_snapshot(plies);
+    {
+        let game = snapshot.game.as_mut().unwrap();
+        game.ending = Some(Ending {
+            winner: Some(1),
+            reason: "resignation".into(),
+        });
+        game.to_move = None;
+        game.legal_moves.clear();
+        game.audit = Some(Audit {
+            ok: true,
+            cheater: None,
+            findings: Vec::new(),
+            start: start.to_string(),
+        });
+    }
+    let game = snapshot.game.clone().unwrap();
+    let mut h = Harness::new(snapshot);
+    assert!(h.shows("You lost"));
+    assert!(h.shows("Resignation"));
+    assert!(h.shows(Lang::En.app().audit_ok));
+    assert_snapshot(&h.ui().snapshot(&Theme::Light).unwrap(), "app-gameover");
+    // The board behind shows every piece, at the end; the slider goes back to the start.
+    let model = h.app.play().board_model(&game);
+    for s in Square::all() {
+        assert_eq!(
+            model.at(s).and_then(|t| t.piece()),
+            end.piece_at(s),
+            "{s} at the end"
+        );
+    }
+    h.click("See the board");
+    assert!(h.shows(&format!("Replay {plies}/{plies}")));
+    let _ = h
+        .app
+        .update(Message::Play(lanqi::gui::play::Message::Replay(0)));
+    let model = h.app.play().board_model(&game);
+    for s in Square::all() {
+        assert_eq!(model.at(s).and_then(|t| t.piece()), start.piece_at(s));
+    }
+    assert!(h.shows(&format!("Replay 0/{plies}")));
+    // The challenger (seat 0) starts the next game.
+    h.click("New game");
+    assert_eq!(h.sent(), vec![Command::NewGame]);
+}
+
+#[test]
+fn deployment_says_when_the_opponent_is_ready_and_sends_the_layout() {
+    let mut snapshot = game_snapshot(0);
+    {
+        let game = snapshot.game.as_mut().unwrap();
+        game.board = None;
+        game.deployed = [false, true];
+        game.legal_moves.clear();
+        game.record.clear();
+    }
+    let mut h = Harness::new(snapshot);
+    assert_eq!(h.app.screen(), Screen::Deploy);
+    assert!(h.shows(Lang::En.app().opponent_ready));
+    let layout = h.app.deploy().unwrap().layout().clone();
+    h.click("Ready");
+    assert_eq!(h.sent(), vec![Command::Deploy(layout)]);
+    assert!(h.shows(Lang::En.app().waiting_deploy));
+    // A second press sends nothing more.
+    h.click("Ready");
+    assert!(h.sent().is_empty());
+}
+
+/// Two real hand-driven peers over the in-memory lossy link, each driven by an app state
+/// fed with its snapshots: bob challenges alice from his lobby, she accepts, both deploy
+/// with Ready, they move by clicking squares, bob resigns; both apps show the ending and,
+/// after the audit, the replay with every piece.
+#[tokio::test(start_paused = true)]
+async fn two_apps_play_over_the_lossy_link() {
+    use lanqi::gui::{deploy, lobby, play};
+    use lanqi::net::{LinkQuality, LossyNet};
+    use lanqi::peer::{self, Controller, PeerOptions};
+    use lanqi::store::Identity;
+    use tokio::sync::watch;
+
+    let at = |port: u16| SocketAddr::from(([10, 0, 0, 7], port));
+    let net = LossyNet::new(LinkQuality::BAD_WIFI, 21);
+    let (ta, tb) = (net.attach(at(1)), net.attach(at(2)));
+    let (ca, ra) = mpsc::unbounded_channel();
+    let (cb, rb) = mpsc::unbounded_channel();
+    let (sa, mut wa) = watch::channel(Snapshot::default());
+    let (sb, mut wb) = watch::channel(Snapshot::default());
+    let options = |name: &str| PeerOptions {
+        name: name.into(),
+        ..PeerOptions::default()
+    };
+    let alice = peer::run_controlled(
+        &ta,
+        Identity::from_secret([3; 32]),
+        options("alice"),
+        None,
+        |_| {},
+        Controller {
+            commands: ra,
+            snapshots: sa,
+        },
+    );
+    let bob = peer::run_controlled(
+        &tb,
+        Identity::from_secret([4; 32]),
+        options("bob"),
+        None,
+        |_| {},
+        Controller {
+            commands: rb,
+            snapshots: sb,
+        },
+    );
+    let people = async {
+        let (pa, pb) = (TempDir::new("e2e-a"), TempDir::new("e2e-b"));
+        let new_app = |name: &str, profile: &TempDir, tx| {
+            let mut app = App::new(Options {
+                profile: Some(profile.0.clone()),
+                name: name.into(),
+                port: 0,
+                mdns: MdnsMode::Off,
+                clock: Clock::default(),
+                lang: Lang::En,
+            });
+            let _ = app.update(Message::Net((0, NetEvent::Ready(tx))));
+            app
+        };
+        let mut a = new_app("alice", &pa, ca.clone());
+        let mut b = new_app("bob", &pb, cb.clone());
+        // Feeds each app the latest snapshot of its peer, until `done` holds for both.
+        async fn until(
+            app: &mut App,
+            rx: &mut watch::Receiver<Snapshot>,
+            done: impl Fn(&App) -> bool,
+        ) {
+            loop {
+                let s = rx.borrow_and_update().clone();
+                app.set_snapshot(s, Instant::now());
+                if done(app) {
+                    return;
+                }
+                rx.changed().await.expect("the peer runs");
+            }
+        }
+        until(&mut a, &mut wa, |a| !a.snapshot().addresses.is_empty()).await;
+        let _ = b.update(Message::Lobby(lobby::Message::Challenge(at(1))));
+        until(&mut a, &mut wa, |a| a.snapshot().incoming.is_some()).await;
+        let _ = a.update(Message::Lobby(lobby::Message::Accept));
+        until(&mut a, &mut wa, |a| a.screen() == Screen::Deploy).await;
+        until(&mut b, &mut wb, |b| b.screen() == Screen::Deploy).await;
+        let _ = a.update(Message::Deploy(deploy::Message::Ready));
+        let _ = b.update(Message::Deploy(deploy::Message::Ready));
+        until(&mut a, &mut wa, |a| a.screen() == Screen::Play).await;
+        until(&mut b, &mut wb, |b| b.screen() == Screen::Play).await;
+        // Bob challenged: he is seat 0, South. Whoever's turn it is moves its first legal
+        // move by clicking its from and to squares, for eight moves.
+        let moves = |app: &App| {
+            app.snapshot().game.as_ref().map_or(0, |g| {
+                g.record
+                    .iter()
+                    .filter(|r| matches!(r, Record::Move { .. }))
+                    .count()
+            })
+        };
+        let to_move = |app: &App| app.snapshot().game.as_ref().and_then(|g| g.to_move);
+        until(&mut a, &mut wa, |a| to_move(a).is_some()).await;
+        let first = to_move(&a).unwrap();
+        for n in 0..8usize {
+            let seat = (first as usize + n) % 2;
+            let (app, rx, side) = if seat == 0 {
+                (&mut b, &mut wb, Side::South)
+            } else {
+                (&mut a, &mut wa, Side::North)
+            };
+            until(app, rx, |app| {
+                moves(app) == n
+                    && app
+                        .snapshot()
+                        .game
+                        .as_ref()
+                        .is_some_and(|g| !g.legal_moves.is_empty())
+            })
+            .await;
+            let game = app.snapshot().game.clone().unwrap();
+            let mv: Move = game.legal_moves[0].parse().unwrap();
+            let mv = mv.from_view(side);
+            for square in [mv.from, mv.to] {
+                let _ = app.update(Message::Play(play::Message::Board(
+                    lanqi::gui::board::Message::Clicked(square),
+                )));
+            }
+            until(app, rx, |app| moves(app) > n).await;
+        }
+        let _ = b.update(Message::Play(play::Message::Resign));
+        let _ = b.update(Message::Play(play::Message::ConfirmResign));
+        for (app, rx) in [(&mut a, &mut wa), (&mut b, &mut wb)] {
+            until(app, rx, |app| {
+                app.snapshot()
+                    .game
+                    .as_ref()
+                    .is_some_and(|g| g.audit.is_some())
+            })
+            .await;
+            let game = app.snapshot().game.clone().unwrap();
+            assert_eq!(game.ending.as_ref().unwrap().reason, "resignation");
+            assert!(game.audit.as_ref().unwrap().ok);
+            // The replay shows every piece: no backs left on the board.
+            let model = app.play().board_model(&game);
+            assert!(Square::all().all(|s| model.at(s).is_none_or(|t| t.kind.is_some())));
+        }
+        let winner = a.snapshot().game.as_ref().unwrap().ending.clone().unwrap();
+        assert_eq!(winner.winner, Some(1), "bob resigned: alice wins");
+        let _ = a.update(Message::CloseRequested(iced::window::Id::unique()));
+        let _ = b.update(Message::CloseRequested(iced::window::Id::unique()));
+    };
+    let (ra, rb, ()) = tokio::join!(alice, bob, people);
+    ra.expect("alice quits cleanly");
+    rb.expect("bob quits cleanly");
+}
+
+/// A move taken back and a different one played at the same ply: the move list shows the
+/// battle only on the move that had it.
+#[test]
+fn the_move_list_keeps_each_battle_with_its_own_move() {
+    let mut snapshot = game_snapshot(2);
+    {
+        let game = snapshot.game.as_mut().unwrap();
+        game.record.extend([
+            Record::Move {
+                ply: 3,
+                seat: 0,
+                mv: "c6-c7".into(),
+                clock_ms: 0,
+            },
+            Record::Report {
+                ply: 3,
+                outcome: "lose".into(),
+            },
+            Record::Undo { ply: 3 },
+            Record::Move {
+                ply: 3,
+                seat: 0,
+                mv: "b6-b5".into(),
+                clock_ms: 0,
+            },
+        ]);
+    }
+    let h = Harness::new(snapshot);
+    assert!(h.shows("3. You  c6-c7  — defender held"));
+    assert!(h.shows("   (3. taken back)"));
+    assert!(h.shows("3. You  b6-b5"));
+}
