@@ -183,6 +183,17 @@ fn the_lobby_shows_who_is_there_and_challenges_them() {
         h.sent(),
         vec![Command::Challenge(addr("192.168.1.11:40002"))]
     );
+    // The computer, at a level.
+    h.click("Hard");
+    assert_eq!(
+        h.sent(),
+        vec![Command::PlayComputer(lanqi::engine::junqi::Level::Hard)]
+    );
+    // The rules page, and back.
+    h.click("Rules");
+    assert!(h.shows("Back"));
+    h.click("Back");
+    assert!(h.shows("Players on your network"));
     // By address: type it, press Enter.
     h.interact(|ui| {
         ui.click(selector::id("address")).unwrap();

@@ -152,3 +152,58 @@ async fn two_people_play_through_their_snapshots() {
     ra.expect("alice quits cleanly");
     rb.expect("bob quits cleanly");
 }
+
+#[tokio::test]
+async fn the_lobby_offers_the_computer_as_an_opponent() {
+    use lanqi::engine::junqi::Level;
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (ca, ra) = mpsc::unbounded_channel();
+    let (sa, mut wa) = watch::channel(Snapshot::default());
+    let me = peer::run_controlled(
+        &socket,
+        Identity::from_secret([3; 32]),
+        PeerOptions {
+            name: "carol".into(),
+            ..PeerOptions::default()
+        },
+        None,
+        |_| {},
+        Controller {
+            commands: ra,
+            snapshots: sa,
+        },
+    );
+    let person = async {
+        until(&mut wa, |s| s.name == "carol").await;
+        ca.send(Command::PlayComputer(Level::Easy)).unwrap();
+        let s = until(&mut wa, |s| s.game.is_some()).await;
+        assert_eq!(s.opponent.unwrap().0, "computer (easy)");
+        ca.send(Command::Deploy(Layout::random(5))).unwrap();
+        // The computer deploys its own army and plays; we answer with our first legal move
+        // until it has made three moves, then resign.
+        loop {
+            let s = until(&mut wa, |s| {
+                let g = s.game.as_ref().unwrap();
+                !g.legal_moves.is_empty() || g.ending.is_some()
+            })
+            .await;
+            let g = s.game.unwrap();
+            if g.ending.is_some() || moves(&wa.borrow()) >= 6 {
+                break;
+            }
+            ca.send(Command::Game(Local::Move(g.legal_moves[0].clone())))
+                .unwrap();
+            let before = moves(&wa.borrow());
+            until(&mut wa, |s| moves(s) > before).await;
+        }
+        ca.send(Command::Game(Local::Resign)).unwrap();
+        let s = until(&mut wa, |s| s.game.as_ref().unwrap().audit.is_some()).await;
+        assert!(s.game.unwrap().audit.unwrap().ok, "the computer plays fair");
+        ca.send(Command::Quit).unwrap();
+    };
+    let run = async { tokio::join!(me, person).0 };
+    tokio::time::timeout(std::time::Duration::from_secs(120), run)
+        .await
+        .expect("the game against the computer never got stuck")
+        .expect("the peer quits cleanly");
+}

@@ -629,6 +629,7 @@ pub fn run(options: Options) -> iced::Result {
             size: WINDOW_SIZE,
             min_size: Some(MIN_SIZE),
             exit_on_close_request: false,
+            icon: super::icon::window_icon(),
             ..window::Settings::default()
         })
         .run()

@@ -11,6 +11,7 @@ use iced::widget::{button, column, container, row, rule, scrollable, space, text
 use iced::{Alignment, Color, Element, Fill, Length};
 
 use super::i18n::Lang;
+use crate::engine::junqi::Level;
 use crate::peer::control::Found;
 use crate::peer::{Command, Snapshot};
 use crate::protocol::message::MAX_NAME;
@@ -24,7 +25,7 @@ pub struct Lobby {
     address: String,
     /// Why the typed address was refused.
     address_error: Option<String>,
-    /// The rules placeholder is open.
+    /// The rules page is open.
     rules: bool,
 }
 
@@ -45,8 +46,10 @@ pub enum Message {
     Accept,
     /// Decline it.
     Decline,
-    /// The Rules button (a placeholder until the rules page exists).
+    /// The Rules button, and Back from the rules page.
     Rules,
+    /// Play the computer at this level.
+    Computer(Level),
 }
 
 /// What the lobby hands to the app.
@@ -108,10 +111,10 @@ impl Lobby {
             Message::Accept => Some(Event::Command(Command::Accept)),
             Message::Decline => Some(Event::Command(Command::Decline)),
             Message::Rules => {
-                // TODO(pack): settings/rules/sound — open the rules page here.
                 self.rules = !self.rules;
                 None
             }
+            Message::Computer(level) => Some(Event::Command(Command::PlayComputer(level))),
         }
     }
 
@@ -121,6 +124,17 @@ impl Lobby {
         let t = lang.app();
         let grey = Color::from_rgb(0.40, 0.40, 0.40);
         let red = Color::from_rgb(0.72, 0.11, 0.09);
+        if self.rules {
+            let page = column![
+                button(text(t.back))
+                    .on_press(Message::Rules)
+                    .style(button::secondary),
+                super::rules_page::view(lang),
+            ]
+            .spacing(12)
+            .padding(24);
+            return container(page).center_x(Fill).height(Fill).into();
+        }
 
         let me = column![
             text(t.your_name).size(14).color(grey),
@@ -199,6 +213,26 @@ impl Lobby {
         }
         main = main.push(found);
 
+        let mut levels = row![].spacing(8);
+        for (level, label) in Level::ALL.into_iter().zip(t.levels) {
+            levels = levels.push(
+                button(text(label))
+                    .on_press_maybe(can_challenge.then_some(Message::Computer(level)))
+                    .style(button::secondary),
+            );
+        }
+        let computer = column![
+            text(t.computer_heading).size(20),
+            row![
+                text(t.computer_note).size(14).color(grey).width(Fill),
+                levels
+            ]
+            .spacing(10)
+            .align_y(Alignment::Center),
+        ]
+        .spacing(8);
+        main = main.push(computer);
+
         let direct = column![
             text(t.direct_heading).size(20),
             row![
@@ -225,7 +259,7 @@ impl Lobby {
         .spacing(8);
         main = main.push(rule::horizontal(1)).push(direct);
 
-        let mut header = row![
+        let header = row![
             column![
                 text("lanqi  两国军棋").size(30),
                 text(t.tagline).size(14).color(grey),
@@ -238,9 +272,6 @@ impl Lobby {
         ]
         .spacing(8)
         .align_y(Alignment::Center);
-        if self.rules {
-            header = header.push(text(t.rules_soon).size(13).width(Length::Fixed(260.0)));
-        }
 
         let page = column![
             header,

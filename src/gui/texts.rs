@@ -49,8 +49,14 @@ pub struct AppText {
     pub decline: &'static str,
     /// The rules button.
     pub rules: &'static str,
-    /// What the rules button shows until the rules page exists.
-    pub rules_soon: &'static str,
+    /// Heading of the computer opponents.
+    pub computer_heading: &'static str,
+    /// What playing the computer means.
+    pub computer_note: &'static str,
+    /// The three levels' buttons.
+    pub levels: [&'static str; 3],
+    /// Back from the rules page.
+    pub back: &'static str,
     /// "Language".
     pub language: &'static str,
     /// Deployment: I am ready, the opponent not yet.
@@ -155,7 +161,10 @@ const EN: AppText = AppText {
     accept: "Accept",
     decline: "Decline",
     rules: "Rules",
-    rules_soon: "The rules page is coming. In short: capture the enemy flag (军旗).",
+    computer_heading: "Play the computer",
+    computer_note: "A computer player on this machine, with hidden pieces like anyone else.",
+    levels: ["Easy", "Medium", "Hard"],
+    back: "Back",
     language: "Language",
     waiting_deploy: "You are ready. Waiting for your opponent to deploy…",
     opponent_ready: "Your opponent is ready.",
@@ -219,7 +228,10 @@ const ZH: AppText = AppText {
     accept: "接受",
     decline: "拒绝",
     rules: "规则",
-    rules_soon: "规则页面即将推出。简单说：夺取对方的军旗。",
+    computer_heading: "与电脑对弈",
+    computer_note: "本机上的电脑棋手，和真人一样看不到你的棋子。",
+    levels: ["简单", "中等", "困难"],
+    back: "返回",
     language: "语言",
     waiting_deploy: "你已准备好，等待对方布阵…",
     opponent_ready: "对方已准备好。",

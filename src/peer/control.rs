@@ -27,6 +27,9 @@ pub enum Command {
     Game(Local),
     /// After a game: start the next one (the challenger's side starts it).
     NewGame,
+    /// Play the Junqi computer player at this level: a headless peer on this machine's
+    /// loopback, challenged like anyone else (hidden pieces, audit and all).
+    PlayComputer(crate::engine::junqi::Level),
     /// Leave: say goodbye and stop.
     Quit,
 }
@@ -154,6 +157,16 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     self.problem = Some("the challenger starts the next game".into());
                 }
             }
+            Command::PlayComputer(level) => {
+                if self.table.is_some() && self.endpoint.is_connected() {
+                    self.problem = Some("already playing".into());
+                } else {
+                    match start_computer(level, self.options.clock) {
+                        Ok(addr) => self.endpoint.challenge(addr, None, now),
+                        Err(e) => self.problem = Some(e),
+                    }
+                }
+            }
             Command::Quit => return Ok(false),
         }
         Ok(true)
@@ -221,4 +234,44 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             problem: self.problem.clone(),
         }
     }
+}
+
+/// Starts a computer player (the headless peer with the Junqi engine as its bot) for one
+/// game on its own thread, listening on loopback with discovery off, and returns its
+/// address to challenge. It keeps no profile and leaves after the game and its audit.
+fn start_computer(
+    level: crate::engine::junqi::Level,
+    clock: crate::protocol::Clock,
+) -> Result<SocketAddr, String> {
+    use crate::store::Identity;
+    let socket = std::net::UdpSocket::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+    socket.set_nonblocking(true).map_err(|e| e.to_string())?;
+    let addr = socket.local_addr().map_err(|e| e.to_string())?;
+    let options = super::PeerOptions {
+        name: format!("computer ({})", level.name()),
+        bot: super::BotKind::Engine(level),
+        delay_ms: 300,
+        clock,
+        seed: rand::random(),
+        ..super::PeerOptions::default()
+    };
+    std::thread::Builder::new()
+        .name("lanqi-computer".into())
+        .spawn(move || {
+            let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            else {
+                return;
+            };
+            runtime.block_on(async {
+                let Ok(socket) = tokio::net::UdpSocket::from_std(socket) else {
+                    return;
+                };
+                let identity = Identity::from_secret(rand::random());
+                let _ = super::run(&socket, identity, options, None, |_| {}).await;
+            });
+        })
+        .map_err(|e| e.to_string())?;
+    Ok(addr)
 }
