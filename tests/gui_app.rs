@@ -74,6 +74,7 @@ impl Harness {
             mdns: MdnsMode::Off,
             clock: Clock::default(),
             lang: Lang::En,
+            settings: Some(profile.0.join("settings.json")),
         });
         let (tx, commands) = mpsc::unbounded_channel();
         let _ = app.update(Message::Net((0, NetEvent::Ready(tx))));
@@ -244,6 +245,9 @@ fn a_new_name_restarts_the_peer_under_it() {
     assert_eq!(h.sent(), vec![Command::Quit]);
     assert_ne!(format!("{before:?}"), format!("{:?}", h.app.net_config()));
     assert!(format!("{:?}", h.app.net_config()).contains("alice2"));
+    // The new name is saved for the next start.
+    let saved = lanqi::gui::settings::Settings::load(&h._profile.0.join("settings.json")).0;
+    assert_eq!(saved.name, "alice2");
 }
 
 /// A game played by the rules core from two random layouts: the start, the position after
@@ -519,6 +523,7 @@ async fn two_apps_play_over_the_lossy_link() {
                 mdns: MdnsMode::Off,
                 clock: Clock::default(),
                 lang: Lang::En,
+                settings: None,
             });
             let _ = app.update(Message::Net((0, NetEvent::Ready(tx))));
             app

@@ -60,6 +60,19 @@ impl AppArgs {
     /// The app's options, or why they are wrong.
     pub fn options(self) -> Result<crate::gui::app::Options, UserError> {
         let mut options = crate::gui::app::Options::default();
+        // The saved name and language come before the defaults, the command line first.
+        if let Ok(profile) = crate::store::Profile::open(self.profile.as_deref()) {
+            let path = profile.settings_path();
+            let (saved, warning) = crate::gui::settings::Settings::load(&path);
+            if let Some(warning) = warning {
+                eprintln!("lanqi: {warning}");
+            }
+            if !saved.name.trim().is_empty() {
+                options.name = saved.name.trim().to_string();
+            }
+            options.lang = saved.effective_lang();
+            options.settings = Some(path);
+        }
         if let Some(name) = self.name {
             let max = crate::protocol::message::MAX_NAME;
             if name.trim().is_empty() || name.chars().count() > max {

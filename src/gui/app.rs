@@ -53,6 +53,8 @@ pub struct Options {
     pub clock: Clock,
     /// The language shown.
     pub lang: Lang,
+    /// Where the settings (name, language) are kept; none: nothing is saved (tests).
+    pub settings: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -64,13 +66,13 @@ impl Default for Options {
             mdns: MdnsMode::All,
             clock: Clock::default(),
             lang: Lang::from_env(),
+            settings: None,
         }
     }
 }
 
-/// A nickname to start with: the login name, or `lanqi`.
+/// A nickname to start with (when none was saved): the login name, or `lanqi`.
 pub fn default_name() -> String {
-    // TODO(pack): settings/rules/sound — the saved name comes first once settings exist.
     ["USER", "USERNAME", "LOGNAME"]
         .into_iter()
         .filter_map(|v| std::env::var(v).ok())
@@ -323,7 +325,9 @@ impl App {
             Message::Lobby(m) => match self.lobby.update(m, &self.snapshot) {
                 Some(lobby::Event::Command(c)) => self.send(c),
                 Some(lobby::Event::Rename(name)) => {
-                    // TODO(pack): settings/rules/sound — save the new name in the settings.
+                    self.save_settings(|s| {
+                        s.set_name(&name);
+                    });
                     self.options.name = name;
                     self.restart();
                 }
@@ -357,7 +361,11 @@ impl App {
                     return window::close(id).chain(iced::exit());
                 }
             }
-            Message::ToggleLanguage => self.lang = self.lang.other(),
+            Message::ToggleLanguage => {
+                self.lang = self.lang.other();
+                let lang = self.lang;
+                self.save_settings(|s| s.lang = Some(lang));
+            }
             Message::CloseRequested(id) => {
                 if self.commands.is_none() || self.failed.is_some() {
                     return window::close(id).chain(iced::exit());
@@ -371,6 +379,19 @@ impl App {
 
     /// Leaves whatever the peer is doing for a fresh lobby: the peer quits (saying
     /// goodbye) and a new one starts.
+    /// Changes the saved settings and writes them (atomically); a failure is shown as the
+    /// lobby's problem line, never fatal.
+    fn save_settings(&mut self, change: impl FnOnce(&mut settings::Settings)) {
+        let Some(path) = self.options.settings.clone() else {
+            return;
+        };
+        let (mut saved, _) = settings::Settings::load(&path);
+        change(&mut saved);
+        if let Err(e) = saved.save(&path) {
+            self.snapshot.problem = Some(format!("saving {}: {e}", path.display()));
+        }
+    }
+
     fn restart(&mut self) {
         self.send(Command::Quit);
         self.commands = None;
