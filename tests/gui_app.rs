@@ -75,6 +75,7 @@ impl Harness {
             clock: Clock::default(),
             lang: Lang::En,
             settings: Some(profile.0.join("settings.json")),
+            sound: false,
         });
         let (tx, commands) = mpsc::unbounded_channel();
         let _ = app.update(Message::Net((0, NetEvent::Ready(tx))));
@@ -524,6 +525,7 @@ async fn two_apps_play_over_the_lossy_link() {
                 clock: Clock::default(),
                 lang: Lang::En,
                 settings: None,
+                sound: false,
             });
             let _ = app.update(Message::Net((0, NetEvent::Ready(tx))));
             app

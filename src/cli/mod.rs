@@ -71,6 +71,7 @@ impl AppArgs {
                 options.name = saved.name.trim().to_string();
             }
             options.lang = saved.effective_lang();
+            options.sound = saved.sound;
             options.settings = Some(path);
         }
         if let Some(name) = self.name {

@@ -55,6 +55,9 @@ pub struct Options {
     pub lang: Lang,
     /// Where the settings (name, language) are kept; none: nothing is saved (tests).
     pub settings: Option<PathBuf>,
+    /// Sounds for moves, battles and the end of a game (heard only in builds with the
+    /// `sound` feature).
+    pub sound: bool,
 }
 
 impl Default for Options {
@@ -67,6 +70,7 @@ impl Default for Options {
             clock: Clock::default(),
             lang: Lang::from_env(),
             settings: None,
+            sound: true,
         }
     }
 }
@@ -171,12 +175,15 @@ pub struct App {
     failed: Option<String>,
     /// Closing: the window to close once the peer has said goodbye, and since when.
     closing: Option<(window::Id, Instant)>,
+    /// Move, battle and game-over sounds.
+    sound: super::sound::Sound,
 }
 
 impl App {
     /// The app before the network has said anything.
     pub fn new(options: Options) -> App {
         let now = Instant::now();
+        let sound = super::sound::Sound::new(options.sound);
         App {
             lang: options.lang,
             lobby: lobby::Lobby::new(&options.name),
@@ -191,6 +198,7 @@ impl App {
             play: play::Play::new(),
             failed: None,
             closing: None,
+            sound,
         }
     }
 
@@ -298,6 +306,11 @@ impl App {
         match (old.game.as_ref(), new) {
             (_, None) => self.play = play::Play::new(),
             (old_game, Some(g)) => self.play.observe(old_game, g, self.lang, now),
+        }
+        if let (Some(before), Some(after)) = (old.game.as_ref(), new)
+            && let Some(cue) = cue(before, after)
+        {
+            self.sound.play(cue);
         }
     }
 
@@ -623,6 +636,31 @@ fn run_peer(
         .map(|_| ())
         .map_err(|e| e.to_string())
     })
+}
+
+/// The sound for what changed between two views of a game: its end, a battle, or a move.
+fn cue(before: &GameView, after: &GameView) -> Option<super::sound::Cue> {
+    use super::sound::Cue;
+    use crate::session::Record;
+    let count = |g: &GameView, battle: bool| {
+        g.record
+            .iter()
+            .filter(|r| match r {
+                Record::Report { .. } => battle,
+                Record::Move { .. } => !battle,
+                _ => false,
+            })
+            .count()
+    };
+    if before.ending.is_none() && after.ending.is_some() {
+        Some(Cue::GameOver)
+    } else if count(after, true) > count(before, true) {
+        Some(Cue::Battle)
+    } else if count(after, false) > count(before, false) {
+        Some(Cue::Move)
+    } else {
+        None
+    }
 }
 
 /// Whether a display seems to be available (on Linux and the BSDs: `DISPLAY` or
