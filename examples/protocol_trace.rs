@@ -283,7 +283,7 @@ fn main() {
             },
             Box::new(move || [nonce; 16]),
         ),
-        session: Session::new(0, 0, 0, Default::default(), Secrets::fixed(0), 0),
+        session: Session::new((), 0, 0, 0, Default::default(), Secrets::fixed(0), 0),
         addr: addr.parse().expect("an address"),
         sent: Vec::new(),
     };
@@ -302,7 +302,7 @@ fn main() {
 
     // Handshake: nonces a1a1.. (alice) and b2b2.. (bob).
     let n = &mut 0;
-    alice.endpoint.challenge(bob.addr, None, 0);
+    alice.endpoint.challenge(bob.addr, "junqi", None, 0);
     pump(n, "challenge", &mut alice, &mut bob, 0);
     let event = bob.endpoint.poll_event();
     assert!(matches!(event, Some(NetEvent::Challenged { .. })));
@@ -330,8 +330,8 @@ fn main() {
         secret: [tag; 32],
         cheat: Cheat::None,
     };
-    alice.session = Session::new(0, GAME_ID, first, Default::default(), secrets(0xa1), 20);
-    bob.session = Session::new(1, GAME_ID, first, Default::default(), secrets(0xb2), 20);
+    alice.session = Session::new((), 0, GAME_ID, first, Default::default(), secrets(0xa1), 20);
+    bob.session = Session::new((), 1, GAME_ID, first, Default::default(), secrets(0xb2), 20);
     let start = Message::Start {
         game_id: GAME_ID,
         first,

@@ -15,6 +15,7 @@ use std::time::Instant;
 use iced::{Point, Size, Theme};
 use iced_test::selector;
 use iced_test::simulator::{self, Simulator};
+use lanqi::engine::Level;
 use lanqi::gui::app::{App, Message, NetEvent, Options, Screen};
 use lanqi::gui::board::Geometry;
 use lanqi::gui::i18n::Lang;
@@ -24,7 +25,7 @@ use lanqi::peer::Command;
 use lanqi::peer::control::{Found, GameView, Incoming, Snapshot};
 use lanqi::protocol::Clock;
 use lanqi::rules::junqi::{Layout, Move, Position, Report, Side, Square};
-use lanqi::session::{Audit, Ending, Local, Record};
+use lanqi::session::{Audit, Ending, GameKind, Local, Record};
 use tokio::sync::mpsc;
 
 #[path = "support/snapshot.rs"]
@@ -183,13 +184,16 @@ fn the_lobby_shows_who_is_there_and_challenges_them() {
     h.click("Challenge");
     assert_eq!(
         h.sent(),
-        vec![Command::Challenge(addr("192.168.1.11:40002"))]
+        vec![Command::Challenge(
+            addr("192.168.1.11:40002"),
+            GameKind::Junqi
+        )]
     );
     // The computer, at a level.
     h.click("Hard");
     assert_eq!(
         h.sent(),
-        vec![Command::PlayComputer(lanqi::engine::junqi::Level::Hard)]
+        vec![Command::PlayComputer(GameKind::Junqi, Level::Hard)]
     );
     // The rules page, and back.
     h.click("Rules");
@@ -202,7 +206,10 @@ fn the_lobby_shows_who_is_there_and_challenges_them() {
         let _ = ui.typewrite("127.0.0.1:4000");
         let _ = ui.tap_key(iced::keyboard::key::Named::Enter);
     });
-    assert_eq!(h.sent(), vec![Command::Challenge(addr("127.0.0.1:4000"))]);
+    assert_eq!(
+        h.sent(),
+        vec![Command::Challenge(addr("127.0.0.1:4000"), GameKind::Junqi)]
+    );
     // A bad address is refused with a reason, and nothing is sent.
     let mut h = Harness::new(lobby_snapshot());
     h.interact(|ui| {
@@ -221,6 +228,7 @@ fn an_incoming_challenge_is_accepted_or_declined() {
         name: "dave".into(),
         fingerprint: "77aa-0000-1111-2222".into(),
         addr: addr("192.168.1.13:40004"),
+        game: GameKind::Junqi,
     });
     let mut h = Harness::new(snapshot);
     assert!(h.shows(&Lang::En.challenged_by("dave")));
@@ -297,6 +305,7 @@ fn game_snapshot(plies: u32) -> Snapshot {
         fingerprint: "3f2a-91c0-77de-0b14".into(),
         opponent: Some(("bob".into(), "0c11-5e2d-9a40-7b83".into())),
         game: Some(GameView {
+            game: GameKind::Junqi,
             me: 0,
             first: 0,
             deployed: [true, true],

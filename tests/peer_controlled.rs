@@ -6,10 +6,11 @@
 
 use std::net::SocketAddr;
 
+use lanqi::engine::Level;
 use lanqi::net::{LinkQuality, LossyNet};
 use lanqi::peer::{self, Command, Controller, PeerOptions, Snapshot};
 use lanqi::rules::junqi::Layout;
-use lanqi::session::{Local, Record};
+use lanqi::session::{GameKind, Local, Record};
 use lanqi::store::Identity;
 use tokio::sync::{mpsc, watch};
 
@@ -76,7 +77,8 @@ async fn two_people_play_through_their_snapshots() {
     );
     let people = async {
         until(&mut wa, |s| s.name == "alice").await;
-        cb.send(Command::Challenge(addr(1))).unwrap();
+        cb.send(Command::Challenge(addr(1), GameKind::Junqi))
+            .unwrap();
         let seen = until(&mut wa, |s| s.incoming.is_some()).await;
         assert_eq!(seen.incoming.unwrap().name, "bob");
         ca.send(Command::Accept).unwrap();
@@ -155,7 +157,6 @@ async fn two_people_play_through_their_snapshots() {
 
 #[tokio::test]
 async fn the_lobby_offers_the_computer_as_an_opponent() {
-    use lanqi::engine::junqi::Level;
     let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
     let (ca, ra) = mpsc::unbounded_channel();
     let (sa, mut wa) = watch::channel(Snapshot::default());
@@ -175,7 +176,8 @@ async fn the_lobby_offers_the_computer_as_an_opponent() {
     );
     let person = async {
         until(&mut wa, |s| s.name == "carol").await;
-        ca.send(Command::PlayComputer(Level::Easy)).unwrap();
+        ca.send(Command::PlayComputer(GameKind::Junqi, Level::Easy))
+            .unwrap();
         let s = until(&mut wa, |s| s.game.is_some()).await;
         assert_eq!(s.opponent.unwrap().0, "computer (easy)");
         ca.send(Command::Deploy(Layout::random(5))).unwrap();
@@ -199,6 +201,188 @@ async fn the_lobby_offers_the_computer_as_an_opponent() {
         ca.send(Command::Game(Local::Resign)).unwrap();
         let s = until(&mut wa, |s| s.game.as_ref().unwrap().audit.is_some()).await;
         assert!(s.game.unwrap().audit.unwrap().ok, "the computer plays fair");
+        ca.send(Command::Quit).unwrap();
+    };
+    let run = async { tokio::join!(me, person).0 };
+    tokio::time::timeout(std::time::Duration::from_secs(120), run)
+        .await
+        .expect("the game against the computer never got stuck")
+        .expect("the peer quits cleanly");
+}
+
+#[tokio::test(start_paused = true)]
+async fn two_people_play_xiangqi_with_an_undo_a_chat_and_a_draw_by_agreement() {
+    let net = LossyNet::new(LinkQuality::BAD_WIFI, 21);
+    let (ta, tb) = (net.attach(addr(1)), net.attach(addr(2)));
+    let (ca, ra) = mpsc::unbounded_channel();
+    let (cb, rb) = mpsc::unbounded_channel();
+    let (sa, mut wa) = watch::channel(Snapshot::default());
+    let (sb, mut wb) = watch::channel(Snapshot::default());
+    let options = |name: &str| PeerOptions {
+        name: name.into(),
+        ..PeerOptions::default()
+    };
+    let controller = |commands, snapshots| Controller {
+        commands,
+        snapshots,
+    };
+    let alice = peer::run_controlled(
+        &ta,
+        Identity::from_secret([1; 32]),
+        options("alice"),
+        None,
+        |_| {},
+        controller(ra, sa),
+    );
+    let bob = peer::run_controlled(
+        &tb,
+        Identity::from_secret([2; 32]),
+        options("bob"),
+        None,
+        |_| {},
+        controller(rb, sb),
+    );
+    let people = async {
+        until(&mut wa, |s| s.name == "alice").await;
+        cb.send(Command::Challenge(addr(1), GameKind::Xiangqi))
+            .unwrap();
+        let seen = until(&mut wa, |s| s.incoming.is_some()).await;
+        assert_eq!(
+            seen.incoming.unwrap().game,
+            GameKind::Xiangqi,
+            "the game is named"
+        );
+        ca.send(Command::Accept).unwrap();
+        // Nothing to deploy: both boards show the start position at once.
+        let a = until(&mut wa, |s| {
+            s.game.as_ref().is_some_and(|g| g.board.is_some())
+        })
+        .await;
+        let b = until(&mut wb, |s| {
+            s.game.as_ref().is_some_and(|g| g.board.is_some())
+        })
+        .await;
+        let (ga, gb) = (a.game.unwrap(), b.game.unwrap());
+        assert_eq!(ga.game, GameKind::Xiangqi);
+        assert_eq!(ga.board, gb.board);
+        assert!(
+            ga.board
+                .as_deref()
+                .unwrap()
+                .starts_with("rnbakabnr/9/1c5c1/")
+        );
+        assert_eq!(ga.first, gb.first);
+        // Red (the first seat) has the 44 opening moves; Black has none yet.
+        let (red, black) = if ga.me == ga.first {
+            (&ca, &cb)
+        } else {
+            (&cb, &ca)
+        };
+        let (wred, wblack) = if ga.me == ga.first {
+            (&mut wa, &mut wb)
+        } else {
+            (&mut wb, &mut wa)
+        };
+        let r = until(wred, |s| !s.game.as_ref().unwrap().legal_moves.is_empty()).await;
+        assert_eq!(r.game.unwrap().legal_moves.len(), 44);
+        // 炮二平五, 马8进7, 马二进三, then Red takes its third move back by consent.
+        for (mover, mv) in [(red, "h2e2"), (black, "h9g7"), (red, "h0g2"), (red, "-")] {
+            if mv == "-" {
+                red.send(Command::Game(Local::AskUndo)).unwrap();
+                let s = until(wblack, |s| s.game.as_ref().unwrap().undo.is_some()).await;
+                assert_eq!(s.game.unwrap().undo.unwrap().1, 3);
+                black.send(Command::Game(Local::AnswerUndo(true))).unwrap();
+                until(wred, |s| moves(s) == 2).await;
+                until(wblack, |s| moves(s) == 2).await;
+                continue;
+            }
+            let before = moves(&wred.borrow());
+            mover.send(Command::Game(Local::Move(mv.into()))).unwrap();
+            until(wred, |s| moves(s) == before + 1).await;
+            until(wblack, |s| moves(s) == before + 1).await;
+        }
+        assert_eq!(
+            wred.borrow().game.as_ref().unwrap().board,
+            wblack.borrow().game.as_ref().unwrap().board,
+            "both boards agree after the undo"
+        );
+        black
+            .send(Command::Game(Local::Chat("和棋吗?".into())))
+            .unwrap();
+        until(wred, |s| s.game.as_ref().unwrap().chat.len() == 1).await;
+        red.send(Command::Game(Local::OfferDraw)).unwrap();
+        until(wblack, |s| s.game.as_ref().unwrap().draw.is_some()).await;
+        black.send(Command::Game(Local::AnswerDraw(true))).unwrap();
+        for w in [&mut wa, &mut wb] {
+            let s = until(w, |s| s.game.as_ref().unwrap().ending.is_some()).await;
+            let g = s.game.unwrap();
+            let ending = g.ending.unwrap();
+            assert_eq!(
+                (ending.winner, ending.reason.as_str()),
+                (None, "draw agreed")
+            );
+            assert!(g.audit.is_none(), "nothing hidden, nothing to audit");
+        }
+        ca.send(Command::Quit).unwrap();
+        cb.send(Command::Quit).unwrap();
+    };
+    let (ra, rb, ()) = tokio::join!(alice, bob, people);
+    ra.expect("alice quits cleanly");
+    rb.expect("bob quits cleanly");
+}
+
+#[tokio::test]
+async fn xiangqi_against_the_computer_over_loopback() {
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (ca, ra) = mpsc::unbounded_channel();
+    let (sa, mut wa) = watch::channel(Snapshot::default());
+    let me = peer::run_controlled(
+        &socket,
+        Identity::from_secret([4; 32]),
+        PeerOptions {
+            name: "dave".into(),
+            ..PeerOptions::default()
+        },
+        None,
+        |_| {},
+        Controller {
+            commands: ra,
+            snapshots: sa,
+        },
+    );
+    let person = async {
+        until(&mut wa, |s| s.name == "dave").await;
+        ca.send(Command::PlayComputer(GameKind::Xiangqi, Level::Easy))
+            .unwrap();
+        let s = until(&mut wa, |s| {
+            s.game.as_ref().is_some_and(|g| g.board.is_some())
+        })
+        .await;
+        assert_eq!(s.opponent.unwrap().0, "computer (easy)");
+        // We play our first legal move each turn; the computer answers every one.
+        while moves(&wa.borrow()) < 8 {
+            let s = until(&mut wa, |s| {
+                let g = s.game.as_ref().unwrap();
+                !g.legal_moves.is_empty() || g.ending.is_some()
+            })
+            .await;
+            let g = s.game.unwrap();
+            if g.ending.is_some() {
+                break;
+            }
+            let before = moves(&wa.borrow());
+            ca.send(Command::Game(Local::Move(g.legal_moves[0].clone())))
+                .unwrap();
+            // Our move, then the computer's answer.
+            until(&mut wa, |s| {
+                moves(s) >= before + 2 || s.game.as_ref().unwrap().ending.is_some()
+            })
+            .await;
+        }
+        ca.send(Command::Game(Local::Resign)).unwrap();
+        let s = until(&mut wa, |s| s.game.as_ref().unwrap().ending.is_some()).await;
+        let g = s.game.unwrap();
+        assert_ne!(g.ending.as_ref().unwrap().winner, Some(g.me), "we resigned");
         ca.send(Command::Quit).unwrap();
     };
     let run = async { tokio::join!(me, person).0 };

@@ -179,7 +179,7 @@ async fn an_illegal_move_is_refused_with_signed_evidence() {
     let mut ep = Endpoint::new(key, config, Box::new(|| [7; 16]));
     let cheat = async {
         let start = tokio::time::Instant::now();
-        ep.challenge(addr(1), None, 0);
+        ep.challenge(addr(1), "junqi", None, 0);
         drive(&mut ep, &m, start, |ep, event| {
             if let NetEvent::Connected { .. } = event {
                 ep.send(&Message::Start {

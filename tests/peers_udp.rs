@@ -357,3 +357,46 @@ fn a_cheating_process_is_caught_by_the_audit_of_a_real_game() {
     assert_eq!(audit["winner"], "north", "the game is alice's");
     assert_eq!(audit["reason"], "opponent cheated");
 }
+
+#[test]
+fn two_processes_play_xiangqi_to_the_end_with_the_engine_on_one_side() {
+    let (pa, pb) = (profile("xa"), profile("xb"));
+    let mut alice = Peer::start(
+        &pa,
+        &["--name", "Alice", "--seed", "3", "--bot", "engine:easy"],
+    );
+    let port = alice.port().to_string();
+    let bob = Peer::start(
+        &pb,
+        &[
+            "--name",
+            "Bob",
+            "--seed",
+            "4",
+            "--game",
+            "xiangqi",
+            "--connect",
+            &format!("127.0.0.1:{port}"),
+        ],
+    );
+    let (ok_b, eb) = bob.finish();
+    let (ok_a, ea) = alice.finish();
+    assert!(ok_a && ok_b, "both exit 0");
+    let started = ea.iter().find(|e| e["event"] == "started").unwrap();
+    assert_eq!(started["game"], "xiangqi");
+    let (oa, ob) = (over(&ea), over(&eb));
+    assert_eq!(oa["winner"], ob["winner"]);
+    assert_eq!(oa["reason"], ob["reason"]);
+    assert_eq!(oa["transcript"], ob["transcript"], "identical transcripts");
+    assert_eq!(moves(&ea), moves(&eb));
+    // Nothing is hidden: no commitments, no battles, no audit.
+    assert!(ea.iter().all(|e| e["event"] != "audit"));
+    // The engine beats random moves (by checkmate, stalemate or a perpetual), never a draw.
+    let alice_side = started["side"].as_str().unwrap();
+    assert_eq!(oa["winner"], alice_side, "{oa}");
+    let games = std::fs::read_dir(pa.join("games")).unwrap().flatten();
+    let saved = std::fs::read_to_string(games.into_iter().next().unwrap().path()).unwrap();
+    let t = lanqi::session::transcript::Transcript::parse(&saved).unwrap();
+    assert_eq!(t.game, "xiangqi");
+    assert!(t.is_finished());
+}

@@ -12,6 +12,7 @@ use crate::net::discovery::MdnsMode;
 use crate::peer::{self, BotKind, PeerOptions};
 use crate::protocol::Clock;
 use crate::rules::junqi::Layout;
+use crate::session::GameKind;
 use crate::store::Profile;
 
 /// How to find peers on the LAN, for `lanqi peer` and `lanqi peers`.
@@ -82,9 +83,6 @@ mod tests {
 /// `lanqi peer` arguments.
 #[derive(Debug, Args)]
 pub struct PeerArgs {
-    /// The game to play (only junqi for now).
-    #[arg(long, default_value = "junqi")]
-    pub game: String,
     /// Your nickname.
     #[arg(long, default_value = "lanqi")]
     pub name: String,
@@ -98,6 +96,9 @@ pub struct PeerArgs {
     /// [ADDR]:PORT, a link-local one with its interface: [fe80::1%eth0]:4000).
     #[arg(long, value_parser = parse_peer_addr)]
     pub connect: Option<SocketAddr>,
+    /// The game to challenge others to: junqi or xiangqi (a peer accepts either).
+    #[arg(long, default_value = "junqi")]
+    pub game: GameKind,
     /// Challenge the first idle peer found on the LAN that offers the same game.
     #[arg(long)]
     pub auto: bool,
@@ -173,12 +174,6 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
             args.bind
         )));
     }
-    if args.game != "junqi" {
-        return Err(UserError(format!(
-            "unknown game '{}' (only junqi so far)",
-            args.game
-        )));
-    }
     let layout = match &args.layout {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -197,6 +192,7 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
     let options = PeerOptions {
         name: args.name,
         connect: args.connect,
+        game: args.game,
         bot: args.bot,
         layout,
         games: args.games.max(1),

@@ -2,5 +2,8 @@
 //! the rules cores they may read a clock and use threads: a search runs against a deadline.
 
 pub mod junqi;
+pub mod level;
 pub mod uci_client;
 pub mod xiangqi;
+
+pub use level::{Level, ParseLevelError};

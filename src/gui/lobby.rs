@@ -11,10 +11,11 @@ use iced::widget::{button, column, container, row, rule, scrollable, space, text
 use iced::{Alignment, Color, Element, Fill, Length};
 
 use super::i18n::Lang;
-use crate::engine::junqi::Level;
+use crate::engine::Level;
 use crate::peer::control::Found;
 use crate::peer::{Command, Snapshot};
 use crate::protocol::message::MAX_NAME;
+use crate::session::GameKind;
 
 /// The lobby's own state: the boxes being typed in.
 #[derive(Clone, Debug, Default)]
@@ -27,6 +28,8 @@ pub struct Lobby {
     address_error: Option<String>,
     /// The rules page is open.
     rules: bool,
+    /// The game my challenges and the computer play.
+    game: GameKind,
 }
 
 /// What the lobby reacts to.
@@ -50,6 +53,8 @@ pub enum Message {
     Rules,
     /// Play the computer at this level.
     Computer(Level),
+    /// Choose the game to play.
+    Game(GameKind),
 }
 
 /// What the lobby hands to the app.
@@ -68,6 +73,11 @@ impl Lobby {
             name: name.to_string(),
             ..Lobby::default()
         }
+    }
+
+    /// The game chosen to play.
+    pub fn game(&self) -> GameKind {
+        self.game
     }
 
     /// The name box's text.
@@ -100,21 +110,27 @@ impl Lobby {
             Message::ChallengeAddress => match self.address.trim().parse::<SocketAddr>() {
                 Ok(addr) => {
                     self.address_error = None;
-                    Some(Event::Command(Command::Challenge(addr)))
+                    Some(Event::Command(Command::Challenge(addr, self.game)))
                 }
                 Err(_) => {
                     self.address_error = Some(self.address.trim().to_string());
                     None
                 }
             },
-            Message::Challenge(addr) => Some(Event::Command(Command::Challenge(addr))),
+            Message::Challenge(addr) => Some(Event::Command(Command::Challenge(addr, self.game))),
             Message::Accept => Some(Event::Command(Command::Accept)),
             Message::Decline => Some(Event::Command(Command::Decline)),
             Message::Rules => {
                 self.rules = !self.rules;
                 None
             }
-            Message::Computer(level) => Some(Event::Command(Command::PlayComputer(level))),
+            Message::Computer(level) => {
+                Some(Event::Command(Command::PlayComputer(self.game, level)))
+            }
+            Message::Game(game) => {
+                self.game = game;
+                None
+            }
         }
     }
 

@@ -19,8 +19,8 @@ use crate::protocol::{Clock, Message, Nonce};
 pub struct EndpointConfig {
     /// The nickname sent in handshakes.
     pub name: String,
-    /// The game offered, e.g. `junqi`.
-    pub game: String,
+    /// The games this peer plays (challenges to others are declined), e.g. `junqi`.
+    pub games: Vec<String>,
     /// The clock proposed in challenges.
     pub clock: Clock,
     /// Silence after which the peer is declared gone.
@@ -33,7 +33,7 @@ impl Default for EndpointConfig {
     fn default() -> EndpointConfig {
         EndpointConfig {
             name: "lanqi".into(),
-            game: "junqi".into(),
+            games: vec!["junqi".into()],
             clock: Clock::default(),
             silence_timeout: 10_000,
             challenge_timeout: 30_000,
@@ -52,6 +52,8 @@ pub struct PeerInfo {
     pub addr: SocketAddr,
     /// The session id.
     pub session: u64,
+    /// The game the challenge named, e.g. `junqi`.
+    pub game: String,
 }
 
 /// What the endpoint tells its owner.
@@ -240,6 +242,7 @@ enum Handshake {
     Challenging {
         addr: SocketAddr,
         nonce: Nonce,
+        game: String,
         resume: Option<u64>,
         datagram: Vec<u8>,
         started: Millis,
@@ -251,6 +254,7 @@ enum Handshake {
         key: [u8; 32],
         name: String,
         nonce: Nonce,
+        game: String,
         clock: Clock,
         resume: Option<u64>,
     },
@@ -367,13 +371,13 @@ impl Endpoint {
         self.connection.as_ref().map_or(0, |c| c.channel.pending())
     }
 
-    /// Asks the peer at `addr` to play (or to resume game `resume`).
-    pub fn challenge(&mut self, addr: SocketAddr, resume: Option<u64>, now: Millis) {
+    /// Asks the peer at `addr` to play `game` (or to resume game `resume`).
+    pub fn challenge(&mut self, addr: SocketAddr, game: &str, resume: Option<u64>, now: Millis) {
         let nonce = (self.nonce_source)();
         let mut message = Message::Challenge {
             nonce,
             name: self.config.name.clone(),
-            game: self.config.game.clone(),
+            game: game.to_string(),
             clock: self.config.clock,
             resume,
             padding: 0,
@@ -388,6 +392,7 @@ impl Endpoint {
         self.handshake = Handshake::Challenging {
             addr,
             nonce,
+            game: game.to_string(),
             resume,
             datagram,
             started: now,
@@ -425,6 +430,7 @@ impl Endpoint {
             key,
             name,
             nonce,
+            game,
             clock,
             resume,
         } = std::mem::replace(&mut self.handshake, Handshake::Idle)
@@ -445,6 +451,7 @@ impl Endpoint {
             name,
             addr,
             session,
+            game,
         };
         self.connect(peer.clone(), nonce, Some(datagram), now);
         self.events.push_back(NetEvent::Connected {
@@ -705,8 +712,11 @@ impl Endpoint {
                     self.outgoing.push_back((from, datagram));
                     return Ok(());
                 }
-                if game != self.config.game {
-                    let reason = format!("this peer plays {}, not {game}", self.config.game);
+                if !self.config.games.contains(&game) {
+                    let reason = format!(
+                        "this peer plays {}, not {game}",
+                        self.config.games.join(", ")
+                    );
                     let datagram = self.seal_handshake(&Message::Decline { nonce, reason });
                     self.outgoing.push_back((from, datagram));
                     return Ok(());
@@ -716,6 +726,7 @@ impl Endpoint {
                     key: sender,
                     name: name.clone(),
                     nonce,
+                    game: game.clone(),
                     clock,
                     resume,
                 };
@@ -733,6 +744,7 @@ impl Endpoint {
                 let Handshake::Challenging {
                     addr,
                     nonce: ours,
+                    game,
                     resume,
                     ..
                 } = &self.handshake
@@ -750,6 +762,7 @@ impl Endpoint {
                     name,
                     addr: from,
                     session,
+                    game: game.clone(),
                 };
                 self.handshake = Handshake::Idle;
                 self.connect(peer.clone(), nonce, None, now);
@@ -913,7 +926,7 @@ mod tests {
     #[test]
     fn a_handshake_connects_both_sides_with_one_session_id() {
         let (mut a, mut b) = (endpoint(1), endpoint(2));
-        a.challenge(addr(2), None, 0);
+        a.challenge(addr(2), "junqi", None, 0);
         let challenge = pump(&mut a, addr(1), &mut b, 0);
         assert!(matches!(b.poll_event(), Some(NetEvent::Challenged { .. })));
         assert!(b.accept(0));
@@ -959,7 +972,7 @@ mod tests {
     #[test]
     fn the_accepting_side_stays_silent_until_the_challenger_speaks() {
         let (mut a, mut b) = (endpoint(1), endpoint(2));
-        a.challenge(addr(2), None, 0);
+        a.challenge(addr(2), "junqi", None, 0);
         pump(&mut a, addr(1), &mut b, 0);
         b.poll_event();
         b.accept(0);
@@ -981,8 +994,8 @@ mod tests {
     #[test]
     fn two_peers_resuming_at_once_settle_on_one_session() {
         let (mut a, mut b) = (endpoint(1), endpoint(2));
-        a.challenge(addr(2), Some(42), 0);
-        b.challenge(addr(1), Some(42), 0);
+        a.challenge(addr(2), "junqi", Some(42), 0);
+        b.challenge(addr(1), "junqi", Some(42), 0);
         for t in 0..10 {
             pump(&mut a, addr(1), &mut b, t);
             pump(&mut b, addr(2), &mut a, t);

@@ -1,14 +1,16 @@
 //! The headless peer's players: simple pickers over the legal moves (`random`, `first`),
-//! and the Junqi computer players (`greedy`, `engine:easy|medium|hard`), which are told
-//! only what the peer's side learns (moves, battle outcomes, revealed flags).
+//! and the computer players (`greedy`, `engine:easy|medium|hard`). In Junqi they are told
+//! only what the peer's side learns (moves, battle outcomes, revealed flags); in Xiangqi,
+//! which hides nothing, the engine searches the table's game (`greedy` is its easy level).
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use crate::engine::junqi::{Level, Player, PlayerSpec};
+use crate::engine::xiangqi::Searcher;
 use crate::rules::junqi::{Layout, Move, Report, RuleSet, Side, Square};
 use crate::session::junqi::side_of;
-use crate::session::{JunqiTable, Record, Session};
+use crate::session::{AnyTable, Record, Session};
 
 /// One move as a player learned it: the absolute move, its outcome word if it was a
 /// battle, and the flags (side, absolute square) shown with it.
@@ -66,8 +68,10 @@ pub struct Bot {
     kind: BotKind,
     rng: ChaCha8Rng,
     seed: u64,
-    /// The computer player of the game in progress, and its side.
+    /// The Junqi computer player of the game in progress, and its side.
     player: Option<(Box<dyn Player>, Side)>,
+    /// The Xiangqi search (with its transposition table), once it has been needed.
+    searcher: Option<Searcher>,
 }
 
 impl Bot {
@@ -78,6 +82,7 @@ impl Bot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             seed,
             player: None,
+            searcher: None,
         }
     }
 
@@ -135,8 +140,11 @@ impl Bot {
     /// Starts again from the game's record (after a resume, or an undo a computer player
     /// cannot otherwise forget): its own layout, then every move not taken back, with its
     /// outcome and the flags it showed.
-    pub fn catch_up(&mut self, session: &Session<JunqiTable>) {
-        let Some(layout) = session.private().and_then(|p| p.parse::<Layout>().ok()) else {
+    pub fn catch_up(&mut self, session: &Session<AnyTable>) {
+        self.player = None;
+        let junqi = session.table().is_none_or(|t| t.junqi().is_some());
+        let layout = session.private().and_then(|p| p.parse::<Layout>().ok());
+        let (true, Some(layout)) = (junqi, layout) else {
             return;
         };
         let mut history: Vec<Learned> = Vec::new();
@@ -175,8 +183,26 @@ impl Bot {
         }
     }
 
-    /// Picks one of `moves` (the legal moves in the bot's own view).
-    pub fn pick(&mut self, moves: &[String]) -> Option<String> {
+    /// Picks one of `moves` (the legal moves in the bot's own view) in the game at `table`.
+    pub fn pick(&mut self, table: &AnyTable, moves: &[String]) -> Option<String> {
+        if let (Some(xiangqi), BotKind::Greedy | BotKind::Engine(_)) = (table.xiangqi(), self.kind)
+        {
+            let level = match self.kind {
+                BotKind::Engine(level) => level,
+                _ => Level::Easy,
+            };
+            let game = xiangqi.game();
+            let (now, history) = game.positions().split_last()?;
+            let searcher = self.searcher.get_or_insert_with(|| Searcher::new(16));
+            let choice = searcher
+                .search(history, now, level.limits(), |_| {})
+                .best
+                .map(|m| m.to_string())
+                .filter(|m| moves.contains(m));
+            if choice.is_some() {
+                return choice;
+            }
+        }
         if let (Some((player, side)), BotKind::Greedy | BotKind::Engine(_)) =
             (&mut self.player, self.kind)
         {

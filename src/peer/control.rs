@@ -8,15 +8,16 @@ use std::net::SocketAddr;
 use tokio::sync::{mpsc, watch};
 
 use super::{Peer, PeerError, fingerprint};
+use crate::engine::Level;
 use crate::net::Transport;
 use crate::rules::junqi::Layout;
-use crate::session::{Audit, Ending, Local, Record, Seat, TableGame};
+use crate::session::{Audit, Ending, GameKind, Local, Record, Seat, TableGame};
 
 /// What a user tells a hand-driven peer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// Challenge the peer at this address.
-    Challenge(SocketAddr),
+    /// Challenge the peer at this address to a game.
+    Challenge(SocketAddr, GameKind),
     /// Accept the challenge waiting for an answer.
     Accept,
     /// Decline it.
@@ -27,9 +28,9 @@ pub enum Command {
     Game(Local),
     /// After a game: start the next one (the challenger's side starts it).
     NewGame,
-    /// Play the Junqi computer player at this level: a headless peer on this machine's
-    /// loopback, challenged like anyone else (hidden pieces, audit and all).
-    PlayComputer(crate::engine::junqi::Level),
+    /// Play the computer at this level: a headless peer on this machine's loopback,
+    /// challenged like anyone else (in Junqi: hidden pieces, audit and all).
+    PlayComputer(GameKind, Level),
     /// Leave: say goodbye and stop.
     Quit,
 }
@@ -66,19 +67,23 @@ pub struct Incoming {
     pub fingerprint: String,
     /// Where it is.
     pub addr: SocketAddr,
+    /// The game it proposes.
+    pub game: GameKind,
 }
 
 /// The game in progress, as its seat sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameView {
-    /// My seat (0 = South, the challenger; 1 = North).
+    /// Which game.
+    pub game: GameKind,
+    /// My seat (0 is the challenger: South in Junqi; in Xiangqi the first seat is Red).
     pub me: Seat,
     /// The seat that moves first.
     pub first: Seat,
     /// Whether each seat has deployed.
     pub deployed: [bool; 2],
-    /// What I see of the board (JNF, absolute frame; the enemy hidden but a revealed
-    /// flag), once both have deployed.
+    /// What I see of the board once play has begun: Junqi, JNF in the absolute frame
+    /// with the enemy hidden but a revealed flag; Xiangqi, the FEN.
     pub board: Option<String>,
     /// My legal moves in my own view, when it is my turn.
     pub legal_moves: Vec<String>,
@@ -130,11 +135,11 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     pub(super) fn command(&mut self, command: Command, now: u64) -> Result<bool, PeerError> {
         self.problem = None;
         match command {
-            Command::Challenge(addr) => {
+            Command::Challenge(addr, game) => {
                 if self.table.is_some() && self.endpoint.is_connected() {
                     self.problem = Some("already playing".into());
                 } else {
-                    self.endpoint.challenge(addr, None, now);
+                    self.endpoint.challenge(addr, game.name(), None, now);
                 }
             }
             Command::Accept => {
@@ -157,12 +162,12 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     self.problem = Some("the challenger starts the next game".into());
                 }
             }
-            Command::PlayComputer(level) => {
+            Command::PlayComputer(game, level) => {
                 if self.table.is_some() && self.endpoint.is_connected() {
                     self.problem = Some("already playing".into());
                 } else {
                     match start_computer(level, self.options.clock) {
-                        Ok(addr) => self.endpoint.challenge(addr, None, now),
+                        Ok(addr) => self.endpoint.challenge(addr, game.name(), None, now),
                         Err(e) => self.problem = Some(e),
                     }
                 }
@@ -199,10 +204,15 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 let s = &t.session;
                 let table = s.table();
                 GameView {
+                    game: *s.rules(),
                     me: s.me(),
                     first: s.first(),
                     deployed: [0, 1].map(|seat| s.setups()[seat].is_some()),
-                    board: table.map(|t| t.game().view().to_string()),
+                    board: table.map(|t| match (t.junqi(), t.xiangqi()) {
+                        (Some(j), _) => j.game().view().to_string(),
+                        (_, Some(x)) => x.game().position().to_string(),
+                        _ => String::new(),
+                    }),
                     legal_moves: if s.my_turn() {
                         table.map(|t| t.legal_moves()).unwrap_or_default()
                     } else {
@@ -236,13 +246,10 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     }
 }
 
-/// Starts a computer player (the headless peer with the Junqi engine as its bot) for one
-/// game on its own thread, listening on loopback with discovery off, and returns its
+/// Starts a computer player (the headless peer with the engine as its bot, for whichever
+/// game it is challenged to) for one game on its own thread, listening on loopback with discovery off, and returns its
 /// address to challenge. It keeps no profile and leaves after the game and its audit.
-fn start_computer(
-    level: crate::engine::junqi::Level,
-    clock: crate::protocol::Clock,
-) -> Result<SocketAddr, String> {
+fn start_computer(level: Level, clock: crate::protocol::Clock) -> Result<SocketAddr, String> {
     use crate::store::Identity;
     let socket = std::net::UdpSocket::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
     socket.set_nonblocking(true).map_err(|e| e.to_string())?;

@@ -1,4 +1,5 @@
-//! The headless peer: one endpoint, one Junqi session at a time, a simple bot, a JSON line
+//! The headless peer: one endpoint, one session at a time (of the game the challenge named:
+//! Junqi or Xiangqi), a simple bot, a JSON line
 //! for everything that happens, and a transcript saved after every move. `lanqi peer` runs
 //! it over a real UDP socket; the tests run the very same loop over the lossy link.
 
@@ -19,7 +20,7 @@ use crate::protocol::{Clock, Message};
 use crate::rules::junqi::Layout;
 use crate::session::transcript::Transcript;
 use crate::session::{
-    Audit, Cheat, Effect, JunqiTable, Local, Notice, Seat, Secrets, Session, TableGame,
+    AnyTable, Audit, Cheat, Effect, GameKind, Local, Notice, Seat, Secrets, Session, TableGame,
 };
 use crate::store::{Identity, Profile, Trust, fingerprint, write_atomically};
 pub use bot::{Bot, BotKind};
@@ -45,6 +46,8 @@ pub struct PeerOptions {
     pub name: String,
     /// Challenge this address; otherwise wait to be challenged.
     pub connect: Option<SocketAddr>,
+    /// The game this peer challenges others to (it accepts challenges to any game).
+    pub game: GameKind,
     /// How the bot plays.
     pub bot: BotKind,
     /// The layout to deploy; a random one (from `seed`) if none.
@@ -83,6 +86,7 @@ impl Default for PeerOptions {
         PeerOptions {
             name: "lanqi".into(),
             connect: None,
+            game: GameKind::Junqi,
             bot: BotKind::Random,
             layout: None,
             games: 1,
@@ -127,7 +131,7 @@ pub enum PeerError {
 
 /// The game in progress and what its transcript needs.
 struct Table {
-    session: Session<JunqiTable>,
+    session: Session<AnyTable>,
     peer: PeerInfo,
     /// The peer's signed datagrams for its moves, battles and openings, by ply.
     evidence: Vec<(u32, Vec<u8>)>,
@@ -143,7 +147,7 @@ struct Table {
 const CHAT_KEPT: usize = 200;
 
 impl Table {
-    fn new(session: Session<JunqiTable>, peer: PeerInfo) -> Table {
+    fn new(session: Session<AnyTable>, peer: PeerInfo) -> Table {
         Table {
             session,
             peer,
@@ -247,7 +251,7 @@ async fn run_with<T: Transport>(
 ) -> Result<PeerReport, PeerError> {
     let config = EndpointConfig {
         name: options.name.clone(),
-        game: JunqiTable::NAME.into(),
+        games: GameKind::ALL.iter().map(|g| g.name().to_string()).collect(),
         clock: options.clock,
         silence_timeout: options.silence_timeout_ms,
         ..EndpointConfig::default()
@@ -387,22 +391,23 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             "name": self.options.name, "fingerprint": fp, "addresses": self.addresses}),
         );
         self.start_discovery(addr.port());
-        let resume_to = self
-            .unfinished
-            .as_ref()
-            .map(|t| (t.game_id, self.options.connect.or(t.peer_addr.parse().ok())));
+        let resume_to = self.unfinished.as_ref().map(|t| {
+            let to = self.options.connect.or(t.peer_addr.parse().ok());
+            (t.game_id, t.game.clone(), to)
+        });
         match resume_to {
-            Some((game_id, Some(to))) => {
+            Some((game_id, game, Some(to))) => {
                 (self.emit)(
                     &json!({"event": "resuming", "game_id": format!("{game_id:016x}"), "to": to.to_string()}),
                 );
                 let now = self.now();
-                self.endpoint.challenge(to, Some(game_id), now);
+                self.endpoint.challenge(to, &game, Some(game_id), now);
             }
             _ => {
                 if let Some(to) = self.options.connect {
                     let now = self.now();
-                    self.endpoint.challenge(to, None, now);
+                    self.endpoint
+                        .challenge(to, self.options.game.name(), None, now);
                 }
             }
         }
@@ -575,7 +580,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             self.next_game_due = None;
             self.start_game(now)?;
         }
-        let my_turn = self.table.as_ref().is_some_and(|t| t.session.my_turn());
+        let my_turn = self
+            .table
+            .as_ref()
+            .is_some_and(|t| t.session.game_id() != 0 && t.session.my_turn());
         if !my_turn || self.gone_since.is_some() || self.controller.is_some() {
             self.bot_due = None;
             return Ok(());
@@ -591,7 +599,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             .and_then(|t| t.session.table())
             .map(|t| t.legal_moves())
             .unwrap_or_default();
-        if let Some(mv) = self.bot.pick(&moves) {
+        let table = self.table.as_ref().and_then(|t| t.session.table());
+        if let Some(mv) = table.and_then(|t| self.bot.pick(t, &moves)) {
             self.local(Local::Move(mv), now)?;
         }
         Ok(())
@@ -617,6 +626,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 addr,
                 key,
                 name,
+                game,
                 resume,
                 ..
             } => {
@@ -650,6 +660,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                         name,
                         fingerprint: fingerprint(&key),
                         addr,
+                        game: game.parse().unwrap_or_default(),
                     });
                 } else if acceptable {
                     self.endpoint.accept(now);
@@ -678,24 +689,23 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     (self.emit)(&json!({"event": "error", "message": e}));
                 }
                 let seat: Seat = if challenger { 0 } else { 1 };
+                let kind: GameKind = peer.game.parse().map_err(PeerError::Peer)?;
                 (self.emit)(
                     &json!({"event": "connected", "peer": peer.name, "fingerprint": fingerprint(&peer.key),
-                    "addr": peer.addr.to_string(), "seat": seat, "side": JunqiTable::seat_name(seat)}),
+                    "addr": peer.addr.to_string(), "seat": seat, "game": kind.name()}),
                 );
                 self.gone_since = None;
                 match resume {
                     Some(_) => self.resume(peer, seat, now)?,
-                    None if challenger => {
-                        let session =
-                            Session::new(0, 0, 0, self.options.clock, Secrets::fixed(0), now);
-                        self.table = Some(Table::new(session, peer));
-                        self.start_game(now)?;
-                    }
                     None => {
-                        // Seat 1 waits for `start`; remember the peer meanwhile.
-                        let session =
-                            Session::new(1, 0, 0, self.options.clock, Secrets::fixed(0), now);
+                        // Seat 0 starts the game at once; seat 1 waits for `start` and
+                        // remembers the peer meanwhile.
+                        let clock = self.options.clock;
+                        let session = Session::new(kind, seat, 0, 0, clock, Secrets::fixed(0), now);
                         self.table = Some(Table::new(session, peer));
+                        if challenger {
+                            self.start_game(now)?;
+                        }
                     }
                 }
             }
@@ -753,7 +763,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             name: self.options.name.clone(),
             key,
             port,
-            games: vec![JunqiTable::NAME.into()],
+            games: GameKind::ALL.iter().map(|g| g.name().to_string()).collect(),
             status: Status::Idle,
             auto: self.options.auto,
         };
@@ -828,7 +838,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         };
         let target = peers.iter().find_map(|p| {
             let willing = p.status == Status::Idle
-                && p.games.iter().any(|g| g == JunqiTable::NAME)
+                && p.games.iter().any(|g| g == self.options.game.name())
                 && self.skip.get(&p.key).is_none_or(|until| now >= *until)
                 // Two `--auto` peers that see each other: only the smaller key challenges.
                 && (!p.auto || me < p.key);
@@ -840,7 +850,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         });
         if let Some((key, addr)) = target {
             self.challenged = Some(key);
-            self.endpoint.challenge(addr, None, now);
+            self.endpoint
+                .challenge(addr, self.options.game.name(), None, now);
         }
     }
 
@@ -880,7 +891,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         }
         let keys = [self.identity.public_key(), table.peer.key];
         let secrets = fresh_secrets(table.peer.session, keys, game_id, self.options.cheat);
-        table.session = Session::new(0, game_id, first, self.options.clock, secrets, now);
+        let kind = *table.session.rules();
+        table.session = Session::new(kind, 0, game_id, first, self.options.clock, secrets, now);
         table.evidence.clear();
         table.signed.clear();
         table.awaiting_audit = None;
@@ -892,11 +904,24 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let Some(table) = &self.table else {
             return Ok(());
         };
-        let game_id = table.session.game_id();
+        let (session, game_id) = (&table.session, table.session.game_id());
         (self.emit)(
-            &json!({"event": "started", "game_id": format!("{game_id:016x}"),
-            "side": JunqiTable::seat_name(table.session.me()), "first": JunqiTable::seat_name(table.session.first())}),
+            &json!({"event": "started", "game": session.rules().name(), "game_id": format!("{game_id:016x}"),
+            "side": session.seat_name(session.me()), "first": session.seat_name(session.first())}),
         );
+        if let Some(text) = self.options.chat.clone() {
+            self.local(Local::Chat(text), now)?;
+        }
+        let Some(table) = &self.table else {
+            return Ok(());
+        };
+        if !AnyTable::has_setup(table.session.rules()) {
+            // Nothing to deploy: the game is on.
+            let first = table.session.seat_name(table.session.first());
+            (self.emit)(&json!({"event": "play", "first": first}));
+            self.brief_bot();
+            return Ok(());
+        }
         let seed =
             self.options.seed ^ self.report.games.len() as u64 ^ (table.session.me() as u64) << 32;
         let layout = self
@@ -906,9 +931,6 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             .unwrap_or_else(|| self.bot.layout(seed));
         let side = crate::session::junqi::side_of(table.session.me());
         let first = crate::session::junqi::side_of(table.session.first());
-        if let Some(text) = self.options.chat.clone() {
-            self.local(Local::Chat(text), now)?;
-        }
         if self.controller.is_some() {
             // The user deploys (Command::Deploy).
             return Ok(());
@@ -928,7 +950,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 cheat: self.options.cheat,
                 ..t.secrets
             };
+            let kind: GameKind = t.game.parse().map_err(PeerError::Peer)?;
             let session = Session::restore(
+                kind,
                 t.me,
                 t.game_id,
                 t.first,
@@ -971,7 +995,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         };
         match message {
             Message::Start { game_id, first } if table.session.me() == 1 => {
-                if table.session.table().is_some() && table.session.ending().is_none() {
+                // (Game id 0 is the placeholder kept until the first `start`.)
+                let running = table.session.game_id() != 0 && table.session.ending().is_none();
+                if running && table.session.table().is_some() {
                     self.endpoint.count_refused();
                     return Err(PeerError::Refused("a new game while one is running".into()));
                 }
@@ -987,7 +1013,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 }
                 let keys = [table.peer.key, self.identity.public_key()];
                 let secrets = fresh_secrets(table.peer.session, keys, game_id, self.options.cheat);
-                table.session = Session::new(1, game_id, first, self.options.clock, secrets, now);
+                let kind = *table.session.rules();
+                table.session =
+                    Session::new(kind, 1, game_id, first, self.options.clock, secrets, now);
                 table.evidence.clear();
                 table.signed.clear();
                 table.awaiting_audit = None;
@@ -1089,7 +1117,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             table.chat.push((*seat, text.clone()));
         }
         let Some(table) = &self.table else { return };
-        let name = JunqiTable::seat_name;
+        let name = |seat| table.session.seat_name(seat);
         let over = matches!(notice, Notice::Over(_));
         let undone = matches!(notice, Notice::Undone { .. });
         let audited = matches!(notice, Notice::Audited(_));
@@ -1137,7 +1165,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     last.0 = ending.winner.map_or("draw", name).to_string();
                     last.1 = ending.reason.clone();
                 }
-                let mut event = audit_event(&audit, &table.signed);
+                let mut event = audit_event(&audit, &table.signed, &table.session);
                 // The game's result after the audit (a caught liar loses).
                 if let Some(ending) = table.session.ending() {
                     event["winner"] = json!(ending.winner.map_or("draw", name));
@@ -1188,7 +1216,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         names[me] = self.options.name.clone();
         names[1 - me] = table.peer.name.clone();
         Transcript {
-            game: JunqiTable::NAME.into(),
+            game: table.session.rules().name().into(),
             game_id: table.session.game_id(),
             first: table.session.first(),
             clock: table.session.clock(),
@@ -1221,7 +1249,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
 /// Where a resumed game stands: the moves made (a battle still being decided counts) and
 /// the public position hash, or `-` while a battle is undecided (the two sides may stand
 /// on either side of its outcome).
-fn sync_point(session: &Session<JunqiTable>) -> (u32, String) {
+fn sync_point(session: &Session<AnyTable>) -> (u32, String) {
     let moves = session.moves().len() as u32;
     let hash = match session.table() {
         Some(t) if !t.busy() => t.hash(),
@@ -1254,8 +1282,12 @@ fn group_evidence(evidence: &[(u32, Vec<u8>)]) -> Vec<(u32, String, Vec<Vec<u8>>
 
 /// The `audit` event: the verdict, and each finding with the peer's signed datagrams of the
 /// message it contradicts (hex), so the evidence can be checked by anyone.
-fn audit_event(audit: &Audit, signed: &[(u32, String, Vec<Vec<u8>>)]) -> Value {
-    let name = JunqiTable::seat_name;
+fn audit_event(
+    audit: &Audit,
+    signed: &[(u32, String, Vec<Vec<u8>>)],
+    session: &Session<AnyTable>,
+) -> Value {
+    let name = |seat| session.seat_name(seat);
     let findings: Vec<Value> = audit
         .findings
         .iter()

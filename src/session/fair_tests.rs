@@ -245,6 +245,7 @@ fn a_battle_cut_off_by_a_restart_finishes_after_the_resume() {
         // The crashed side comes back from its record.
         let s = &sessions[crashed];
         let restored = super::pair::S::restore(
+            (),
             s.me(),
             s.game_id(),
             s.first(),

@@ -111,20 +111,37 @@ pub struct Finding {
 }
 
 /// A game's rules as a session drives them. Moves travel in the mover's own view.
+///
+/// `Rules` says which game is played and with what settings, as the challenge named it:
+/// a table type that holds one game with fixed rules has `()`, and [`super::AnyTable`],
+/// which holds any of lanqi's games, has the game's kind.
 pub trait TableGame: Clone + Sized {
+    /// Which game, and its settings.
+    type Rules: Clone + std::fmt::Debug + PartialEq;
+
     /// The game's name on the wire, e.g. `junqi`.
-    const NAME: &'static str;
-    /// Whether each seat sends a setup (Junqi: its layout) before play.
-    const HAS_SETUP: bool;
+    fn name(rules: &Self::Rules) -> &'static str;
+    /// Whether each seat sends a setup (Junqi: its layout) before play; a game without one
+    /// starts as soon as its session is made.
+    fn has_setup(rules: &Self::Rules) -> bool;
+    /// Whether play hides anything from a player, so that the game ends with both sides
+    /// opening what they hid and an audit.
+    fn hidden(rules: &Self::Rules) -> bool;
 
     /// Checks my private setup (Junqi: my layout) and gives what announces it (Junqi: the
     /// commitments to it).
-    fn announce(private: &str, me: Seat, secrets: &Secrets) -> Result<String, String>;
+    fn announce(
+        rules: &Self::Rules,
+        private: &str,
+        me: Seat,
+        secrets: &Secrets,
+    ) -> Result<String, String>;
     /// Checks what a peer announced as its setup.
-    fn check_setup(public: &str) -> Result<(), String>;
+    fn check_setup(rules: &Self::Rules, public: &str) -> Result<(), String>;
     /// The starting position from every seat's announced setup, my private one, and the
-    /// seat that moves first.
+    /// seat that moves first (for a game without setups, both are empty).
     fn start(
+        rules: &Self::Rules,
         public: &[String],
         me: Seat,
         private: &str,
@@ -163,6 +180,7 @@ pub trait TableGame: Clone + Sized {
     fn ending(&self) -> Option<Ending>;
     /// The public position hash both peers compare.
     fn hash(&self) -> String;
-    /// A seat's name in `over` messages and events (Junqi: `south` / `north`).
-    fn seat_name(seat: Seat) -> &'static str;
+    /// A seat's name in `over` messages and events (Junqi: `south` / `north`; Xiangqi:
+    /// `red` for the seat that moves first, `black`).
+    fn seat_name(rules: &Self::Rules, seat: Seat, first: Seat) -> &'static str;
 }

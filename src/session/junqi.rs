@@ -241,20 +241,32 @@ impl JunqiTable {
 }
 
 impl TableGame for JunqiTable {
-    const NAME: &'static str = "junqi";
-    const HAS_SETUP: bool = true;
+    type Rules = ();
 
-    fn announce(private: &str, me: Seat, secrets: &Secrets) -> Result<String, String> {
+    fn name(_: &()) -> &'static str {
+        "junqi"
+    }
+
+    fn has_setup(_: &()) -> bool {
+        true
+    }
+
+    fn hidden(_: &()) -> bool {
+        true
+    }
+
+    fn announce(_: &(), private: &str, me: Seat, secrets: &Secrets) -> Result<String, String> {
         let layout: Layout = private.parse().map_err(|e| format!("layout: {e}"))?;
         let sealed = sealed_for(&layout, secrets);
         Ok(sealed.commitments(&secrets.binding, side_of(me)).to_hex())
     }
 
-    fn check_setup(public: &str) -> Result<(), String> {
+    fn check_setup(_: &(), public: &str) -> Result<(), String> {
         Commitments::from_hex(public).map(|_| ())
     }
 
     fn start(
+        _: &(),
         public: &[String],
         me: Seat,
         private: &str,
@@ -622,7 +634,7 @@ impl TableGame for JunqiTable {
         self.game.public_hash()
     }
 
-    fn seat_name(seat: Seat) -> &'static str {
+    fn seat_name(_: &(), seat: Seat, _first: Seat) -> &'static str {
         match side_of(seat) {
             Side::South => "south",
             Side::North => "north",

@@ -1,7 +1,9 @@
-//! One game between seats, game-agnostic: turn order, setups, moves checked by the rules
+//! One game between seats, game-agnostic (each game's table type holds its rules; [`AnyTable`]
+//! holds any of them): turn order, setups, moves checked by the rules
 //! core, undo and draws by consent, resignation, chat, clocks. A pure state machine: events
 //! in, effects out; the GUI and the headless peer drive the same one.
 
+pub mod any;
 pub mod audit;
 pub mod cheat;
 pub mod clock;
@@ -13,9 +15,12 @@ pub mod junqi;
 pub(crate) mod pair;
 pub mod state;
 pub mod transcript;
+pub mod xiangqi;
 
+pub use any::{AnyTable, GameKind};
 pub use cheat::Cheat;
 pub use clock::{Clocks, Millis};
 pub use game::{Audit, Ending, Finding, Played, Seat, Secrets, Step, TableGame};
 pub use junqi::JunqiTable;
 pub use state::{Effect, Local, Notice, Record, Session};
+pub use xiangqi::XiangqiTable;

@@ -31,8 +31,8 @@ impl Pair {
     /// Two seats with the given secrets (and cheats).
     pub fn with(clock: Clock, secrets: [Secrets; 2]) -> Pair {
         Pair {
-            a: S::new(0, 7, 0, clock, secrets[0], 0),
-            b: S::new(1, 7, 0, clock, secrets[1], 0),
+            a: S::new((), 0, 7, 0, clock, secrets[0], 0),
+            b: S::new((), 1, 7, 0, clock, secrets[1], 0),
             notices: [vec![], vec![]],
             now: 0,
         }

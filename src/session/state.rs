@@ -186,6 +186,7 @@ pub enum Local {
 /// One game between this peer's seat and the other's.
 #[derive(Clone, Debug)]
 pub struct Session<G: TableGame> {
+    rules: G::Rules,
     me: Seat,
     game_id: u64,
     first: Seat,
@@ -209,9 +210,11 @@ pub struct Session<G: TableGame> {
 }
 
 impl<G: TableGame> Session<G> {
-    /// A new game `game_id` in which this peer holds seat `me` and `first` moves first;
-    /// `secrets` bind its commitments and feed its randomness.
+    /// A new game `game_id` of `rules` in which this peer holds seat `me` and `first` moves
+    /// first; `secrets` bind its commitments and feed its randomness. A game without setups
+    /// starts at once.
     pub fn new(
+        rules: G::Rules,
         me: Seat,
         game_id: u64,
         first: Seat,
@@ -219,7 +222,8 @@ impl<G: TableGame> Session<G> {
         secrets: Secrets,
         now: Millis,
     ) -> Session<G> {
-        Session {
+        let mut session = Session {
+            rules,
             me,
             game_id,
             first,
@@ -238,18 +242,35 @@ impl<G: TableGame> Session<G> {
             peer_confirmed: false,
             audited: false,
             audit: None,
+        };
+        if !G::has_setup(&session.rules) {
+            session.private = Some(String::new());
+            session.setups = [Some(String::new()), Some(String::new())];
+            session.maybe_start(now, &mut Vec::new());
         }
+        session
+    }
+
+    /// Which game this is, and its settings.
+    pub fn rules(&self) -> &G::Rules {
+        &self.rules
+    }
+
+    /// A seat's name in this game (`south`, `red`, …).
+    pub fn seat_name(&self, seat: Seat) -> &'static str {
+        G::seat_name(&self.rules, seat, self.first)
     }
 
     /// Whether the game is over, the peer has confirmed the same result (its `over`
     /// arrived) and, if play began, the audit is done: a new game may start.
     pub fn confirmed(&self) -> bool {
-        self.ending.is_some() && self.peer_confirmed && (self.table.is_none() || self.audited)
+        self.ending.is_some() && self.peer_confirmed && (self.table.is_none() || self.audited())
     }
 
-    /// Whether the post-game audit has been done (or given up on).
+    /// Whether the post-game audit has been done (or given up on); always, in a game that
+    /// hides nothing (it has no audit).
     pub fn audited(&self) -> bool {
-        self.audited
+        self.audited || !G::hidden(&self.rules)
     }
 
     /// The post-game audit's findings, once it has been done.
@@ -270,7 +291,7 @@ impl<G: TableGame> Session<G> {
     /// The peer never opened its deployment after the game: that refusal loses the game.
     pub fn audit_missing(&mut self) -> Vec<Effect> {
         let mut out = Vec::new();
-        if self.audited || self.ending.is_none() || self.table.is_none() {
+        if self.audited() || self.ending.is_none() || self.table.is_none() {
             return out;
         }
         let them = self.them();
@@ -282,7 +303,7 @@ impl<G: TableGame> Session<G> {
                 seat: them,
                 what: format!(
                     "{} never opened its deployment for the audit: it loses",
-                    G::seat_name(them)
+                    self.seat_name(them)
                 ),
                 evidence: Vec::new(),
             }],
@@ -296,6 +317,7 @@ impl<G: TableGame> Session<G> {
     /// `private` is this peer's own setup (Junqi: its layout), kept in the transcript.
     #[allow(clippy::too_many_arguments)] // a game's whole identity, as the transcript keeps it
     pub fn restore(
+        rules: G::Rules,
         me: Seat,
         game_id: u64,
         first: Seat,
@@ -305,8 +327,10 @@ impl<G: TableGame> Session<G> {
         record: &[Record],
         now: Millis,
     ) -> Result<Session<G>, String> {
-        let mut session = Session::new(me, game_id, first, clock, secrets, now);
-        session.private = private;
+        let mut session = Session::new(rules, me, game_id, first, clock, secrets, now);
+        if G::has_setup(&session.rules) {
+            session.private = private;
+        }
         for line in record {
             session.replay_line(line, now)?;
         }
@@ -317,7 +341,7 @@ impl<G: TableGame> Session<G> {
     fn replay_line(&mut self, line: &Record, now: Millis) -> Result<(), String> {
         match line {
             Record::Setup { seat, text } => {
-                G::check_setup(text)?;
+                G::check_setup(&self.rules, text)?;
                 *self.setups.get_mut(*seat as usize).ok_or("bad seat")? = Some(text.clone());
                 self.maybe_start(now, &mut Vec::new());
             }
@@ -339,7 +363,7 @@ impl<G: TableGame> Session<G> {
             }
             Record::Undo { ply } => self.take_back(*ply, now, &mut Vec::new()),
             Record::Over { winner, reason } => {
-                let winner = (0..2).find(|&s| G::seat_name(s) == winner);
+                let winner = (0..2).find(|&s| self.seat_name(s) == winner);
                 self.ending = Some(Ending {
                     winner,
                     reason: reason.clone(),
@@ -376,6 +400,7 @@ impl<G: TableGame> Session<G> {
     /// have. Moves taken back are not replayed.
     pub fn own_moves_after(&self, ply: u32) -> Vec<Message> {
         let mut replica: Session<G> = Session::new(
+            self.rules.clone(),
             self.me,
             self.game_id,
             self.first,
@@ -495,10 +520,10 @@ impl<G: TableGame> Session<G> {
         }
         match action {
             Local::Setup(text) => {
-                if !G::HAS_SETUP || self.private.is_some() {
+                if !G::has_setup(&self.rules) || self.private.is_some() {
                     return Err("setup already sent".into());
                 }
-                let public = G::announce(&text, self.me, &self.secrets)?;
+                let public = G::announce(&self.rules, &text, self.me, &self.secrets)?;
                 self.private = Some(text);
                 self.setups[self.me as usize] = Some(public.clone());
                 out.push(Effect::Send(Message::Commit {
@@ -629,9 +654,9 @@ impl<G: TableGame> Session<G> {
             | Message::Table { .. }
             | Message::Outcome { .. }) => self.peer_exchange(&m, &mut out),
             Message::Commit { commitments } => {
-                if !G::HAS_SETUP || self.setups[them as usize].is_some() {
+                if !G::has_setup(&self.rules) || self.setups[them as usize].is_some() {
                     self.refuse("a second setup".into(), &mut out);
-                } else if let Err(e) = G::check_setup(&commitments) {
+                } else if let Err(e) = G::check_setup(&self.rules, &commitments) {
                     self.refuse(format!("illegal setup: {e}"), &mut out);
                 } else {
                     self.setups[them as usize] = Some(commitments);
@@ -815,7 +840,7 @@ impl<G: TableGame> Session<G> {
                             reason: "opponent cheated".into(),
                         };
                         self.record.push(Record::Over {
-                            winner: G::seat_name(self.me).into(),
+                            winner: self.seat_name(self.me).into(),
                             reason: ending.reason.clone(),
                         });
                         self.ending = Some(ending);
@@ -868,7 +893,8 @@ impl<G: TableGame> Session<G> {
     }
 
     fn peer_over(&mut self, winner: &str, reason: &str, now: Millis, out: &mut Vec<Effect>) {
-        let name = |w: Option<Seat>| w.map_or("draw", G::seat_name);
+        let (rules, first) = (self.rules.clone(), self.first);
+        let name = |w: Option<Seat>| w.map_or("draw", |s| G::seat_name(&rules, s, first));
         if self.ending.is_some() {
             self.peer_confirmed = true;
         }
@@ -886,7 +912,7 @@ impl<G: TableGame> Session<G> {
             }
             // The peer concedes: its own flag fall, or (hidden pieces) a loss only it can
             // see, such as having no legal move. Claiming one's own loss is never unfair.
-            None if winner == G::seat_name(self.me) => {
+            None if winner == self.seat_name(self.me) => {
                 self.peer_confirmed = true;
                 self.conclude(
                     Ending {
@@ -899,7 +925,7 @@ impl<G: TableGame> Session<G> {
             // A claim that ours fell stands even if our move is still on its way (see
             // clock.rs), provided our own clock agrees we were that close to zero.
             None if reason == "time"
-                && winner == G::seat_name(self.them())
+                && winner == self.seat_name(self.them())
                 && self.nearly_out(now) =>
             {
                 self.peer_confirmed = true;
@@ -925,10 +951,19 @@ impl<G: TableGame> Session<G> {
         let (Some(setups), Some(private)) = (setups, self.private.as_deref()) else {
             return;
         };
-        match G::start(&setups, self.me, private, self.first, &self.secrets) {
+        let start = G::start(
+            &self.rules,
+            &setups,
+            self.me,
+            private,
+            self.first,
+            &self.secrets,
+        );
+        match start {
             Ok(table) => {
                 self.table = Some(table);
-                for (seat, text) in setups.into_iter().enumerate() {
+                let announced = G::has_setup(&self.rules).then_some(setups);
+                for (seat, text) in announced.into_iter().flatten().enumerate() {
                     self.record.push(Record::Setup {
                         seat: seat as Seat,
                         text,
@@ -979,7 +1014,10 @@ impl<G: TableGame> Session<G> {
         if self.ending.is_some() {
             return;
         }
-        let winner = ending.winner.map_or("draw", G::seat_name).to_string();
+        let winner = ending
+            .winner
+            .map_or("draw", |s| self.seat_name(s))
+            .to_string();
         self.record.push(Record::Over {
             winner: winner.clone(),
             reason: ending.reason.clone(),
@@ -1030,6 +1068,7 @@ mod tests {
             "the same canonical record on both sides"
         );
         let restored = S::restore(
+            (),
             0,
             7,
             0,
@@ -1284,6 +1323,7 @@ mod tests {
         p.now = 20_000;
         p.run(0, effects);
         let restored = S::restore(
+            (),
             1,
             7,
             0,

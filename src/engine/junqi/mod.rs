@@ -51,39 +51,9 @@ pub use knowledge::{Cell, EnemyPiece, Knowledge, ObserveError};
 use crate::rules::junqi::{BattleResult, Layout, Move, RuleSet, Side, Square};
 use search::{Aborted, Searcher};
 
-/// How strong (and how slow) the engine plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// At most 0.1 s a move.
-    Easy,
-    /// At most 0.5 s a move.
-    Medium,
-    /// At most 2 s a move.
-    Hard,
-}
+pub use crate::engine::Level;
 
 impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-    /// The level's name: `easy`, `medium` or `hard`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-
-    /// The longest it may think about one move.
-    pub fn time_limit(self) -> Duration {
-        match self {
-            Level::Easy => Duration::from_millis(100),
-            Level::Medium => Duration::from_millis(500),
-            Level::Hard => Duration::from_secs(2),
-        }
-    }
-
     /// Search depth in plies (plus captures).
     fn depth(self) -> u32 {
         match self {
@@ -119,23 +89,6 @@ impl Level {
             nodes: self.nodes(),
             time: None,
         }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Level, String> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| format!("unknown level '{s}' (easy, medium or hard)"))
     }
 }
 
@@ -432,7 +385,10 @@ impl FromStr for PlayerSpec {
             "greedy" => Ok(PlayerSpec::Greedy),
             "engine" => Ok(PlayerSpec::Engine(Level::Hard)),
             _ => match s.strip_prefix("engine:") {
-                Some(level) => level.parse().map(PlayerSpec::Engine),
+                Some(level) => level
+                    .parse()
+                    .map(PlayerSpec::Engine)
+                    .map_err(|e: crate::engine::ParseLevelError| e.to_string()),
                 None => Err(format!(
                     "unknown player '{s}' (random, greedy, engine:easy, engine:medium or engine:hard)"
                 )),

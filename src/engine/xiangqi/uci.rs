@@ -240,7 +240,7 @@ impl Engine {
         let unlimited =
             limits.movetime.is_none() && limits.depth.is_none() && limits.nodes.is_none();
         if unlimited && !infinite && !clock {
-            limits.movetime = Some(self.level.movetime());
+            limits.movetime = Some(self.level.time_limit());
         }
         limits
     }

@@ -1,0 +1,311 @@
+//! Xiangqi at a session's table: nothing is hidden, so there is no setup, no exchange and
+//! no audit. The seat that moves first plays Red. Moves travel in ICCS (`h2e2`), which both
+//! sides read in the same frame, Red's files a..i from Red's left, ranks 0..9 from Red's
+//! back rank (as UCCI engines write them).
+
+use super::game::{Ending, Played, Seat, Secrets, Step, TableGame};
+use super::state::Record;
+use crate::protocol::Message;
+use crate::rules::xiangqi::{DrawReason, Game, Move, Outcome, Position, Side, WinReason};
+
+/// A Xiangqi game in a session.
+#[derive(Clone, Debug)]
+pub struct XiangqiTable {
+    /// The seat playing Red.
+    red: Seat,
+    game: Game,
+}
+
+impl XiangqiTable {
+    /// The game: its start, its moves, every position since, its outcome.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The seat that plays `side`.
+    pub fn seat_of(&self, side: Side) -> Seat {
+        match side {
+            Side::Red => self.red,
+            Side::Black => 1 - self.red,
+        }
+    }
+
+    /// The side `seat` plays.
+    pub fn side_of(&self, seat: Seat) -> Side {
+        if seat == self.red {
+            Side::Red
+        } else {
+            Side::Black
+        }
+    }
+}
+
+/// The words an `over` message gives for an outcome.
+pub fn reason_of(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win { reason, .. } => match reason {
+            WinReason::Checkmate => "checkmate",
+            WinReason::Stalemate => "stalemate",
+            WinReason::PerpetualCheck => "perpetual check",
+            WinReason::PerpetualChase => "perpetual chase",
+        },
+        Outcome::Draw(DrawReason::Repetition) => "repetition",
+        Outcome::Draw(DrawReason::NoCapture) => "no capture in 120 plies",
+    }
+}
+
+impl TableGame for XiangqiTable {
+    type Rules = ();
+
+    fn name(_: &()) -> &'static str {
+        "xiangqi"
+    }
+
+    fn has_setup(_: &()) -> bool {
+        false
+    }
+
+    fn hidden(_: &()) -> bool {
+        false
+    }
+
+    fn announce(_: &(), _: &str, _: Seat, _: &Secrets) -> Result<String, String> {
+        Err("xiangqi has no setup".into())
+    }
+
+    fn check_setup(_: &(), _: &str) -> Result<(), String> {
+        Err("xiangqi has no setup".into())
+    }
+
+    fn start(
+        _: &(),
+        _: &[String],
+        _: Seat,
+        _: &str,
+        first: Seat,
+        _: &Secrets,
+    ) -> Result<XiangqiTable, String> {
+        if first > 1 {
+            return Err(format!("no seat {first} in xiangqi"));
+        }
+        Ok(XiangqiTable {
+            red: first,
+            game: Game::new(Position::start()),
+        })
+    }
+
+    fn to_move(&self) -> Seat {
+        self.seat_of(self.game.position().side_to_move())
+    }
+
+    fn ply(&self) -> u32 {
+        self.game.moves().len() as u32
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        if self.game.outcome().is_some() {
+            return Vec::new();
+        }
+        let mut moves: Vec<String> = self
+            .game
+            .position()
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        moves.sort();
+        moves
+    }
+
+    fn play(&mut self, seat: Seat, own_view: &str) -> Result<Vec<Step>, String> {
+        if seat != self.to_move() {
+            return Err(format!("it is not {}'s turn", self.side_of(seat)));
+        }
+        let mv: Move = own_view.parse().map_err(|e| format!("{e}"))?;
+        self.game.play(mv).map_err(|e| e.to_string())?;
+        Ok(vec![Step::Played {
+            ply: self.ply(),
+            seat,
+            played: Played {
+                absolute: mv.to_string(),
+                outcome: None,
+            },
+        }])
+    }
+
+    fn busy(&self) -> bool {
+        false
+    }
+
+    fn exchange(&mut self, _: Seat, message: &Message, _: &[Record]) -> Result<Vec<Step>, String> {
+        Err(format!("'{message}' has no place in xiangqi"))
+    }
+
+    fn replay(&mut self, record: &Record) -> Result<(), String> {
+        Err(format!("{record:?} has no place in xiangqi"))
+    }
+
+    fn take_back(&mut self) {
+        self.game.undo();
+    }
+
+    fn resume_messages(&self) -> Vec<Message> {
+        Vec::new()
+    }
+
+    fn open(&mut self, _: &[Record]) -> Vec<Step> {
+        Vec::new()
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        self.game.outcome().map(|outcome| Ending {
+            winner: outcome.winner().map(|side| self.seat_of(side)),
+            reason: reason_of(outcome).into(),
+        })
+    }
+
+    fn hash(&self) -> String {
+        format!("{:016x}", self.game.position().hash())
+    }
+
+    fn seat_name(_: &(), seat: Seat, first: Seat) -> &'static str {
+        if seat == first { "red" } else { "black" }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Clock;
+    use crate::session::{Effect, Local, Notice, Session};
+
+    type S = Session<XiangqiTable>;
+
+    /// Delivers every message one session sends to the other, until both are quiet.
+    fn deliver(from: &mut S, to: &mut S, effects: Vec<Effect>, now: u64) -> Vec<Notice> {
+        let mut notices = Vec::new();
+        let mut queue: Vec<(bool, Effect)> = effects.into_iter().map(|e| (true, e)).collect();
+        while !queue.is_empty() {
+            let (forward, effect) = queue.remove(0);
+            match effect {
+                Effect::Send(m) => {
+                    let back = if forward {
+                        to.remote(m, now)
+                    } else {
+                        from.remote(m, now)
+                    };
+                    queue.extend(back.into_iter().map(|e| (!forward, e)));
+                }
+                Effect::Notice(n) => notices.push(n),
+                _ => {}
+            }
+        }
+        notices
+    }
+
+    fn pair(first: Seat) -> (S, S) {
+        let clock = Clock::default();
+        (
+            Session::new((), 0, 7, first, clock, Secrets::fixed(1), 0),
+            Session::new((), 1, 7, first, clock, Secrets::fixed(2), 0),
+        )
+    }
+
+    #[test]
+    fn a_game_starts_without_setups_and_the_first_seat_plays_red() {
+        for first in 0..2 {
+            let (a, b) = pair(first);
+            for s in [&a, &b] {
+                let table = s.table().expect("started at once");
+                assert_eq!(table.to_move(), first);
+                assert_eq!(s.seat_name(first), "red");
+                assert_eq!(s.seat_name(1 - first), "black");
+                assert_eq!(table.legal_moves().len(), 44);
+            }
+        }
+    }
+
+    #[test]
+    fn two_sessions_play_random_games_to_the_end_and_agree() {
+        let mut seed = 0x9e37_79b9_u64;
+        for game in 0..6 {
+            let (mut a, mut b) = pair((game % 2) as Seat);
+            let mut now = 0;
+            while a.ending().is_none() && a.moves().len() < 400 {
+                now += 10;
+                let a_moves = a.table().unwrap().to_move() == a.me();
+                let (mover, other) = if a_moves {
+                    (&mut a, &mut b)
+                } else {
+                    (&mut b, &mut a)
+                };
+                let moves = mover.table().unwrap().legal_moves();
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let mv = moves[(seed >> 33) as usize % moves.len()].clone();
+                let effects = mover.local(Local::Move(mv), now).unwrap();
+                deliver(mover, other, effects, now);
+                assert_eq!(a.table().unwrap().hash(), b.table().unwrap().hash());
+            }
+            assert_eq!(a.record(), b.record(), "game {game}");
+            if let Some(ending) = a.ending() {
+                assert_eq!(Some(ending), b.ending());
+                assert!(a.confirmed() && b.confirmed(), "no audit to wait for");
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_out_of_turn_or_illegal_is_refused_with_its_reason() {
+        let (mut a, _) = pair(0);
+        let e = a.local(Local::Move("h2h9".into()), 1).unwrap_err();
+        assert!(e.contains("h2h9"), "{e}");
+        let (_, mut b) = pair(0);
+        let e = b.local(Local::Move("h7e7".into()), 1).unwrap_err();
+        assert!(e.contains("not your turn"), "{e}");
+    }
+
+    #[test]
+    fn an_undo_by_consent_takes_the_move_back_on_both_sides() {
+        let (mut a, mut b) = pair(0);
+        let effects = a.local(Local::Move("h2e2".into()), 1).unwrap();
+        deliver(&mut a, &mut b, effects, 1);
+        let effects = a.local(Local::AskUndo, 2).unwrap();
+        deliver(&mut a, &mut b, effects, 2);
+        let effects = b.local(Local::AnswerUndo(true), 3).unwrap();
+        deliver(&mut b, &mut a, effects, 3);
+        for s in [&a, &b] {
+            assert_eq!(s.table().unwrap().ply(), 0);
+            assert_eq!(s.table().unwrap().to_move(), 0);
+        }
+        assert_eq!(a.table().unwrap().hash(), b.table().unwrap().hash());
+    }
+
+    #[test]
+    fn checkmate_ends_the_game_for_both_with_red_or_black_named() {
+        // Fool's mate of Xiangqi: the cannon mates down the central file.
+        let (mut a, mut b) = pair(1);
+        let line = ["h2e2", "h9g7", "e2e6", "i9h9", "b2e2", "g6g5", "e6e9"];
+        for (i, mv) in line.iter().enumerate() {
+            let now = i as u64 + 1;
+            let (mover, other) = if i % 2 == 0 {
+                (&mut b, &mut a)
+            } else {
+                (&mut a, &mut b)
+            };
+            let effects = mover.local(Local::Move((*mv).into()), now).unwrap();
+            deliver(mover, other, effects, now);
+        }
+        let ending = a.ending().cloned();
+        assert_eq!(ending, b.ending().cloned());
+        if let Some(ending) = ending {
+            assert_eq!(ending.winner, Some(1));
+            assert!(
+                a.record()
+                    .iter()
+                    .any(|r| matches!(r, Record::Over { winner, .. } if winner == "red"))
+            );
+        }
+    }
+}
