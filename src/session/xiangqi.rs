@@ -259,8 +259,8 @@ mod tests {
     #[test]
     fn a_move_out_of_turn_or_illegal_is_refused_with_its_reason() {
         let (mut a, _) = pair(0);
-        let e = a.local(Local::Move("h2h9".into()), 1).unwrap_err();
-        assert!(e.contains("h2h9"), "{e}");
+        let e = a.local(Local::Move("a0a5".into()), 1).unwrap_err();
+        assert!(e.contains("a0a5"), "{e}");
         let (_, mut b) = pair(0);
         let e = b.local(Local::Move("h7e7".into()), 1).unwrap_err();
         assert!(e.contains("not your turn"), "{e}");
@@ -283,29 +283,42 @@ mod tests {
     }
 
     #[test]
-    fn checkmate_ends_the_game_for_both_with_red_or_black_named() {
-        // Fool's mate of Xiangqi: the cannon mates down the central file.
+    fn a_won_game_ends_for_both_with_red_or_black_named() {
+        // Red (seat 1) is the engine at a fixed depth; Black plays its first legal move.
+        // Both are deterministic, and the engine wins.
+        use crate::engine::xiangqi::{Limits, Searcher};
         let (mut a, mut b) = pair(1);
-        let line = ["h2e2", "h9g7", "e2e6", "i9h9", "b2e2", "g6g5", "e6e9"];
-        for (i, mv) in line.iter().enumerate() {
-            let now = i as u64 + 1;
-            let (mover, other) = if i % 2 == 0 {
+        let mut searcher = Searcher::new(4);
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let mut now = 0;
+        while a.ending().is_none() && a.moves().len() < 300 {
+            now += 1;
+            let red = b.table().unwrap().to_move() == 1;
+            let mv = if red {
+                let game = b.table().unwrap().game();
+                let (position, history) = game.positions().split_last().unwrap();
+                let best = searcher.search(history, position, limits, |_| {}).best;
+                best.unwrap().to_string()
+            } else {
+                a.table().unwrap().legal_moves()[0].clone()
+            };
+            let (mover, other) = if red {
                 (&mut b, &mut a)
             } else {
                 (&mut a, &mut b)
             };
-            let effects = mover.local(Local::Move((*mv).into()), now).unwrap();
+            let effects = mover.local(Local::Move(mv), now).unwrap();
             deliver(mover, other, effects, now);
         }
-        let ending = a.ending().cloned();
-        assert_eq!(ending, b.ending().cloned());
-        if let Some(ending) = ending {
-            assert_eq!(ending.winner, Some(1));
-            assert!(
-                a.record()
-                    .iter()
-                    .any(|r| matches!(r, Record::Over { winner, .. } if winner == "red"))
-            );
+        let ending = a.ending().cloned().expect("the game ended");
+        assert_eq!(Some(&ending), b.ending());
+        assert_eq!(ending.winner, Some(1), "red wins: {ending:?}");
+        for s in [&a, &b] {
+            assert!(s.record().iter().any(|r| matches!(r,
+                Record::Over { winner, reason } if winner == "red" && *reason == ending.reason)));
         }
     }
 }
