@@ -5,7 +5,9 @@
 # (which keeps snapshots the same on every machine).
 #
 # The characters are: printable ASCII, plus every non-ASCII character in the GUI's source
-# (src/gui/, which holds the UI string table) and in the piece names (src/rules/junqi/piece.rs).
+# (src/gui/, which holds the UI string table), in the Junqi piece names
+# (src/rules/junqi/piece.rs) and in the Xiangqi rules core (src/rules/xiangqi/: the piece
+# names, and the numerals and words of the Chinese move notation, 炮二平五, 前车进一).
 # Re-run it after adding UI text; CI does not run it (the fonts are committed).
 #
 # Needs: Debian's fonts-noto-cjk (the source font) and fonttools (python3-fonttools, or
@@ -32,7 +34,9 @@ trap 'rm -f "$chars"' EXIT
 "$PY" - "$chars" <<'PY'
 import pathlib, sys
 text = "".join(chr(c) for c in range(0x20, 0x7f))
-sources = sorted(pathlib.Path("src/gui").rglob("*.rs")) + [pathlib.Path("src/rules/junqi/piece.rs")]
+sources = (sorted(pathlib.Path("src/gui").rglob("*.rs"))
+           + [pathlib.Path("src/rules/junqi/piece.rs")]
+           + sorted(pathlib.Path("src/rules/xiangqi").rglob("*.rs")))
 for path in sources:
     text += "".join(ch for ch in path.read_text(encoding="utf-8") if ord(ch) > 0x7f)
 # Typographic extras the UI may show.

@@ -9,6 +9,8 @@
 //! - [`lobby`]: players found on the LAN, challenges, my name and addresses.
 //! - [`board`]: the Junqi board as a canvas program, given a [`board::BoardModel`].
 //! - [`deploy`]: the deployment screen (布阵).
+//! - [`xiangqi_board`]: the Xiangqi board as a canvas program, given a
+//!   [`xiangqi_board::XiangqiModel`].
 //! - [`play`]: the game screen, its side panel and dialogs, and the audited replay.
 //! - [`i18n`], [`texts`]: English and Chinese strings.
 //!
@@ -26,6 +28,7 @@ pub mod rules_page;
 pub mod settings;
 pub mod sound;
 pub mod texts;
+pub mod xiangqi_board;
 
 use std::path::PathBuf;
 
