@@ -77,6 +77,7 @@ impl Harness {
             lang: Lang::En,
             settings: Some(profile.0.join("settings.json")),
             sound: false,
+            window: None,
         });
         let (tx, commands) = mpsc::unbounded_channel();
         let _ = app.update(Message::Net((0, NetEvent::Ready(tx))));
@@ -231,7 +232,7 @@ fn an_incoming_challenge_is_accepted_or_declined() {
         game: GameKind::Junqi,
     });
     let mut h = Harness::new(snapshot);
-    assert!(h.shows(&Lang::En.challenged_by("dave")));
+    assert!(h.shows(&format!("{} (Junqi)", Lang::En.challenged_by("dave"))));
     h.click("Accept");
     assert_eq!(h.sent(), vec![Command::Accept]);
     h.click("Decline");
@@ -535,6 +536,7 @@ async fn two_apps_play_over_the_lossy_link() {
                 lang: Lang::En,
                 settings: None,
                 sound: false,
+                window: None,
             });
             let _ = app.update(Message::Net((0, NetEvent::Ready(tx))));
             app
@@ -663,4 +665,146 @@ fn the_move_list_keeps_each_battle_with_its_own_move() {
     assert!(h.shows("3. You  c6-c7  — defender held"));
     assert!(h.shows("   (3. taken back)"));
     assert!(h.shows("3. You  b6-b5"));
+}
+
+#[test]
+fn the_game_picker_chooses_what_a_challenge_and_the_computer_play() {
+    let mut h = Harness::new(lobby_snapshot());
+    h.click("Xiangqi");
+    h.click("Challenge");
+    assert_eq!(
+        h.sent(),
+        vec![Command::Challenge(
+            addr("192.168.1.11:40002"),
+            GameKind::Xiangqi
+        )]
+    );
+    h.click("Easy");
+    assert_eq!(
+        h.sent(),
+        vec![Command::PlayComputer(GameKind::Xiangqi, Level::Easy)]
+    );
+    h.click("Junqi");
+    h.click("Medium");
+    assert_eq!(
+        h.sent(),
+        vec![Command::PlayComputer(GameKind::Junqi, Level::Medium)]
+    );
+}
+
+#[test]
+fn the_sound_switch_and_the_window_size_are_saved_in_the_settings() {
+    let mut h = Harness::new(lobby_snapshot());
+    let path = h._profile.0.join("settings.json");
+    h.click("Sound: off");
+    assert!(h.shows("Sound: on"));
+    let (saved, _) = settings::Settings::load(&path);
+    assert!(
+        saved.sound,
+        "the app started with sound off; the switch turned it on"
+    );
+    let _ = h.app.update(Message::Resized(Size::new(1111.0, 777.0)));
+    let _ = h
+        .app
+        .update(Message::CloseRequested(iced::window::Id::unique()));
+    let (saved, _) = settings::Settings::load(&path);
+    assert_eq!(saved.window, Some((1111.0, 777.0)), "remembered on closing");
+    assert!(saved.sound);
+}
+
+/// Seat 0's view of a Xiangqi game in which it plays Red, after `moves`.
+fn xiangqi_snapshot(moves: &[&str]) -> Snapshot {
+    use lanqi::rules::xiangqi::Position as XPosition;
+    let mut position = XPosition::start();
+    let mut record = Vec::new();
+    for (i, mv) in moves.iter().enumerate() {
+        position = position.play(mv.parse().unwrap()).unwrap();
+        record.push(Record::Move {
+            ply: i as u32 + 1,
+            seat: (i % 2) as u8,
+            mv: mv.to_string(),
+            clock_ms: 240_000,
+        });
+    }
+    let red_to_move = moves.len() % 2 == 0;
+    Snapshot {
+        name: "alice".into(),
+        fingerprint: "3f2a-91c0-77de-0b14".into(),
+        opponent: Some(("bob".into(), "0c11-5e2d-9a40-7b83".into())),
+        game: Some(GameView {
+            game: GameKind::Xiangqi,
+            me: 0,
+            first: 0,
+            deployed: [true, true],
+            board: Some(position.to_string()),
+            legal_moves: if red_to_move {
+                position
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            to_move: Some(if red_to_move { 0 } else { 1 }),
+            busy: false,
+            record,
+            clocks: [Some(240_000), Some(251_000)],
+            undo: None,
+            draw: None,
+            ending: None,
+            audit: None,
+            chat: vec![(1, "请多指教".into())],
+        }),
+        ..Snapshot::default()
+    }
+}
+
+#[test]
+fn xiangqi_is_played_by_clicking_points_with_the_moves_in_chinese() {
+    use lanqi::gui::xiangqi_board::Geometry as XGeometry;
+    use lanqi::rules::xiangqi::{Side as XSide, Square as XSquare};
+    let mut h = Harness::new(xiangqi_snapshot(&["h2e2", "h9g7"]));
+    assert_eq!(h.app.screen(), Screen::Play, "nothing to deploy");
+    assert!(
+        h.shows("1. 炮二平五   马8进7"),
+        "the move list in Chinese notation"
+    );
+    assert_snapshot(&h.ui().snapshot(&Theme::Light).unwrap(), "app-xiangqi");
+    let click = |h: &mut Harness, square: &str| {
+        let square: XSquare = square.parse().unwrap();
+        h.interact(|ui| {
+            let board = ui.find(selector::id("board")).expect("the board").bounds();
+            let c = XGeometry::new(board.size(), XSide::Red).center(square);
+            ui.point_at(Point::new(board.x + c.x, board.y + c.y));
+            let _ = ui.simulate(simulator::click());
+        });
+    };
+    // 马二进三: the horse, then its point.
+    click(&mut h, "h0");
+    click(&mut h, "g2");
+    assert_eq!(h.sent(), vec![Command::Game(Local::Move("h0g2".into()))]);
+    // An illegal destination sends nothing.
+    click(&mut h, "e2");
+    click(&mut h, "e5");
+    assert!(h.sent().is_empty());
+}
+
+#[test]
+fn a_finished_xiangqi_game_has_no_audit_but_a_replay() {
+    let mut snapshot = xiangqi_snapshot(&["h2e2", "h9g7", "h0g2"]);
+    let game = snapshot.game.as_mut().unwrap();
+    game.ending = Some(Ending {
+        winner: Some(0),
+        reason: "resignation".into(),
+    });
+    game.legal_moves.clear();
+    let mut h = Harness::new(snapshot);
+    assert!(h.shows("You won!"));
+    assert!(
+        !h.shows(Lang::En.app().audit_waiting),
+        "nothing hidden, no audit"
+    );
+    h.click("See the board");
+    assert!(h.shows("Replay 3/3"));
 }

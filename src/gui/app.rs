@@ -58,6 +58,9 @@ pub struct Options {
     /// Sounds for moves, battles and the end of a game (heard only in builds with the
     /// `sound` feature).
     pub sound: bool,
+    /// The window's size at start (the size it had when last closed); [`WINDOW_SIZE`] if
+    /// none.
+    pub window: Option<Size>,
 }
 
 impl Default for Options {
@@ -71,6 +74,7 @@ impl Default for Options {
             lang: Lang::from_env(),
             settings: None,
             sound: true,
+            window: None,
         }
     }
 }
@@ -142,6 +146,10 @@ pub enum Message {
     ToggleLanguage,
     /// The window's close button.
     CloseRequested(window::Id),
+    /// The window was resized (remembered when it closes).
+    Resized(Size),
+    /// The sound switch.
+    ToggleSound,
 }
 
 /// Which screen shows.
@@ -177,6 +185,8 @@ pub struct App {
     closing: Option<(window::Id, Instant)>,
     /// Move, battle and game-over sounds.
     sound: super::sound::Sound,
+    /// The window's size now, once it has been resized.
+    window_size: Option<Size>,
 }
 
 impl App {
@@ -199,6 +209,7 @@ impl App {
             failed: None,
             closing: None,
             sound,
+            window_size: None,
         }
     }
 
@@ -379,7 +390,18 @@ impl App {
                 let lang = self.lang;
                 self.save_settings(|s| s.lang = Some(lang));
             }
+            Message::Resized(size) => self.window_size = Some(size),
+            Message::ToggleSound => {
+                let on = !self.sound.enabled();
+                self.sound.set_enabled(on);
+                self.save_settings(|s| s.sound = on);
+            }
             Message::CloseRequested(id) => {
+                if let Some(size) = self.window_size {
+                    self.save_settings(|s| {
+                        s.set_window(size.width, size.height);
+                    });
+                }
                 if self.commands.is_none() || self.failed.is_some() {
                     return window::close(id).chain(iced::exit());
                 }
@@ -437,6 +459,7 @@ impl App {
             Subscription::run_with(self.net_config(), network).map(Message::Net),
             tick,
             window::close_requests().map(Message::CloseRequested),
+            window::resize_events().map(|(_, size)| Message::Resized(size)),
         ])
     }
 
@@ -447,6 +470,9 @@ impl App {
             text("lanqi").size(20),
             text(self.options.name.clone()).size(15),
             space().width(Fill),
+            button(text(t.sound[usize::from(!self.sound.enabled())]).size(14))
+                .on_press(Message::ToggleSound)
+                .style(button::secondary),
             text(t.language).size(14),
             button(text(self.lang.other().name()).size(14))
                 .on_press(Message::ToggleLanguage)
@@ -676,8 +702,7 @@ pub fn display_available() -> bool {
 
 /// Opens the app's window and runs it until it is closed.
 pub fn run(options: Options) -> iced::Result {
-    // TODO(pack): settings/rules/sound — window size, language, name and sound from the
-    // saved settings; the window icon.
+    let size = options.window.unwrap_or(WINDOW_SIZE);
     iced::application(move || App::new(options.clone()), App::update, App::view)
         .title(App::title)
         .theme(App::theme)
@@ -685,7 +710,7 @@ pub fn run(options: Options) -> iced::Result {
         .subscription(App::subscription)
         .settings(settings())
         .window(window::Settings {
-            size: WINDOW_SIZE,
+            size,
             min_size: Some(MIN_SIZE),
             exit_on_close_request: false,
             icon: super::icon::window_icon(),

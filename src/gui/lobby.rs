@@ -185,7 +185,12 @@ impl Lobby {
             let card = container(
                 row![
                     column![
-                        text(lang.challenged_by(&incoming.name)).size(18),
+                        text(format!(
+                            "{} ({})",
+                            lang.challenged_by(&incoming.name),
+                            lang.game_name(incoming.game)
+                        ))
+                        .size(18),
                         text(format!(
                             "{}: {}   {}",
                             t.fingerprint, incoming.fingerprint, incoming.addr
@@ -289,12 +294,28 @@ impl Lobby {
         .spacing(8)
         .align_y(Alignment::Center);
 
+        let mut games = row![text(t.game_label).size(16)]
+            .spacing(8)
+            .align_y(Alignment::Center);
+        for game in GameKind::ALL {
+            let style = if game == self.game {
+                button::primary
+            } else {
+                button::secondary
+            };
+            games = games.push(
+                button(text(lang.game_name(game)).size(16))
+                    .on_press(Message::Game(game))
+                    .style(style),
+            );
+        }
         let page = column![
             header,
             container(me)
                 .padding(14)
                 .width(Fill)
                 .style(container::rounded_box),
+            games,
             main,
         ]
         .spacing(18)

@@ -29,6 +29,7 @@ pub mod settings;
 pub mod sound;
 pub mod texts;
 pub mod xiangqi_board;
+pub mod xiangqi_play;
 
 use std::path::PathBuf;
 

@@ -22,11 +22,14 @@ use iced::{Alignment, Color, Element, Fill, Length};
 
 use super::board::{self, Board, BoardModel};
 use super::i18n::Lang;
+use super::xiangqi_board::{self, XiangqiBoard};
+use super::xiangqi_play;
 use crate::peer::Command;
 use crate::peer::control::{GameView, Snapshot};
 use crate::rules::junqi::{Kind, Move, Piece, Position, Side, Square, Token, View};
+use crate::rules::xiangqi;
 use crate::session::junqi::side_of;
-use crate::session::{Local, Record, Seat};
+use crate::session::{GameKind, Local, Record, Seat};
 
 /// How long a battle's outcome stays under the board.
 pub const FLASH_FOR: Duration = Duration::from_secs(5);
@@ -37,6 +40,8 @@ pub const FLASH_FOR: Duration = Duration::from_secs(5);
 pub struct Play {
     /// The selected square (absolute).
     selected: Option<Square>,
+    /// The selected point, in a Xiangqi game.
+    xiangqi_selected: Option<xiangqi::Square>,
     /// The chat box.
     chat: String,
     /// The replay's ply (moves played from the start); the last when `None`.
@@ -52,8 +57,10 @@ pub struct Play {
 /// What the game screen reacts to.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
-    /// A click on the board.
+    /// A click on the Junqi board.
     Board(board::Message),
+    /// A click on the Xiangqi board.
+    Xiangqi(xiangqi_board::Message),
     /// The chat box changed.
     ChatChanged(String),
     /// Send the chat line.
@@ -206,6 +213,7 @@ impl Play {
         }
         if new.legal_moves.is_empty() {
             self.selected = None;
+            self.xiangqi_selected = None;
         }
         let reports = |g: &GameView| {
             g.record
@@ -262,6 +270,11 @@ impl Play {
         let command = |c| Some(Event::Command(c));
         match message {
             Message::Board(board::Message::Clicked(square)) => self.click(square, game),
+            Message::Xiangqi(xiangqi_board::Message::Clicked(square)) => {
+                let (selected, mv) = xiangqi_play::click(game, self.xiangqi_selected, square);
+                self.xiangqi_selected = selected;
+                mv.map(|m| Event::Command(Command::Game(Local::Move(m.to_string()))))
+            }
             Message::ChatChanged(line) => {
                 self.chat = line;
                 None
@@ -390,7 +403,6 @@ impl Play {
         let red = Color::from_rgb(0.72, 0.11, 0.09);
         let me = game.me;
         let them = 1 - me;
-        let my_side = side_of(me);
         let their_name = snapshot
             .opponent
             .as_ref()
@@ -403,51 +415,12 @@ impl Play {
                 their_name.clone()
             }
         };
-        let moves = standing_moves(&game.record);
-        let positions = self.replay_of(game, &moves);
-
-        // Lost pieces: from the replay when every piece is known; otherwise mine from
-        // my view, and only how many of theirs.
-        let (my_lost, their_lost) = match &positions {
-            Some(ps) => {
-                let p = &ps[self.replay_at(ps) as usize];
-                let of = |side: Side| {
-                    losses(
-                        Square::all()
-                            .filter_map(|s| p.piece_at(s))
-                            .filter(move |pc: &Piece| pc.side == side)
-                            .map(|pc| pc.kind),
-                    )
-                };
-                (
-                    losses_text(&of(my_side), lang),
-                    losses_text(&of(my_side.opponent()), lang),
-                )
-            }
-            None => {
-                let view = game.board.as_deref().and_then(|b| View::from_str(b).ok());
-                let tokens: Vec<Token> = view
-                    .map(|v| Square::all().filter_map(|s| v.at(s)).collect())
-                    .unwrap_or_default();
-                let mine = losses(
-                    tokens
-                        .iter()
-                        .filter(|tk| tk.side == my_side)
-                        .filter_map(|tk| tk.kind),
-                );
-                let standing = tokens.iter().filter(|tk| tk.side != my_side).count();
-                let total: usize = Kind::ALL.iter().map(|k| usize::from(k.count())).sum();
-                let n = total.saturating_sub(standing);
-                (
-                    losses_text(&mine, lang),
-                    if n == 0 {
-                        t.lost_none.to_string()
-                    } else {
-                        lang.hidden_losses(n)
-                    },
-                )
-            }
+        let parts = match game.game {
+            GameKind::Junqi => self.junqi_parts(game, lang, &name_of),
+            GameKind::Xiangqi => self.xiangqi_parts(game, lang),
         };
+        let [mine_lost, theirs_lost] = [me, them].map(|s| parts.lost[s as usize].clone());
+        let (my_lost, their_lost) = (mine_lost, theirs_lost);
 
         let running = game.ending.is_none() && !game.busy;
         let clock = |seat: Seat| -> String {
@@ -487,15 +460,7 @@ impl Play {
             .width(Fill)
         };
 
-        let board = container(
-            canvas(Board::new(self.board_model(game)))
-                .width(Fill)
-                .height(Fill),
-        )
-        .id("board")
-        .width(Fill)
-        .height(Fill);
-        let board: Element<'_, board::Message> = board.into();
+        let board = container(parts.board).id("board").width(Fill).height(Fill);
 
         let turn = if game.ending.is_some() {
             t.game_over.to_string()
@@ -514,9 +479,7 @@ impl Play {
         if let Some(problem) = &snapshot.problem {
             under = under.push(text(problem.clone()).size(13).color(red));
         }
-        if let Some(ps) = &positions {
-            let last = ps.len().saturating_sub(1) as u32;
-            let at = self.replay_at(ps);
+        if let Some((at, last)) = parts.replay {
             under = under.push(
                 row![
                     text(format!("{} {at}/{last}", t.replay)).size(14),
@@ -525,12 +488,14 @@ impl Play {
                 .spacing(10)
                 .align_y(Alignment::Center),
             );
-            under = under.push(text(t.replay_hint).size(13).color(grey));
+            if game.game == GameKind::Junqi {
+                under = under.push(text(t.replay_hint).size(13).color(grey));
+            }
         }
 
         let left = column![
             strip(them, their_lost),
-            board.map(Message::Board),
+            board,
             strip(me, my_lost),
             container(under).height(Length::Fixed(64.0)),
         ]
@@ -540,7 +505,7 @@ impl Play {
 
         // The side panel.
         let over = game.ending.is_some();
-        let last_is_mine = moves.last().is_some_and(|p| p.seat == me);
+        let last_is_mine = parts.last_mover == Some(me);
         let actions: Element<'_, Message> = if over {
             let restart: Element<'_, Message> = if me == 0 {
                 button(text(t.new_game))
@@ -593,34 +558,12 @@ impl Play {
             status = status.push(audit_lines(game, lang));
         }
 
-        let move_list = column(game.record.iter().enumerate().filter_map(|(i, r)| {
-            let line = match r {
-                Record::Move { ply, seat, mv, .. } => {
-                    let shown = mv
-                        .parse::<Move>()
-                        .map(|m| m.from_view(side_of(*seat)).to_view(my_side).to_string())
-                        .unwrap_or_else(|_| mv.clone());
-                    // This move's battle report: after it, before the next move or undo
-                    // (a ply taken back and played again has a report of its own).
-                    let outcome = game.record[i + 1..]
-                        .iter()
-                        .take_while(|x| !matches!(x, Record::Move { .. } | Record::Undo { .. }))
-                        .find_map(|x| match x {
-                            Record::Report { ply: p, outcome } if p == ply => {
-                                Some(outcome.as_str())
-                            }
-                            _ => None,
-                        });
-                    let battle = outcome
-                        .map(|o| format!("  — {}", lang.outcome(o)))
-                        .unwrap_or_default();
-                    format!("{ply}. {}  {shown}{battle}", name_of(*seat))
-                }
-                Record::Undo { ply } => format!("   ({ply}. {})", t.taken_back),
-                _ => return None,
-            };
-            Some(text(line).size(13).into())
-        }))
+        let move_list = column(
+            parts
+                .moves
+                .into_iter()
+                .map(|line| text(line).size(13).into()),
+        )
         .spacing(2);
 
         let chat_lines = column(
@@ -762,12 +705,160 @@ impl Play {
         }
         base
     }
+    /// The Junqi board and what goes with it.
+    fn junqi_parts<'a>(
+        &'a self,
+        game: &'a GameView,
+        lang: Lang,
+        name_of: &dyn Fn(Seat) -> String,
+    ) -> Parts<'a> {
+        let t = lang.app();
+        let me = game.me;
+        let my_side = side_of(me);
+        let moves = standing_moves(&game.record);
+        let positions = self.replay_of(game, &moves);
+
+        // Lost pieces: from the replay when every piece is known; otherwise mine from
+        // my view, and only how many of theirs.
+        let (my_lost, their_lost) = match &positions {
+            Some(ps) => {
+                let p = &ps[self.replay_at(ps) as usize];
+                let of = |side: Side| {
+                    losses(
+                        Square::all()
+                            .filter_map(|s| p.piece_at(s))
+                            .filter(move |pc: &Piece| pc.side == side)
+                            .map(|pc| pc.kind),
+                    )
+                };
+                (
+                    losses_text(&of(my_side), lang),
+                    losses_text(&of(my_side.opponent()), lang),
+                )
+            }
+            None => {
+                let view = game.board.as_deref().and_then(|b| View::from_str(b).ok());
+                let tokens: Vec<Token> = view
+                    .map(|v| Square::all().filter_map(|s| v.at(s)).collect())
+                    .unwrap_or_default();
+                let mine = losses(
+                    tokens
+                        .iter()
+                        .filter(|tk| tk.side == my_side)
+                        .filter_map(|tk| tk.kind),
+                );
+                let standing = tokens.iter().filter(|tk| tk.side != my_side).count();
+                let total: usize = Kind::ALL.iter().map(|k| usize::from(k.count())).sum();
+                let n = total.saturating_sub(standing);
+                (
+                    losses_text(&mine, lang),
+                    if n == 0 {
+                        t.lost_none.to_string()
+                    } else {
+                        lang.hidden_losses(n)
+                    },
+                )
+            }
+        };
+
+        let board: Element<'_, board::Message> = canvas(Board::new(self.board_model(game)))
+            .width(Fill)
+            .height(Fill)
+            .into();
+        let replay = positions.as_ref().map(|ps| {
+            let last = ps.len().saturating_sub(1) as u32;
+            (self.replay_at(ps), last)
+        });
+        let lines = game.record.iter().enumerate().filter_map(|(i, r)| {
+            let line = match r {
+                Record::Move { ply, seat, mv, .. } => {
+                    let shown = mv
+                        .parse::<Move>()
+                        .map(|m| m.from_view(side_of(*seat)).to_view(my_side).to_string())
+                        .unwrap_or_else(|_| mv.clone());
+                    // This move's battle report: after it, before the next move or undo
+                    // (a ply taken back and played again has a report of its own).
+                    let outcome = game.record[i + 1..]
+                        .iter()
+                        .take_while(|x| !matches!(x, Record::Move { .. } | Record::Undo { .. }))
+                        .find_map(|x| match x {
+                            Record::Report { ply: p, outcome } if p == ply => {
+                                Some(outcome.as_str())
+                            }
+                            _ => None,
+                        });
+                    let battle = outcome
+                        .map(|o| format!("  — {}", lang.outcome(o)))
+                        .unwrap_or_default();
+                    format!("{ply}. {}  {shown}{battle}", name_of(*seat))
+                }
+                Record::Undo { ply } => format!("   ({ply}. {})", t.taken_back),
+                _ => return None,
+            };
+            Some(line)
+        });
+
+        let mut lost = [String::new(), String::new()];
+        lost[me as usize] = my_lost;
+        lost[1 - me as usize] = their_lost;
+        Parts {
+            board: board.map(Message::Board),
+            lost,
+            moves: lines.collect(),
+            replay,
+            last_mover: moves.last().map(|p| p.seat),
+        }
+    }
+
+    /// The Xiangqi board and what goes with it; after the game, any position of it.
+    fn xiangqi_parts<'a>(&'a self, game: &'a GameView, lang: Lang) -> Parts<'a> {
+        let t = lang.app();
+        let moves = xiangqi_play::standing_moves(&game.record);
+        let ps = xiangqi_play::positions(&moves);
+        let last = ps.len().saturating_sub(1) as u32;
+        let replay = game
+            .ending
+            .is_some()
+            .then(|| (self.replay.unwrap_or(last).min(last), last));
+        let at = replay.map_or(last, |(at, _)| at) as usize;
+        let lost = [0, 1].map(|seat| {
+            xiangqi_play::lost(&ps[at], xiangqi_play::side_of(game, seat))
+                .unwrap_or_else(|| t.lost_none.to_string())
+        });
+        let model = xiangqi_play::model(game, self.xiangqi_selected, replay.map(|(at, _)| at));
+        let board: Element<'_, xiangqi_board::Message> = canvas(XiangqiBoard::new(model))
+            .width(Fill)
+            .height(Fill)
+            .into();
+        Parts {
+            board: board.map(Message::Xiangqi),
+            lost,
+            moves: xiangqi_play::move_lines(&moves),
+            replay,
+            last_mover: moves.last().map(|(seat, _)| *seat),
+        }
+    }
+}
+
+/// The game-specific parts of the screen: the board, each seat's losses (by seat), the
+/// move list, the replay slider's place and end once the game can be replayed, and who
+/// made the last standing move.
+struct Parts<'a> {
+    board: Element<'a, Message>,
+    lost: [String; 2],
+    moves: Vec<String>,
+    replay: Option<(u32, u32)>,
+    last_mover: Option<Seat>,
 }
 
 /// The audit's verdict in words, with what it found.
 fn audit_lines(game: &GameView, lang: Lang) -> Element<'_, Message> {
     let t = lang.app();
     let red = Color::from_rgb(0.72, 0.11, 0.09);
+    if !<crate::session::AnyTable as crate::session::TableGame>::hidden(&game.game) {
+        // Nothing was hidden: nothing to audit.
+        return column![].into();
+    }
     match &game.audit {
         None => text(t.audit_waiting).size(13).into(),
         Some(a) if a.ok => text(t.audit_ok)

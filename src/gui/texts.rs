@@ -53,6 +53,10 @@ pub struct AppText {
     pub computer_heading: &'static str,
     /// What playing the computer means.
     pub computer_note: &'static str,
+    /// "Game:" before the game picker.
+    pub game_label: &'static str,
+    /// The sound switch, when sound is on and when it is off.
+    pub sound: [&'static str; 2],
     /// The three levels' buttons.
     pub levels: [&'static str; 3],
     /// Back from the rules page.
@@ -162,7 +166,9 @@ const EN: AppText = AppText {
     decline: "Decline",
     rules: "Rules",
     computer_heading: "Play the computer",
-    computer_note: "A computer player on this machine, with hidden pieces like anyone else.",
+    computer_note: "A computer player on this machine (in Junqi it sees no more of your pieces than anyone).",
+    game_label: "Game:",
+    sound: ["Sound: on", "Sound: off"],
     levels: ["Easy", "Medium", "Hard"],
     back: "Back",
     language: "Language",
@@ -229,7 +235,9 @@ const ZH: AppText = AppText {
     decline: "拒绝",
     rules: "规则",
     computer_heading: "与电脑对弈",
-    computer_note: "本机上的电脑棋手，和真人一样看不到你的棋子。",
+    computer_note: "本机上的电脑棋手（军棋里它和真人一样看不到你的棋子）。",
+    game_label: "棋类：",
+    sound: ["声音：开", "声音：关"],
     levels: ["简单", "中等", "困难"],
     back: "返回",
     language: "语言",
@@ -401,6 +409,11 @@ impl Lang {
             (Lang::Zh, "flag-both") => "炸旗",
             _ => "?",
         }
+    }
+
+    /// A game's name.
+    pub fn game_name(self, game: crate::session::GameKind) -> String {
+        self.games(&[game.name().to_string()])
     }
 
     /// A found peer's games, for the lobby.

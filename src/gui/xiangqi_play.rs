@@ -1,0 +1,246 @@
+//! What the game screen shows of a Xiangqi game: the board model (my side at the bottom,
+//! the selection with its legal destinations, the last move, a general in check), a click
+//! turned into a move, the moves in Chinese notation (炮二平五), the pieces each side has
+//! lost, and after the game every position for the replay slider.
+//!
+//! All of it is read from the peer's [`GameView`] with the rules core: the board from its
+//! FEN, the moves from the record, the notation by replaying them from the start.
+
+use crate::gui::xiangqi_board::XiangqiModel;
+use crate::peer::control::GameView;
+use crate::rules::xiangqi::{Kind, Move, Position, Side, Square, chinese};
+use crate::session::{Record, Seat};
+
+/// The side a seat plays: the first seat is Red.
+pub fn side_of(game: &GameView, seat: Seat) -> Side {
+    if seat == game.first {
+        Side::Red
+    } else {
+        Side::Black
+    }
+}
+
+/// The moves of the record that stand (not taken back), in order, with who made them.
+pub fn standing_moves(record: &[Record]) -> Vec<(Seat, Move)> {
+    let mut out = Vec::new();
+    for line in record {
+        match line {
+            Record::Move { seat, mv, .. } => {
+                if let Ok(m) = mv.parse::<Move>() {
+                    out.push((*seat, m));
+                }
+            }
+            Record::Undo { .. } => {
+                out.pop();
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Every position from the start through `moves` (stopping at the first that does not
+/// play, which a peer's checked record never holds).
+pub fn positions(moves: &[(Seat, Move)]) -> Vec<Position> {
+    let mut out = vec![Position::start()];
+    for (_, mv) in moves {
+        match out.last().and_then(|p| p.play(*mv).ok()) {
+            Some(next) => out.push(next),
+            None => break,
+        }
+    }
+    out
+}
+
+/// Each move in Chinese notation, numbered by full moves (`1. 炮二平五  马8进7`).
+pub fn move_lines(moves: &[(Seat, Move)]) -> Vec<String> {
+    let ps = positions(moves);
+    let mut lines: Vec<String> = Vec::new();
+    for (i, (_, mv)) in moves.iter().enumerate().take(ps.len() - 1) {
+        let shown = chinese(&ps[i], *mv);
+        if ps[i].side_to_move() == Side::Red || lines.is_empty() {
+            let dots = if ps[i].side_to_move() == Side::Red {
+                ""
+            } else {
+                "…  "
+            };
+            lines.push(format!("{}. {dots}{shown}", i / 2 + 1));
+        } else if let Some(last) = lines.last_mut() {
+            last.push_str("   ");
+            last.push_str(&shown);
+        }
+    }
+    lines
+}
+
+/// The pieces `side` has lost in `position`, by their Chinese names (`车 马 兵×2`), or
+/// `None` for none.
+pub fn lost(position: &Position, side: Side) -> Option<String> {
+    const START: [(Kind, u8); 7] = [
+        (Kind::Rook, 2),
+        (Kind::Horse, 2),
+        (Kind::Cannon, 2),
+        (Kind::Elephant, 2),
+        (Kind::Advisor, 2),
+        (Kind::Pawn, 5),
+        (Kind::King, 1),
+    ];
+    let mut parts = Vec::new();
+    for (kind, count) in START {
+        let standing = Square::all()
+            .filter_map(|s| position.piece_at(s))
+            .filter(|p| p.side == side && p.kind == kind)
+            .count() as u8;
+        let gone = count.saturating_sub(standing);
+        if gone > 0 {
+            let name = crate::rules::xiangqi::Piece { side, kind }.chinese();
+            parts.push(if gone == 1 {
+                name.to_string()
+            } else {
+                format!("{name}×{gone}")
+            });
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+/// The board for `game` as it stands, or at ply `replay` of the game once it is over.
+pub fn model(game: &GameView, selected: Option<Square>, replay: Option<u32>) -> XiangqiModel {
+    let viewer = side_of(game, game.me);
+    let moves = standing_moves(&game.record);
+    let last = |n: usize| (n > 0).then(|| (moves[n - 1].1.from, moves[n - 1].1.to));
+    if let (Some(at), Some(_)) = (replay, game.ending.as_ref()) {
+        let ps = positions(&moves);
+        let at = (at as usize).min(ps.len() - 1);
+        let mut model = XiangqiModel::from_position(&ps[at], viewer);
+        model.last_move = last(at);
+        return model;
+    }
+    let Some(position) = game
+        .board
+        .as_deref()
+        .and_then(|b| b.parse::<Position>().ok())
+    else {
+        return XiangqiModel::empty(viewer);
+    };
+    let mut model = XiangqiModel::from_position(&position, viewer);
+    model.last_move = last(moves.len());
+    if let Some(from) = selected {
+        model.selected = Some(from);
+        model.targets = legal(game)
+            .into_iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect();
+    }
+    model
+}
+
+fn legal(game: &GameView) -> Vec<Move> {
+    game.legal_moves
+        .iter()
+        .filter_map(|m| m.parse().ok())
+        .collect()
+}
+
+/// A click on `square` with `selected` picked before: the move to send, if the click
+/// completes one; otherwise the new selection (one of my pieces that can move, or none).
+pub fn click(
+    game: &GameView,
+    selected: Option<Square>,
+    square: Square,
+) -> (Option<Square>, Option<Move>) {
+    if game.ending.is_some() {
+        return (None, None);
+    }
+    let own = legal(game);
+    if let Some(from) = selected {
+        let mv = Move { from, to: square };
+        if own.contains(&mv) {
+            return (None, Some(mv));
+        }
+    }
+    let movable = own.iter().any(|m| m.from == square);
+    (
+        (movable && selected != Some(square)).then_some(square),
+        None,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::GameKind;
+
+    fn game(moves: &[&str]) -> GameView {
+        let mut position = Position::start();
+        let mut record = Vec::new();
+        for (i, mv) in moves.iter().enumerate() {
+            position = position.play(mv.parse().unwrap()).unwrap();
+            record.push(Record::Move {
+                ply: i as u32 + 1,
+                seat: (i % 2) as Seat,
+                mv: mv.to_string(),
+                clock_ms: 0,
+            });
+        }
+        let legal = position
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        GameView {
+            game: GameKind::Xiangqi,
+            me: (moves.len() % 2) as Seat,
+            first: 0,
+            deployed: [true, true],
+            board: Some(position.to_string()),
+            legal_moves: legal,
+            to_move: Some((moves.len() % 2) as Seat),
+            busy: false,
+            record,
+            clocks: [None, None],
+            undo: None,
+            draw: None,
+            ending: None,
+            audit: None,
+            chat: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn moves_read_in_chinese_notation_numbered_by_full_moves() {
+        let g = game(&["h2e2", "h9g7", "h0g2"]);
+        let lines = move_lines(&standing_moves(&g.record));
+        assert_eq!(lines, vec!["1. 炮二平五   马8进7", "2. 马二进三"]);
+    }
+
+    #[test]
+    fn a_click_selects_a_movable_piece_then_moves_it() {
+        let g = game(&[]);
+        let h2: Square = "h2".parse().unwrap();
+        let (sel, mv) = click(&g, None, h2);
+        assert_eq!((sel, mv), (Some(h2), None));
+        let model = model(&g, sel, None);
+        assert_eq!(model.targets.len(), 12, "the cannon's 12 moves from h2");
+        let (sel, mv) = click(&g, sel, "e2".parse().unwrap());
+        assert_eq!(
+            (sel, mv.map(|m| m.to_string())),
+            (None, Some("h2e2".into()))
+        );
+        // An enemy piece is not selectable; clicking the selection again drops it.
+        assert_eq!(click(&g, None, "h7".parse().unwrap()), (None, None));
+        assert_eq!(click(&g, Some(h2), h2), (None, None));
+    }
+
+    #[test]
+    fn captured_pieces_are_listed_by_name() {
+        // 炮二进七 takes the horse on h9 (h2h9), 车9平8 takes the cannon back (i9h9).
+        let g = game(&["h2h9", "i9h9"]);
+        let ps = positions(&standing_moves(&g.record));
+        let last = ps.last().unwrap();
+        assert_eq!(lost(last, Side::Black).as_deref(), Some("马"));
+        assert_eq!(lost(last, Side::Red).as_deref(), Some("炮"));
+        assert_eq!(lost(&Position::start(), Side::Red), None);
+    }
+}
