@@ -303,6 +303,13 @@ impl canvas::Program<Message> for Board {
     }
 }
 
+/// Draws `model` into `frame`, fitted to the frame's size, with nothing under the cursor:
+/// what the canvas draws on every redraw (for benchmarks: `benches/board_redraw.rs`).
+pub fn draw_into(frame: &mut Frame, model: &BoardModel) {
+    let geometry = Geometry::new(frame.size(), model.viewer);
+    draw_board(frame, &geometry, model, None);
+}
+
 /// Draws the whole board into `frame`.
 fn draw_board(frame: &mut Frame, g: &Geometry, model: &BoardModel, hover: Option<Square>) {
     let u = g.unit();
