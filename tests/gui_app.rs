@@ -726,7 +726,7 @@ fn xiangqi_snapshot(moves: &[&str]) -> Snapshot {
             clock_ms: 240_000,
         });
     }
-    let red_to_move = moves.len() % 2 == 0;
+    let red_to_move = moves.len().is_multiple_of(2);
     Snapshot {
         name: "alice".into(),
         fingerprint: "3f2a-91c0-77de-0b14".into(),
