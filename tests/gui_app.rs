@@ -808,3 +808,21 @@ fn a_finished_xiangqi_game_has_no_audit_but_a_replay() {
     h.click("See the board");
     assert!(h.shows("Replay 3/3"));
 }
+
+#[test]
+fn a_xiangqi_game_is_saved_as_fen_and_moves_and_reads_back() {
+    let mut h = Harness::new(xiangqi_snapshot(&["h2e2", "h9g7", "h0g2"]));
+    h.click("Save game");
+    let dir = h._profile.0.join("saved");
+    let file = std::fs::read_dir(&dir)
+        .expect("the saved directory")
+        .flatten()
+        .next()
+        .expect("a saved game")
+        .path();
+    assert!(h.shows(&format!("Saved to {}", file.display())));
+    let saved = lanqi::store::SavedXiangqi::load(&file).unwrap();
+    let moves: Vec<String> = saved.moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["h2e2", "h9g7", "h0g2"]);
+    assert_eq!(saved.result, None, "the game goes on");
+}

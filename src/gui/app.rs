@@ -373,6 +373,10 @@ impl App {
                 match self.play.update(m, game) {
                     Some(play::Event::Command(c)) => self.send(c),
                     Some(play::Event::Lobby) => self.restart(),
+                    Some(play::Event::SaveXiangqi(saved)) => {
+                        let line = self.save_xiangqi(&saved);
+                        self.play.set_saved(line);
+                    }
                     None => {}
                 }
             }
@@ -424,6 +428,26 @@ impl App {
         change(&mut saved);
         if let Err(e) = saved.save(&path) {
             self.snapshot.problem = Some(format!("saving {}: {e}", path.display()));
+        }
+    }
+
+    /// Saves a Xiangqi game in the profile's `saved/` directory; says where, or why not.
+    fn save_xiangqi(&self, saved: &crate::store::SavedXiangqi) -> String {
+        let id = self.snapshot.game.as_ref().map_or(0, |g| g.record.len());
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let result = Profile::open(self.options.profile.as_deref())
+            .and_then(|p| p.saved_dir())
+            .map_err(|e| e.to_string())
+            .and_then(|dir| {
+                let path = dir.join(format!("xiangqi-{stamp}-{id}.txt"));
+                saved.save(&path).map(|()| path)
+            });
+        let t = self.lang.app();
+        match result {
+            Ok(path) => format!("{} {}", t.saved_to, path.display()),
+            Err(e) => e,
         }
     }
 

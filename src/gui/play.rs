@@ -52,6 +52,8 @@ pub struct Play {
     end_dismissed: bool,
     /// The last battle's outcome, in words, and when it was learned.
     flash: Option<(String, Instant)>,
+    /// Where the game was saved, or why it could not be.
+    saved: Option<String>,
 }
 
 /// What the game screen reacts to.
@@ -87,6 +89,8 @@ pub enum Message {
     CloseEnd,
     /// The replay slider moved.
     Replay(u32),
+    /// Save the game (Xiangqi: its FEN and moves).
+    Save,
 }
 
 /// What the game screen hands to the app.
@@ -96,6 +100,8 @@ pub enum Event {
     Command(Command),
     /// Leave the game for the lobby.
     Lobby,
+    /// Save this Xiangqi game in the profile.
+    SaveXiangqi(crate::store::SavedXiangqi),
 }
 
 /// A move that stands (not taken back): its ply, mover and absolute squares.
@@ -194,6 +200,11 @@ impl Play {
     /// The selected square (absolute), if any.
     pub fn selected(&self) -> Option<Square> {
         self.selected
+    }
+
+    /// Says where the game was saved (or why not), under the board.
+    pub fn set_saved(&mut self, line: String) {
+        self.saved = Some(line);
     }
 
     /// The battle outcome shown under the board, if any.
@@ -312,6 +323,23 @@ impl Play {
             Message::Replay(ply) => {
                 self.replay = Some(ply);
                 None
+            }
+            Message::Save => {
+                let moves = xiangqi_play::standing_moves(&game.record);
+                let result = game.ending.as_ref().map(|e| {
+                    let winner =
+                        e.winner
+                            .map_or("draw", |s| match xiangqi_play::side_of(game, s) {
+                                xiangqi::Side::Red => "red",
+                                xiangqi::Side::Black => "black",
+                            });
+                    format!("{winner} {}", e.reason)
+                });
+                Some(Event::SaveXiangqi(crate::store::SavedXiangqi {
+                    start: xiangqi::Position::start(),
+                    moves: moves.into_iter().map(|(_, m)| m).collect(),
+                    result,
+                }))
             }
         }
     }
@@ -479,6 +507,9 @@ impl Play {
         if let Some(problem) = &snapshot.problem {
             under = under.push(text(problem.clone()).size(13).color(red));
         }
+        if let Some(saved) = &self.saved {
+            under = under.push(text(saved.clone()).size(13).color(grey));
+        }
         if let Some((at, last)) = parts.replay {
             under = under.push(
                 row![
@@ -546,6 +577,18 @@ impl Play {
             }))
             .spacing(8)
             .into()
+        };
+        let actions: Element<'_, Message> = if game.game == GameKind::Xiangqi {
+            column![
+                actions,
+                button(text(t.save_game))
+                    .on_press(Message::Save)
+                    .style(button::secondary)
+            ]
+            .spacing(8)
+            .into()
+        } else {
+            actions
         };
         let mut status = column![text(turn).size(22)].spacing(4);
         if game.undo.is_some_and(|(by, _)| by == me) {

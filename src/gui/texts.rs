@@ -53,6 +53,10 @@ pub struct AppText {
     pub computer_heading: &'static str,
     /// What playing the computer means.
     pub computer_note: &'static str,
+    /// Before where a game was saved.
+    pub saved_to: &'static str,
+    /// The Save game button (Xiangqi).
+    pub save_game: &'static str,
     /// "Game:" before the game picker.
     pub game_label: &'static str,
     /// The sound switch, when sound is on and when it is off.
@@ -168,6 +172,8 @@ const EN: AppText = AppText {
     computer_heading: "Play the computer",
     computer_note: "A computer player on this machine (in Junqi it sees no more of your pieces than anyone).",
     game_label: "Game:",
+    save_game: "Save game",
+    saved_to: "Saved to",
     sound: ["Sound: on", "Sound: off"],
     levels: ["Easy", "Medium", "Hard"],
     back: "Back",
@@ -237,6 +243,8 @@ const ZH: AppText = AppText {
     computer_heading: "与电脑对弈",
     computer_note: "本机上的电脑棋手（军棋里它和真人一样看不到你的棋子）。",
     game_label: "棋类：",
+    save_game: "保存棋局",
+    saved_to: "已保存到",
     sound: ["声音：开", "声音：关"],
     levels: ["简单", "中等", "困难"],
     back: "返回",

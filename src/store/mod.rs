@@ -11,6 +11,7 @@ mod identity;
 mod known_peers;
 mod layouts;
 mod profile;
+mod xiangqi_game;
 
 use std::fmt::Write as _;
 use std::io;
@@ -21,6 +22,7 @@ pub use identity::{Identity, fingerprint, verify};
 pub use known_peers::{KnownPeers, Trust};
 pub use layouts::{LayoutLibrary, Listing, check_name as check_layout_name};
 pub use profile::Profile;
+pub use xiangqi_game::SavedXiangqi;
 
 /// Everything that can go wrong reading or writing the profile directory.
 #[derive(Debug, thiserror::Error)]

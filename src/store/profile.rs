@@ -72,6 +72,12 @@ impl Profile {
         self.subdir("games")
     }
 
+    /// The directory for games saved by hand (Xiangqi as FEN plus moves), `saved/`,
+    /// created on demand.
+    pub fn saved_dir(&self) -> Result<PathBuf, StoreError> {
+        self.subdir("saved")
+    }
+
     /// The directory for saved layouts, `layouts/`, created on demand.
     pub fn layouts_dir(&self) -> Result<PathBuf, StoreError> {
         self.subdir("layouts")
