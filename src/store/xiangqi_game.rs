@@ -118,8 +118,14 @@ mod tests {
 
     #[test]
     fn a_saved_game_reads_back_the_same() {
-        let many: Vec<&str> = ["h2e2", "h9g7", "h0g2", "i9h9"].repeat(1);
-        let g = game(&many);
+        // 40 moves: more than one `moves` line.
+        let mut g = game(&[]);
+        let mut now = Position::start();
+        for _ in 0..40 {
+            let mv = now.legal_moves().iter().last().copied().unwrap();
+            now = now.play(mv).unwrap();
+            g.moves.push(mv);
+        }
         let text = g.render();
         assert!(text.contains("fen rnbakabnr/9/1c5c1/"), "{text}");
         assert_eq!(SavedXiangqi::parse(&text), Ok(g));
