@@ -262,16 +262,17 @@ mkdir -p "$out"
 start_window Alice 0
 start_window Bob 1300
 echo "windows: Alice ${WIN[Alice]} (pid ${PID[Alice]}), Bob ${WIN[Bob]} (pid ${PID[Bob]}) on $DISPLAY"
-# Each lobby lists the other: a found player's Challenge button is the only blue one.
+# Each lobby lists the other: a found player's Challenge button is the only blue one on the
+# right half (on the left, the game picker's chosen game is blue too).
 wait_log Alice '"event":"found"'
 wait_log Bob '"event":"found"'
-find_blob "${WIN[Alice]}" "$PRIMARY" >/dev/null || fail "Bob never showed in Alice's lobby"
-find_blob "${WIN[Bob]}" "$PRIMARY" >/dev/null || fail "Alice never showed in Bob's lobby"
+find_blob "${WIN[Alice]}" "$PRIMARY" 700 120 1280 860 >/dev/null || fail "Bob never showed in Alice's lobby"
+find_blob "${WIN[Bob]}" "$PRIMARY" 700 120 1280 860 >/dev/null || fail "Alice never showed in Bob's lobby"
 echo "the lobbies show each other"
 sleep 1
 memory lobby
 
-click_blob "${WIN[Alice]}" "$PRIMARY" "Challenge button in Alice's lobby"
+click_blob "${WIN[Alice]}" "$PRIMARY" "Challenge button in Alice's lobby" 700 120 1280 860
 find_blob "${WIN[Bob]}" "$SUCCESS" >/dev/null || fail "no challenge in Bob's lobby"
 save_png "${WIN[Bob]}" lobby
 click_blob "${WIN[Bob]}" "$SUCCESS" "Accept button in Bob's lobby"

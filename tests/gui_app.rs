@@ -232,7 +232,8 @@ fn an_incoming_challenge_is_accepted_or_declined() {
         game: GameKind::Junqi,
     });
     let mut h = Harness::new(snapshot);
-    assert!(h.shows(&format!("{} (Junqi)", Lang::En.challenged_by("dave"))));
+    assert!(h.shows(&Lang::En.challenged_by("dave", GameKind::Junqi)));
+    assert!(h.shows("dave challenges you to a game of Junqi."));
     h.click("Accept");
     assert_eq!(h.sent(), vec![Command::Accept]);
     h.click("Decline");

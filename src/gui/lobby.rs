@@ -185,12 +185,7 @@ impl Lobby {
             let card = container(
                 row![
                     column![
-                        text(format!(
-                            "{} ({})",
-                            lang.challenged_by(&incoming.name),
-                            lang.game_name(incoming.game)
-                        ))
-                        .size(18),
+                        text(lang.challenged_by(&incoming.name, incoming.game)).size(18),
                         text(format!(
                             "{}: {}   {}",
                             t.fingerprint, incoming.fingerprint, incoming.addr

@@ -301,10 +301,11 @@ impl Lang {
     }
 
     /// "`name` challenges you to Junqi."
-    pub fn challenged_by(self, name: &str) -> String {
+    pub fn challenged_by(self, name: &str, game: crate::session::GameKind) -> String {
+        let game_name = self.game_name(game);
         match self {
-            Lang::En => format!("{name} challenges you to a game of Junqi."),
-            Lang::Zh => format!("{name} 向你发起军棋挑战。"),
+            Lang::En => format!("{name} challenges you to a game of {game_name}."),
+            Lang::Zh => format!("{name} 向你发起{game_name}挑战。"),
         }
     }
 
