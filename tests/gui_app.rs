@@ -28,8 +28,11 @@ use lanqi::rules::junqi::{Layout, Move, Position, Report, Side, Square};
 use lanqi::session::{Audit, Ending, GameKind, Local, Record};
 use tokio::sync::mpsc;
 
+#[path = "support/controlled.rs"]
+mod controlled;
 #[path = "support/snapshot.rs"]
 mod snapshot;
+use controlled::person;
 use snapshot::assert_snapshot;
 
 /// The simulated window's size.
@@ -488,43 +491,13 @@ fn deployment_says_when_the_opponent_is_ready_and_sends_the_layout() {
 async fn two_apps_play_over_the_lossy_link() {
     use lanqi::gui::{deploy, lobby, play};
     use lanqi::net::{LinkQuality, LossyNet};
-    use lanqi::peer::{self, Controller, PeerOptions};
-    use lanqi::store::Identity;
     use tokio::sync::watch;
 
     let at = |port: u16| SocketAddr::from(([10, 0, 0, 7], port));
     let net = LossyNet::new(LinkQuality::BAD_WIFI, 21);
     let (ta, tb) = (net.attach(at(1)), net.attach(at(2)));
-    let (ca, ra) = mpsc::unbounded_channel();
-    let (cb, rb) = mpsc::unbounded_channel();
-    let (sa, mut wa) = watch::channel(Snapshot::default());
-    let (sb, mut wb) = watch::channel(Snapshot::default());
-    let options = |name: &str| PeerOptions {
-        name: name.into(),
-        ..PeerOptions::default()
-    };
-    let alice = peer::run_controlled(
-        &ta,
-        Identity::from_secret([3; 32]),
-        options("alice"),
-        None,
-        |_| {},
-        Controller {
-            commands: ra,
-            snapshots: sa,
-        },
-    );
-    let bob = peer::run_controlled(
-        &tb,
-        Identity::from_secret([4; 32]),
-        options("bob"),
-        None,
-        |_| {},
-        Controller {
-            commands: rb,
-            snapshots: sb,
-        },
-    );
+    let (ca, mut wa, alice) = person(&ta, 3, "alice");
+    let (cb, mut wb, bob) = person(&tb, 4, "bob");
     let people = async {
         let (pa, pb) = (TempDir::new("e2e-a"), TempDir::new("e2e-b"));
         let new_app = |name: &str, profile: &TempDir, tx| {

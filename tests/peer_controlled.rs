@@ -8,11 +8,14 @@ use std::net::SocketAddr;
 
 use lanqi::engine::Level;
 use lanqi::net::{LinkQuality, LossyNet};
-use lanqi::peer::{self, Command, Controller, PeerOptions, Snapshot};
+use lanqi::peer::{Command, Snapshot};
+
+#[path = "support/controlled.rs"]
+mod controlled;
+use controlled::person;
 use lanqi::rules::junqi::Layout;
 use lanqi::session::{GameKind, Local, Record};
-use lanqi::store::Identity;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::watch;
 
 fn addr(port: u16) -> SocketAddr {
     SocketAddr::from(([10, 0, 0, 5], port))
@@ -45,36 +48,8 @@ fn moves(s: &Snapshot) -> usize {
 async fn two_people_play_through_their_snapshots() {
     let net = LossyNet::new(LinkQuality::BAD_WIFI, 9);
     let (ta, tb) = (net.attach(addr(1)), net.attach(addr(2)));
-    let (ca, ra) = mpsc::unbounded_channel();
-    let (cb, rb) = mpsc::unbounded_channel();
-    let (sa, mut wa) = watch::channel(Snapshot::default());
-    let (sb, mut wb) = watch::channel(Snapshot::default());
-    let options = |name: &str| PeerOptions {
-        name: name.into(),
-        ..PeerOptions::default()
-    };
-    let alice = peer::run_controlled(
-        &ta,
-        Identity::from_secret([1; 32]),
-        options("alice"),
-        None,
-        |_| {},
-        Controller {
-            commands: ra,
-            snapshots: sa,
-        },
-    );
-    let bob = peer::run_controlled(
-        &tb,
-        Identity::from_secret([2; 32]),
-        options("bob"),
-        None,
-        |_| {},
-        Controller {
-            commands: rb,
-            snapshots: sb,
-        },
-    );
+    let (ca, mut wa, alice) = person(&ta, 1, "alice");
+    let (cb, mut wb, bob) = person(&tb, 2, "bob");
     let people = async {
         until(&mut wa, |s| s.name == "alice").await;
         cb.send(Command::Challenge(addr(1), GameKind::Junqi))
@@ -158,22 +133,7 @@ async fn two_people_play_through_their_snapshots() {
 #[tokio::test]
 async fn the_lobby_offers_the_computer_as_an_opponent() {
     let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
-    let (ca, ra) = mpsc::unbounded_channel();
-    let (sa, mut wa) = watch::channel(Snapshot::default());
-    let me = peer::run_controlled(
-        &socket,
-        Identity::from_secret([3; 32]),
-        PeerOptions {
-            name: "carol".into(),
-            ..PeerOptions::default()
-        },
-        None,
-        |_| {},
-        Controller {
-            commands: ra,
-            snapshots: sa,
-        },
-    );
+    let (ca, mut wa, me) = person(&socket, 3, "carol");
     let person = async {
         until(&mut wa, |s| s.name == "carol").await;
         ca.send(Command::PlayComputer(GameKind::Junqi, Level::Easy))
@@ -214,34 +174,8 @@ async fn the_lobby_offers_the_computer_as_an_opponent() {
 async fn two_people_play_xiangqi_with_an_undo_a_chat_and_a_draw_by_agreement() {
     let net = LossyNet::new(LinkQuality::BAD_WIFI, 21);
     let (ta, tb) = (net.attach(addr(1)), net.attach(addr(2)));
-    let (ca, ra) = mpsc::unbounded_channel();
-    let (cb, rb) = mpsc::unbounded_channel();
-    let (sa, mut wa) = watch::channel(Snapshot::default());
-    let (sb, mut wb) = watch::channel(Snapshot::default());
-    let options = |name: &str| PeerOptions {
-        name: name.into(),
-        ..PeerOptions::default()
-    };
-    let controller = |commands, snapshots| Controller {
-        commands,
-        snapshots,
-    };
-    let alice = peer::run_controlled(
-        &ta,
-        Identity::from_secret([1; 32]),
-        options("alice"),
-        None,
-        |_| {},
-        controller(ra, sa),
-    );
-    let bob = peer::run_controlled(
-        &tb,
-        Identity::from_secret([2; 32]),
-        options("bob"),
-        None,
-        |_| {},
-        controller(rb, sb),
-    );
+    let (ca, mut wa, alice) = person(&ta, 1, "alice");
+    let (cb, mut wb, bob) = person(&tb, 2, "bob");
     let people = async {
         until(&mut wa, |s| s.name == "alice").await;
         cb.send(Command::Challenge(addr(1), GameKind::Xiangqi))
@@ -334,22 +268,7 @@ async fn two_people_play_xiangqi_with_an_undo_a_chat_and_a_draw_by_agreement() {
 #[tokio::test]
 async fn xiangqi_against_the_computer_over_loopback() {
     let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
-    let (ca, ra) = mpsc::unbounded_channel();
-    let (sa, mut wa) = watch::channel(Snapshot::default());
-    let me = peer::run_controlled(
-        &socket,
-        Identity::from_secret([4; 32]),
-        PeerOptions {
-            name: "dave".into(),
-            ..PeerOptions::default()
-        },
-        None,
-        |_| {},
-        Controller {
-            commands: ra,
-            snapshots: sa,
-        },
-    );
+    let (ca, mut wa, me) = person(&socket, 4, "dave");
     let person = async {
         until(&mut wa, |s| s.name == "dave").await;
         ca.send(Command::PlayComputer(GameKind::Xiangqi, Level::Easy))

@@ -103,24 +103,13 @@ fn moves(events: &[Value]) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn two_processes_play_a_whole_game_over_loopback_udp() {
-    let (pa, pb) = (profile("a"), profile("b"));
-    let mut alice = Peer::start(&pa, &["--name", "Alice", "--seed", "1"]);
-    let port = alice.port().to_string();
-    let bob = Peer::start(
-        &pb,
-        &[
-            "--name",
-            "Bob",
-            "--seed",
-            "2",
-            "--chat",
-            "好棋 | good luck",
-            "--connect",
-            &format!("127.0.0.1:{port}"),
-        ],
-    );
+/// Alice listens with `alice` arguments, Bob challenges her on loopback with `bob`; both
+/// play the game out and exit 0, and agree on its moves, result and transcript. Their
+/// events, Alice's first.
+fn game_between(pa: &PathBuf, alice: &[&str], pb: &PathBuf, bob: &[&str]) -> [Vec<Value>; 2] {
+    let mut alice = Peer::start(pa, alice);
+    let connect = format!("127.0.0.1:{}", alice.port());
+    let bob = Peer::start(pb, &[bob, &["--connect", connect.as_str()]].concat());
     let (ok_b, eb) = bob.finish();
     let (ok_a, ea) = alice.finish();
     assert!(ok_a && ok_b, "both exit 0");
@@ -129,6 +118,14 @@ fn two_processes_play_a_whole_game_over_loopback_udp() {
     assert_eq!(oa["reason"], ob["reason"]);
     assert_eq!(oa["transcript"], ob["transcript"], "identical transcripts");
     assert_eq!(moves(&ea), moves(&eb));
+    [ea, eb]
+}
+
+#[test]
+fn two_processes_play_a_whole_game_over_loopback_udp() {
+    let (pa, pb) = (profile("a"), profile("b"));
+    let bob = ["--name", "Bob", "--seed", "2", "--chat", "好棋 | good luck"];
+    let [ea, eb] = game_between(&pa, &["--name", "Alice", "--seed", "1"], &pb, &bob);
     // The saved transcripts verify and hold the same records.
     let file = |dir: &PathBuf| {
         let games = dir.join("games");
@@ -361,34 +358,12 @@ fn a_cheating_process_is_caught_by_the_audit_of_a_real_game() {
 #[test]
 fn two_processes_play_xiangqi_to_the_end_with_the_engine_on_one_side() {
     let (pa, pb) = (profile("xa"), profile("xb"));
-    let mut alice = Peer::start(
-        &pa,
-        &["--name", "Alice", "--seed", "3", "--bot", "engine:easy"],
-    );
-    let port = alice.port().to_string();
-    let bob = Peer::start(
-        &pb,
-        &[
-            "--name",
-            "Bob",
-            "--seed",
-            "4",
-            "--game",
-            "xiangqi",
-            "--connect",
-            &format!("127.0.0.1:{port}"),
-        ],
-    );
-    let (ok_b, eb) = bob.finish();
-    let (ok_a, ea) = alice.finish();
-    assert!(ok_a && ok_b, "both exit 0");
+    let alice = ["--name", "Alice", "--seed", "3", "--bot", "engine:easy"];
+    let bob = ["--name", "Bob", "--seed", "4", "--game", "xiangqi"];
+    let [ea, _] = game_between(&pa, &alice, &pb, &bob);
     let started = ea.iter().find(|e| e["event"] == "started").unwrap();
     assert_eq!(started["game"], "xiangqi");
-    let (oa, ob) = (over(&ea), over(&eb));
-    assert_eq!(oa["winner"], ob["winner"]);
-    assert_eq!(oa["reason"], ob["reason"]);
-    assert_eq!(oa["transcript"], ob["transcript"], "identical transcripts");
-    assert_eq!(moves(&ea), moves(&eb));
+    let oa = over(&ea);
     // Nothing is hidden: no commitments, no battles, no audit.
     assert!(ea.iter().all(|e| e["event"] != "audit"));
     // The engine beats random moves (by checkmate, stalemate or a perpetual), never a draw.

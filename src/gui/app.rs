@@ -433,7 +433,7 @@ impl App {
 
     /// Saves a Xiangqi game in the profile's `saved/` directory; says where, or why not.
     fn save_xiangqi(&self, saved: &crate::store::SavedXiangqi) -> String {
-        let id = self.snapshot.game.as_ref().map_or(0, |g| g.record.len());
+        let plies = saved.moves.len();
         let stamp = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
@@ -441,7 +441,7 @@ impl App {
             .and_then(|p| p.saved_dir())
             .map_err(|e| e.to_string())
             .and_then(|dir| {
-                let path = dir.join(format!("xiangqi-{stamp}-{id}.txt"));
+                let path = dir.join(format!("xiangqi-{stamp}-{plies}.txt"));
                 saved.save(&path).map(|()| path)
             });
         let t = self.lang.app();

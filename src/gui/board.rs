@@ -207,8 +207,7 @@ impl Board {
 }
 
 /// The board's own widget state: the square under the cursor.
-#[derive(Debug, Default)]
-pub struct Hover(Option<Square>);
+pub type Hover = super::hover::Hover<Square>;
 
 mod palette {
     use iced::Color;
@@ -251,23 +250,14 @@ impl canvas::Program<Message> for Board {
         cursor: mouse::Cursor,
     ) -> Option<canvas::Action<Message>> {
         let geometry = Geometry::new(bounds.size(), self.model.viewer);
-        let under = cursor
-            .position_in(bounds)
-            .and_then(|p| geometry.square_at(p));
-        match event {
-            canvas::Event::Mouse(mouse::Event::CursorMoved { .. })
-            | canvas::Event::Mouse(mouse::Event::CursorLeft) => {
-                if under != state.0 {
-                    state.0 = under;
-                    return Some(canvas::Action::request_redraw());
-                }
-                None
-            }
-            canvas::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)) => {
-                under.map(|s| canvas::Action::publish(Message::Clicked(s)).and_capture())
-            }
-            _ => None,
-        }
+        super::hover::update(
+            state,
+            event,
+            bounds,
+            cursor,
+            |p| geometry.square_at(p),
+            Message::Clicked,
+        )
     }
 
     fn draw(
@@ -291,15 +281,12 @@ impl canvas::Program<Message> for Board {
         cursor: mouse::Cursor,
     ) -> mouse::Interaction {
         let geometry = Geometry::new(bounds.size(), self.model.viewer);
-        match cursor
-            .position_in(bounds)
-            .and_then(|p| geometry.square_at(p))
-        {
-            Some(s) if self.model.at(s).is_some() || self.model.targets.contains(&s) => {
-                mouse::Interaction::Pointer
-            }
-            _ => mouse::Interaction::default(),
-        }
+        super::hover::interaction(
+            bounds,
+            cursor,
+            |p| geometry.square_at(p),
+            |s| self.model.at(s).is_some() || self.model.targets.contains(&s),
+        )
     }
 }
 

@@ -20,6 +20,7 @@
 pub mod app;
 pub mod board;
 pub mod deploy;
+pub mod hover;
 pub mod i18n;
 pub mod icon;
 pub mod lobby;

@@ -324,23 +324,11 @@ impl Play {
                 self.replay = Some(ply);
                 None
             }
-            Message::Save => {
-                let moves = xiangqi_play::standing_moves(&game.record);
-                let result = game.ending.as_ref().map(|e| {
-                    let winner =
-                        e.winner
-                            .map_or("draw", |s| match xiangqi_play::side_of(game, s) {
-                                xiangqi::Side::Red => "red",
-                                xiangqi::Side::Black => "black",
-                            });
-                    format!("{winner} {}", e.reason)
-                });
-                Some(Event::SaveXiangqi(crate::store::SavedXiangqi {
-                    start: xiangqi::Position::start(),
-                    moves: moves.into_iter().map(|(_, m)| m).collect(),
-                    result,
-                }))
+            Message::Save if game.game == GameKind::Xiangqi => {
+                Some(Event::SaveXiangqi(xiangqi_play::saved(game)))
             }
+            // Only Xiangqi games are saved by hand (a Junqi game keeps its transcript).
+            Message::Save => None,
         }
     }
 

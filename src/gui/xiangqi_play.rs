@@ -9,15 +9,12 @@
 use crate::gui::xiangqi_board::XiangqiModel;
 use crate::peer::control::GameView;
 use crate::rules::xiangqi::{Kind, Move, Position, Side, Square, chinese};
-use crate::session::{Record, Seat};
+use crate::session::{Record, Seat, TableGame, XiangqiTable};
+use crate::store::SavedXiangqi;
 
-/// The side a seat plays: the first seat is Red.
+/// The side a seat plays in `game` (the first seat is Red).
 pub fn side_of(game: &GameView, seat: Seat) -> Side {
-    if seat == game.first {
-        Side::Red
-    } else {
-        Side::Black
-    }
+    crate::session::xiangqi::side_of_seat(seat, game.first)
 }
 
 /// The moves of the record that stand (not taken back), in order, with who made them.
@@ -76,22 +73,23 @@ pub fn move_lines(moves: &[(Seat, Move)]) -> Vec<String> {
 /// The pieces `side` has lost in `position`, by their Chinese names (`车 马 兵×2`), or
 /// `None` for none.
 pub fn lost(position: &Position, side: Side) -> Option<String> {
-    const START: [(Kind, u8); 7] = [
-        (Kind::Rook, 2),
-        (Kind::Horse, 2),
-        (Kind::Cannon, 2),
-        (Kind::Elephant, 2),
-        (Kind::Advisor, 2),
-        (Kind::Pawn, 5),
-        (Kind::King, 1),
+    // The strongest first.
+    const SHOWN: [Kind; 7] = [
+        Kind::Rook,
+        Kind::Horse,
+        Kind::Cannon,
+        Kind::Elephant,
+        Kind::Advisor,
+        Kind::Pawn,
+        Kind::King,
     ];
     let mut parts = Vec::new();
-    for (kind, count) in START {
+    for kind in SHOWN {
         let standing = Square::all()
             .filter_map(|s| position.piece_at(s))
             .filter(|p| p.side == side && p.kind == kind)
-            .count() as u8;
-        let gone = count.saturating_sub(standing);
+            .count();
+        let gone = kind.count().saturating_sub(standing);
         if gone > 0 {
             let name = crate::rules::xiangqi::Piece { side, kind }.chinese();
             parts.push(if gone == 1 {
@@ -102,6 +100,25 @@ pub fn lost(position: &Position, side: Side) -> Option<String> {
         }
     }
     (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+/// The game as it is saved: the start, the moves that stand, and the result in the words
+/// of an `over` message (`red resignation`), if it has ended.
+pub fn saved(game: &GameView) -> SavedXiangqi {
+    let result = game.ending.as_ref().map(|e| {
+        let winner = e.winner.map_or("draw", |seat| {
+            XiangqiTable::seat_name(&(), seat, game.first)
+        });
+        format!("{winner} {}", e.reason)
+    });
+    SavedXiangqi {
+        start: Position::start(),
+        moves: standing_moves(&game.record)
+            .into_iter()
+            .map(|(_, m)| m)
+            .collect(),
+        result,
+    }
 }
 
 /// The board for `game` as it stands, or at ply `replay` of the game once it is over.
@@ -231,6 +248,20 @@ mod tests {
         // An enemy piece is not selectable; clicking the selection again drops it.
         assert_eq!(click(&g, None, "h7".parse().unwrap()), (None, None));
         assert_eq!(click(&g, Some(h2), h2), (None, None));
+    }
+
+    #[test]
+    fn a_game_is_saved_with_its_standing_moves_and_result() {
+        let mut g = game(&["h2e2", "h9g7", "h0g2"]);
+        g.record.push(Record::Undo { ply: 3 });
+        g.ending = Some(crate::session::Ending {
+            winner: Some(1),
+            reason: "resignation".into(),
+        });
+        let saved = saved(&g);
+        let moves: Vec<String> = saved.moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(moves, ["h2e2", "h9g7"], "the move taken back is not saved");
+        assert_eq!(saved.result.as_deref(), Some("black resignation"));
     }
 
     #[test]

@@ -8,6 +8,15 @@ use super::state::Record;
 use crate::protocol::Message;
 use crate::rules::xiangqi::{DrawReason, Game, Move, Outcome, Position, Side, WinReason};
 
+/// The side `seat` plays when `first` moves first: the first seat plays Red.
+pub fn side_of_seat(seat: Seat, first: Seat) -> Side {
+    if seat == first {
+        Side::Red
+    } else {
+        Side::Black
+    }
+}
+
 /// A Xiangqi game in a session.
 #[derive(Clone, Debug)]
 pub struct XiangqiTable {
@@ -32,11 +41,7 @@ impl XiangqiTable {
 
     /// The side `seat` plays.
     pub fn side_of(&self, seat: Seat) -> Side {
-        if seat == self.red {
-            Side::Red
-        } else {
-            Side::Black
-        }
+        side_of_seat(seat, self.red)
     }
 }
 
@@ -169,7 +174,10 @@ impl TableGame for XiangqiTable {
     }
 
     fn seat_name(_: &(), seat: Seat, first: Seat) -> &'static str {
-        if seat == first { "red" } else { "black" }
+        match side_of_seat(seat, first) {
+            Side::Red => "red",
+            Side::Black => "black",
+        }
     }
 }
 

@@ -1,0 +1,39 @@
+//! A peer driven by hand, as the desktop app drives one, for tests that play through
+//! snapshots and commands.
+
+use std::future::Future;
+
+use lanqi::net::Transport;
+use lanqi::peer::{self, Command, Controller, PeerError, PeerOptions, PeerReport, Snapshot};
+use lanqi::store::Identity;
+use tokio::sync::{mpsc, watch};
+
+/// A peer driven by hand on `transport`, as the desktop app drives one: where its commands
+/// go, its snapshots, and its run (to be awaited).
+pub fn person<'a, T: Transport>(
+    transport: &'a T,
+    secret: u8,
+    name: &str,
+) -> (
+    mpsc::UnboundedSender<Command>,
+    watch::Receiver<Snapshot>,
+    impl Future<Output = Result<PeerReport, PeerError>> + 'a,
+) {
+    let (commands, command_rx) = mpsc::unbounded_channel();
+    let (snapshots, snapshot_rx) = watch::channel(Snapshot::default());
+    let run = peer::run_controlled(
+        transport,
+        Identity::from_secret([secret; 32]),
+        PeerOptions {
+            name: name.into(),
+            ..PeerOptions::default()
+        },
+        None,
+        |_| {},
+        Controller {
+            commands: command_rx,
+            snapshots,
+        },
+    );
+    (commands, snapshot_rx, run)
+}
