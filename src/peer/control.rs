@@ -196,39 +196,35 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 })
                 .collect()
         });
-        let game = self
-            .table
-            .as_ref()
-            .filter(|t| t.session.game_id() != 0)
-            .map(|t| {
-                let s = &t.session;
-                let table = s.table();
-                GameView {
-                    game: *s.rules(),
-                    me: s.me(),
-                    first: s.first(),
-                    deployed: [0, 1].map(|seat| s.setups()[seat].is_some()),
-                    board: table.map(|t| match (t.junqi(), t.xiangqi()) {
-                        (Some(j), _) => j.game().view().to_string(),
-                        (_, Some(x)) => x.game().position().to_string(),
-                        _ => String::new(),
-                    }),
-                    legal_moves: if s.my_turn() {
-                        table.map(|t| t.legal_moves()).unwrap_or_default()
-                    } else {
-                        Vec::new()
-                    },
-                    to_move: table.filter(|_| s.ending().is_none()).map(|t| t.to_move()),
-                    busy: table.is_some_and(|t| t.busy()),
-                    record: s.record().to_vec(),
-                    clocks: [0, 1].map(|seat| s.time_left(seat, now)),
-                    undo: s.undo_pending(),
-                    draw: s.draw_pending(),
-                    ending: s.ending().cloned(),
-                    audit: s.audit().cloned(),
-                    chat: t.chat.clone(),
-                }
-            });
+        let game = self.table.as_ref().filter(|t| t.started()).map(|t| {
+            let s = &t.session;
+            let table = s.table();
+            GameView {
+                game: *s.rules(),
+                me: s.me(),
+                first: s.first(),
+                deployed: [0, 1].map(|seat| s.setups()[seat].is_some()),
+                board: table.map(|t| match (t.junqi(), t.xiangqi()) {
+                    (Some(j), _) => j.game().view().to_string(),
+                    (_, Some(x)) => x.game().position().to_string(),
+                    _ => String::new(),
+                }),
+                legal_moves: if s.my_turn() {
+                    table.map(|t| t.legal_moves()).unwrap_or_default()
+                } else {
+                    Vec::new()
+                },
+                to_move: table.filter(|_| s.ending().is_none()).map(|t| t.to_move()),
+                busy: table.is_some_and(|t| t.busy()),
+                record: s.record().to_vec(),
+                clocks: [0, 1].map(|seat| s.time_left(seat, now)),
+                undo: s.undo_pending(),
+                draw: s.draw_pending(),
+                ending: s.ending().cloned(),
+                audit: s.audit().cloned(),
+                chat: t.chat.clone(),
+            }
+        });
         Snapshot {
             name: self.options.name.clone(),
             fingerprint: self.identity.fingerprint(),

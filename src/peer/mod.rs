@@ -157,6 +157,12 @@ impl Table {
             chat: Vec::new(),
         }
     }
+
+    /// Whether a game has started (`start` sent or received). Until then the session is a
+    /// placeholder with game id 0 that only remembers the peer; it is never played.
+    fn started(&self) -> bool {
+        self.session.game_id() != 0
+    }
 }
 
 /// A game's fresh secrets: bound to the session (its id and both keys, seat 0 first) and
@@ -583,7 +589,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let my_turn = self
             .table
             .as_ref()
-            .is_some_and(|t| t.session.game_id() != 0 && t.session.my_turn());
+            .is_some_and(|t| t.started() && t.session.my_turn());
         if !my_turn || self.gone_since.is_some() || self.controller.is_some() {
             self.bot_due = None;
             return Ok(());
@@ -995,8 +1001,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         };
         match message {
             Message::Start { game_id, first } if table.session.me() == 1 => {
-                // (Game id 0 is the placeholder kept until the first `start`.)
-                let running = table.session.game_id() != 0 && table.session.ending().is_none();
+                let running = table.started() && table.session.ending().is_none();
                 if running && table.session.table().is_some() {
                     self.endpoint.count_refused();
                     return Err(PeerError::Refused("a new game while one is running".into()));
