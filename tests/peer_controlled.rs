@@ -8,11 +8,12 @@ use std::net::SocketAddr;
 
 use lanqi::engine::Level;
 use lanqi::net::{LinkQuality, LossyNet};
-use lanqi::peer::{Command, Snapshot};
+use lanqi::peer::control::Chair;
+use lanqi::peer::{Command, PeerOptions, Snapshot};
 
 #[path = "support/controlled.rs"]
 mod controlled;
-use controlled::person;
+use controlled::{person, person_with};
 use lanqi::rules::junqi::Layout;
 use lanqi::session::{GameKind, Local, Record};
 use tokio::sync::watch;
@@ -309,4 +310,121 @@ async fn xiangqi_against_the_computer_over_loopback() {
         .await
         .expect("the game against the computer never got stuck")
         .expect("the peer quits cleanly");
+}
+
+/// The snapshot of the seat whose turn it is at the screen, and how to address it.
+fn at_screen(s: &Snapshot) -> (Snapshot, impl Fn(Command) -> Command + use<>) {
+    let chair = s.chair();
+    let seat = match chair {
+        Chair::Host => s.clone(),
+        Chair::Guest => *s.guest.clone().expect("a hot-seat guest"),
+    };
+    let to = move |c: Command| match chair {
+        Chair::Host => c,
+        Chair::Guest => Command::Guest(Box::new(c)),
+    };
+    (seat, to)
+}
+
+#[tokio::test]
+async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let games = std::env::temp_dir().join(format!("lanqi-hotseat-{}", std::process::id()));
+    std::fs::create_dir_all(&games).unwrap();
+    let options = PeerOptions {
+        name: "erin".into(),
+        games_dir: Some(games.clone()),
+        ..PeerOptions::default()
+    };
+    let (host, mut w, run) = person_with(&socket, 6, options);
+    let people = async {
+        until(&mut w, |s| s.name == "erin").await;
+        host.send(Command::HotSeat(GameKind::Junqi, "frank".into()))
+            .unwrap();
+        let s = until(&mut w, |s| {
+            s.game.is_some() && s.guest.as_ref().is_some_and(|g| g.game.is_some())
+        })
+        .await;
+        assert_eq!(s.opponent.as_ref().unwrap().0, "frank");
+        assert_eq!(
+            s.guest.as_ref().unwrap().opponent.as_ref().unwrap().0,
+            "erin"
+        );
+        // The host deploys first, then the screen is the guest's.
+        assert_eq!(s.chair(), Chair::Host);
+        host.send(Command::Deploy(Layout::random(1))).unwrap();
+        until(&mut w, |s| s.chair() == Chair::Guest).await;
+        host.send(Command::Guest(Box::new(Command::Deploy(Layout::random(2)))))
+            .unwrap();
+        until(&mut w, |s| {
+            let board = |s: &Snapshot| s.game.as_ref().is_some_and(|g| g.board.is_some());
+            board(s) && s.guest.as_deref().is_some_and(board)
+        })
+        .await;
+        // Whoever's turn it is at the screen moves, ten times.
+        while moves(&w.borrow()) < 10 {
+            let (seat, to) = at_screen(&w.borrow());
+            let g = seat.game.as_ref().unwrap();
+            assert!(g.ending.is_none(), "ten quiet moves do not end a game");
+            if let Some(mv) = g.legal_moves.first() {
+                let before = moves(&w.borrow());
+                host.send(to(Command::Game(Local::Move(mv.clone()))))
+                    .unwrap();
+                until(&mut w, |s| moves(s) > before).await;
+            } else {
+                // The turn's snapshot is a datagram behind, or a battle is being decided.
+                w.changed().await.unwrap();
+            }
+        }
+        // The last mover asks to take its move back; the screen stays with the seat that
+        // must answer, which grants it; then the screen is the asker's again.
+        let s = until(&mut w, |s| {
+            let (seat, _) = at_screen(s);
+            !seat.game.unwrap().legal_moves.is_empty()
+        })
+        .await;
+        let answering = s.chair();
+        let asker = match answering {
+            Chair::Host => Command::Guest(Box::new(Command::Game(Local::AskUndo))),
+            Chair::Guest => Command::Game(Local::AskUndo),
+        };
+        host.send(asker).unwrap();
+        let s = until(&mut w, |s| s.game.as_ref().unwrap().undo.is_some()).await;
+        assert_eq!(s.chair(), answering, "the one asked answers");
+        let (_, to) = at_screen(&s);
+        host.send(to(Command::Game(Local::AnswerUndo(true))))
+            .unwrap();
+        let s = until(&mut w, |s| moves(s) == 9).await;
+        assert_ne!(s.chair(), answering, "the move is the asker's again");
+        // The seat to move resigns; both see the end and a passed audit.
+        let (_, to) = at_screen(&s);
+        host.send(to(Command::Game(Local::Resign))).unwrap();
+        let s = until(&mut w, |s| {
+            let audited = |s: &Snapshot| s.game.as_ref().is_some_and(|g| g.audit.is_some());
+            audited(s) && s.guest.as_deref().is_some_and(audited)
+        })
+        .await;
+        assert_eq!(
+            s.chair(),
+            Chair::Host,
+            "after the game the screen is the host's"
+        );
+        for g in [s.game.clone(), s.guest.unwrap().game].map(Option::unwrap) {
+            assert_eq!(g.ending.unwrap().reason, "resignation");
+            assert!(
+                g.audit.unwrap().ok,
+                "an honest hot-seat game passes the audit"
+            );
+        }
+        host.send(Command::Quit).unwrap();
+    };
+    let result = tokio::time::timeout(std::time::Duration::from_secs(120), async {
+        tokio::join!(run, people).0
+    })
+    .await
+    .expect("the hot-seat game never got stuck");
+    result.expect("the host quits cleanly");
+    let saved = std::fs::read_dir(&games).unwrap().count();
+    let _ = std::fs::remove_dir_all(&games);
+    assert_eq!(saved, 0, "a hot-seat game is not kept to be resumed");
 }

@@ -31,6 +31,13 @@ pub enum Command {
     /// Play the computer at this level: a headless peer on this machine's loopback,
     /// challenged like anyone else (in Junqi: hidden pieces, audit and all).
     PlayComputer(GameKind, Level),
+    /// Hot-seat: two people at this one screen. A second hand-driven peer (the guest,
+    /// named here) starts on loopback and is challenged to this game; it accepts at once.
+    /// Both seats then play through the same session, clocks, undo and audit as over the
+    /// LAN.
+    HotSeat(GameKind, String),
+    /// Hot-seat: this command is the guest's (its deployment, move, answer, …).
+    Guest(Box<Command>),
     /// Leave: say goodbye and stop.
     Quit,
 }
@@ -128,6 +135,62 @@ pub struct Snapshot {
     pub game: Option<GameView>,
     /// The last thing that went wrong (a refused action, a declined challenge, …).
     pub problem: Option<String>,
+    /// Hot-seat: the guest's snapshot (the second seat at this screen).
+    pub guest: Option<Box<Snapshot>>,
+}
+
+/// Hot-seat: which of the two seats at one screen it belongs to now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chair {
+    /// The host: the peer the app drives (and the only one when not in hot-seat).
+    Host,
+    /// The guest: the second seat ([`Command::HotSeat`]).
+    Guest,
+}
+
+impl Snapshot {
+    /// Whose turn it is at the screen, in hot-seat: the seat that must answer an undo
+    /// request or a draw offer; while deploying, the host until it is ready, then the
+    /// guest; in play, the seat to move. The host's before and after a game, and always
+    /// when not in hot-seat. The host's view of the game decides (the guest's may lag a
+    /// datagram behind).
+    pub fn chair(&self) -> Chair {
+        let (Some(_), Some(game)) = (&self.guest, &self.game) else {
+            return Chair::Host;
+        };
+        if game.ending.is_some() {
+            return Chair::Host;
+        }
+        let host = game.me;
+        let seat = if let Some((asker, _)) = game.undo {
+            1 - asker
+        } else if let Some(by) = game.draw {
+            1 - by
+        } else if game.board.is_none() {
+            if game.deployed[host as usize] {
+                1 - host
+            } else {
+                host
+            }
+        } else {
+            game.to_move.unwrap_or(host)
+        };
+        if seat == host {
+            Chair::Host
+        } else {
+            Chair::Guest
+        }
+    }
+}
+
+/// Hot-seat: the second seat, a hand-driven peer on its own thread, on loopback.
+pub(super) struct Guest {
+    /// Its public key (the host neither trusts nor saves games with it).
+    pub(super) key: [u8; 32],
+    /// Where its commands go; dropping this makes it say goodbye and stop.
+    pub(super) commands: mpsc::UnboundedSender<Command>,
+    /// Its snapshots.
+    pub(super) snapshots: watch::Receiver<Snapshot>,
 }
 
 impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
@@ -172,6 +235,27 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     }
                 }
             }
+            Command::HotSeat(game, name) => {
+                if self.table.is_some() && self.endpoint.is_connected() {
+                    self.problem = Some("already playing".into());
+                } else {
+                    match start_guest(&name, self.identity.public_key()) {
+                        Ok((guest, addr)) => {
+                            self.guest = Some(guest);
+                            self.endpoint.challenge(addr, game.name(), None, now);
+                        }
+                        Err(e) => self.problem = Some(e),
+                    }
+                }
+            }
+            // The guest cannot quit on its own: the host leaving ends both.
+            Command::Guest(command) if *command != Command::Quit => match &self.guest {
+                Some(guest) => {
+                    let _ = guest.commands.send(*command);
+                }
+                None => self.problem = Some("no second player at this screen".into()),
+            },
+            Command::Guest(_) => {}
             Command::Quit => return Ok(false),
         }
         Ok(true)
@@ -238,18 +322,18 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 .map(|t| (t.peer.name.clone(), fingerprint(&t.peer.key))),
             game,
             problem: self.problem.clone(),
+            guest: self
+                .guest
+                .as_ref()
+                .map(|g| Box::new(g.snapshots.borrow().clone())),
         }
     }
 }
 
 /// Starts a computer player (the headless peer with the engine as its bot, for whichever
-/// game it is challenged to) for one game on its own thread, listening on loopback with discovery off, and returns its
-/// address to challenge. It keeps no profile and leaves after the game and its audit.
+/// game it is challenged to) for one game, and returns its address to challenge. It keeps
+/// no profile and leaves after the game and its audit.
 fn start_computer(level: Level, clock: crate::protocol::Clock) -> Result<SocketAddr, String> {
-    use crate::store::Identity;
-    let socket = std::net::UdpSocket::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
-    socket.set_nonblocking(true).map_err(|e| e.to_string())?;
-    let addr = socket.local_addr().map_err(|e| e.to_string())?;
     let options = super::PeerOptions {
         name: format!("computer ({})", level.name()),
         bot: super::BotKind::Engine(level),
@@ -258,8 +342,50 @@ fn start_computer(level: Level, clock: crate::protocol::Clock) -> Result<SocketA
         seed: rand::random(),
         ..super::PeerOptions::default()
     };
+    let identity = crate::store::Identity::from_secret(rand::random());
+    spawn_on_loopback("lanqi-computer", identity, options, None)
+}
+
+/// Starts the hot-seat guest: a hand-driven peer named `name` that accepts `host`'s
+/// challenge at once. It keeps no profile (its games are not saved or resumed) and stops
+/// when the host drops it.
+fn start_guest(name: &str, host: [u8; 32]) -> Result<(Guest, SocketAddr), String> {
+    let (commands, command_rx) = mpsc::unbounded_channel();
+    let (snapshot_tx, snapshots) = watch::channel(Snapshot::default());
+    let identity = crate::store::Identity::from_secret(rand::random());
+    let key = identity.public_key();
+    let options = super::PeerOptions {
+        name: name.to_string(),
+        accept_from: Some(host),
+        seed: rand::random(),
+        ..super::PeerOptions::default()
+    };
+    let controller = Controller {
+        commands: command_rx,
+        snapshots: snapshot_tx,
+    };
+    let addr = spawn_on_loopback("lanqi-guest", identity, options, Some(controller))?;
+    let guest = Guest {
+        key,
+        commands,
+        snapshots,
+    };
+    Ok((guest, addr))
+}
+
+/// Runs a peer on its own thread and runtime, listening on loopback with discovery off;
+/// returns its address.
+fn spawn_on_loopback(
+    thread: &str,
+    identity: crate::store::Identity,
+    options: super::PeerOptions,
+    controller: Option<Controller>,
+) -> Result<SocketAddr, String> {
+    let socket = std::net::UdpSocket::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+    socket.set_nonblocking(true).map_err(|e| e.to_string())?;
+    let addr = socket.local_addr().map_err(|e| e.to_string())?;
     std::thread::Builder::new()
-        .name("lanqi-computer".into())
+        .name(thread.into())
         .spawn(move || {
             let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
@@ -271,8 +397,12 @@ fn start_computer(level: Level, clock: crate::protocol::Clock) -> Result<SocketA
                 let Ok(socket) = tokio::net::UdpSocket::from_std(socket) else {
                     return;
                 };
-                let identity = Identity::from_secret(rand::random());
-                let _ = super::run(&socket, identity, options, None, |_| {}).await;
+                let options = super::PeerOptions {
+                    mdns: crate::net::discovery::MdnsMode::Off,
+                    games_dir: None,
+                    ..options
+                };
+                let _ = super::run_with(&socket, identity, options, None, |_| {}, controller).await;
             });
         })
         .map_err(|e| e.to_string())?;

@@ -79,6 +79,9 @@ pub struct PeerOptions {
     /// How this peer lies (tests of the fair-play checks; `lanqi peer --cheat` exists only
     /// in builds with the `cheat` feature).
     pub cheat: Cheat,
+    /// Hand-driven: accept a challenge from this key at once, without asking (the
+    /// hot-seat guest accepts its host).
+    pub accept_from: Option<[u8; 32]>,
 }
 
 impl Default for PeerOptions {
@@ -102,6 +105,7 @@ impl Default for PeerOptions {
             include_virtual: false,
             auto: false,
             cheat: Cheat::None,
+            accept_from: None,
         }
     }
 }
@@ -212,6 +216,8 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     problem: Option<String>,
     /// Addresses others can type to reach this peer.
     addresses: Vec<String>,
+    /// Hot-seat: the second seat at this screen.
+    guest: Option<control::Guest>,
 }
 
 /// Runs a headless peer on `transport` until its games are played.
@@ -299,6 +305,7 @@ async fn run_with<T: Transport>(
         incoming: None,
         problem: None,
         addresses: Vec::new(),
+        guest: None,
     };
     let result = peer.run().await;
     if let Some(discovery) = peer.discovery.take() {
@@ -508,6 +515,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                         return Ok(());
                     }
                 }
+                changed = guest_changed(&mut self.guest) => {
+                    if changed.is_err() {
+                        self.guest = None;
+                        self.problem = Some("the second player's seat stopped".into());
+                    }
+                }
                 received = self.transport.recv_from(&mut buf) => match received {
                     Ok((n, from)) => {
                         let now = self.now();
@@ -660,7 +673,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     &json!({"event": "challenged", "peer": name, "addr": addr.to_string(),
                     "fingerprint": fingerprint(&key), "accepted": acceptable}),
                 );
-                if acceptable && self.controller.is_some() && resume.is_none() {
+                if acceptable && self.options.accept_from == Some(key) {
+                    self.endpoint.accept(now);
+                } else if acceptable && self.controller.is_some() && resume.is_none() {
                     // The user answers (Command::Accept or Decline).
                     self.incoming = Some(control::Incoming {
                         name,
@@ -870,7 +885,16 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         }
     }
 
+    /// Whether `key` is this screen's hot-seat guest (neither trusted nor saved: it is
+    /// new each time).
+    fn is_guest(&self, key: &[u8; 32]) -> bool {
+        self.guest.as_ref().is_some_and(|g| &g.key == key)
+    }
+
     fn trust(&mut self, name: &str, key: &[u8; 32]) {
+        if self.is_guest(key) {
+            return;
+        }
         let Some(known) = &mut self.known else { return };
         let status = match known.check(name, key) {
             Ok(Trust::New) => json!({"event": "trust", "peer": name, "status": "new"}),
@@ -1240,6 +1264,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let (Some(dir), Some(table)) = (&self.options.games_dir, &self.table) else {
             return;
         };
+        // A hot-seat game ends with the guest: there is no one to resume it with.
+        if self.is_guest(&table.peer.key) {
+            return;
+        }
         let transcript = self.transcript(table);
         let path = transcript_path(dir, transcript.game_id, &table.peer.key);
         if let Err(e) = write_atomically(&path, transcript.render(&self.identity).as_bytes(), None)
@@ -1314,6 +1342,17 @@ fn audit_event(
         .collect();
     json!({"event": "audit", "ok": audit.ok, "cheater": audit.cheater.map(name),
         "findings": findings, "start": audit.start})
+}
+
+/// Completes when the hot-seat guest's snapshot changes (an error: the guest stopped);
+/// never, without a guest.
+async fn guest_changed(
+    guest: &mut Option<control::Guest>,
+) -> Result<(), tokio::sync::watch::error::RecvError> {
+    match guest {
+        Some(g) => g.snapshots.changed().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// The next command of a hand-driven peer; never, for a headless one.

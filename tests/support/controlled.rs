@@ -19,15 +19,30 @@ pub fn person<'a, T: Transport>(
     watch::Receiver<Snapshot>,
     impl Future<Output = Result<PeerReport, PeerError>> + 'a,
 ) {
+    let options = PeerOptions {
+        name: name.into(),
+        ..PeerOptions::default()
+    };
+    person_with(transport, secret, options)
+}
+
+/// [`person`] with these options.
+#[allow(dead_code)] // not every test that includes this file uses it
+pub fn person_with<'a, T: Transport>(
+    transport: &'a T,
+    secret: u8,
+    options: PeerOptions,
+) -> (
+    mpsc::UnboundedSender<Command>,
+    watch::Receiver<Snapshot>,
+    impl Future<Output = Result<PeerReport, PeerError>> + 'a,
+) {
     let (commands, command_rx) = mpsc::unbounded_channel();
     let (snapshots, snapshot_rx) = watch::channel(Snapshot::default());
     let run = peer::run_controlled(
         transport,
         Identity::from_secret([secret; 32]),
-        PeerOptions {
-            name: name.into(),
-            ..PeerOptions::default()
-        },
+        options,
         None,
         |_| {},
         Controller {
