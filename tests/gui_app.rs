@@ -302,16 +302,27 @@ fn scripted(plies: u32) -> (Position, Position, Vec<Record>) {
 
 /// South's (seat 0's) view of a scripted game after `plies` moves.
 fn game_snapshot(plies: u32) -> Snapshot {
+    seat_snapshot(plies, Side::South)
+}
+
+/// One side's view of a scripted game after `plies` moves (alice plays South, bob North).
+fn seat_snapshot(plies: u32, side: Side) -> Snapshot {
     let (_, position, record) = scripted(plies);
-    let view = position.view(Side::South);
-    let my_turn = position.side_to_move() == Side::South;
+    let view = position.view(side);
+    let my_turn = position.side_to_move() == side;
+    let seat_of = |side: Side| u8::from(side == Side::North);
+    let (me, them) = if side == Side::South {
+        ("alice", ("bob", "0c11-5e2d-9a40-7b83"))
+    } else {
+        ("bob", ("alice", "3f2a-91c0-77de-0b14"))
+    };
     Snapshot {
-        name: "alice".into(),
+        name: me.into(),
         fingerprint: "3f2a-91c0-77de-0b14".into(),
-        opponent: Some(("bob".into(), "0c11-5e2d-9a40-7b83".into())),
+        opponent: Some((them.0.into(), them.1.into())),
         game: Some(GameView {
             game: GameKind::Junqi,
-            me: 0,
+            me: seat_of(side),
             first: 0,
             deployed: [true, true],
             board: Some(view.to_string()),
@@ -319,12 +330,12 @@ fn game_snapshot(plies: u32) -> Snapshot {
                 view.legal_moves()
                     .unwrap()
                     .iter()
-                    .map(|m| m.to_view(Side::South).to_string())
+                    .map(|m| m.to_view(side).to_string())
                     .collect()
             } else {
                 Vec::new()
             },
-            to_move: Some(u8::from(!my_turn)),
+            to_move: Some(seat_of(position.side_to_move())),
             busy: false,
             record,
             clocks: [Some(754_000), Some(1_023_000)],
@@ -799,4 +810,99 @@ fn a_xiangqi_game_is_saved_as_fen_and_moves_and_reads_back() {
     let moves: Vec<String> = saved.moves.iter().map(|m| m.to_string()).collect();
     assert_eq!(moves, ["h2e2", "h9g7", "h0g2"]);
     assert_eq!(saved.result, None, "the game goes on");
+}
+
+/// A hot-seat Junqi game after `plies` moves: alice (the host, South) and frank (the
+/// guest, North) at one screen.
+fn hot_seat_snapshot(plies: u32) -> Snapshot {
+    let mut guest = seat_snapshot(plies, Side::North);
+    guest.name = "frank".into();
+    guest.found.clear();
+    guest.addresses.clear();
+    let mut host = seat_snapshot(plies, Side::South);
+    host.opponent = Some(("frank".into(), "77aa-0b21-e3c4-5d60".into()));
+    host.guest = Some(Box::new(guest));
+    host
+}
+
+#[test]
+fn the_lobby_starts_a_hot_seat_game_for_the_game_chosen() {
+    use lanqi::gui::lobby;
+    let mut h = Harness::new(lobby_snapshot());
+    h.click("Play here");
+    assert_eq!(
+        h.sent(),
+        vec![Command::HotSeat(GameKind::Junqi, "Player 2".into())],
+        "an unnamed second player is Player 2"
+    );
+    h.click("Xiangqi");
+    let _ = h.app.update(Message::Lobby(lobby::Message::SecondChanged(
+        "  frank ".into(),
+    )));
+    h.click("Play here");
+    assert_eq!(
+        h.sent(),
+        vec![Command::HotSeat(GameKind::Xiangqi, "frank".into())]
+    );
+}
+
+/// In hot-seat Junqi the screen is never simply handed over: the player who just moved
+/// keeps their board with a bar to pass it on; passing covers the board; the next player
+/// uncovers their own, and their clicks are their moves.
+#[test]
+fn hot_seat_junqi_covers_the_board_between_turns() {
+    // Eleven moves from South's first: North (frank) is to move.
+    let mut h = Harness::new(hot_seat_snapshot(11));
+    assert_eq!(h.app.snapshot().name, "alice", "alice's board stays");
+    assert!(h.shows("Pass the screen to frank"));
+    h.click("Pass the screen to frank");
+    assert!(h.shows("frank's turn"));
+    assert!(
+        !h.shows("Resign") && !h.shows("Undo"),
+        "the curtain covers the whole game"
+    );
+    assert_snapshot(&h.ui().snapshot(&Theme::Light).unwrap(), "app-hot-seat-curtain");
+    h.click("I am at the screen: show my board");
+    assert_eq!(h.app.snapshot().name, "frank");
+    assert!(!h.shows("Pass the screen to alice"));
+    let game = h.app.snapshot().game.clone().unwrap();
+    assert_eq!(game.me, 1);
+    let mv: Move = game.legal_moves[0].parse().unwrap();
+    let absolute = mv.from_view(Side::North);
+    h.click_square(absolute.from, Side::North);
+    h.click_square(absolute.to, Side::North);
+    assert_eq!(
+        h.sent(),
+        vec![Command::Guest(Box::new(Command::Game(Local::Move(
+            game.legal_moves[0].clone()
+        ))))],
+        "frank's move is the guest's"
+    );
+    // Once frank has moved, his board waits to be passed back.
+    h.app.set_snapshot(hot_seat_snapshot(12), Instant::now());
+    assert_eq!(h.app.snapshot().name, "frank");
+    assert!(h.shows("Pass the screen to alice"));
+    // An undo asked from there is frank's, too.
+    h.click("Undo");
+    assert_eq!(
+        h.sent(),
+        vec![Command::Guest(Box::new(Command::Game(Local::AskUndo)))]
+    );
+}
+
+/// Xiangqi hides nothing: the screen goes straight to the side to move.
+#[test]
+fn hot_seat_xiangqi_hands_the_screen_straight_over() {
+    let mut host = xiangqi_snapshot(&["h2e2"]);
+    let mut guest = host.clone();
+    guest.name = "frank".into();
+    let game = guest.game.as_mut().unwrap();
+    game.me = 1;
+    game.legal_moves = vec!["h9g7".into()];
+    host.game.as_mut().unwrap().legal_moves.clear();
+    host.guest = Some(Box::new(guest));
+    let h = Harness::new(host);
+    assert_eq!(h.app.snapshot().name, "frank", "black (frank) is to move");
+    assert!(!h.shows("Pass the screen to frank"));
+    assert!(!h.app.seating().curtain);
 }

@@ -8,6 +8,9 @@
 //! follows from the snapshot: no game → lobby; a game not yet deployed → deployment; a
 //! board → play.
 //!
+//! Each seat shown has a [`Desk`]: the app's own, and in hot-seat play the guest's too;
+//! [`hot_seat::Seating`] says which is on screen.
+//!
 //! A new name, or leaving a finished game for the lobby, restarts the peer (the
 //! subscription's identity carries the name and a generation count): the old one is told
 //! to quit and says goodbye, a new one starts.
@@ -22,14 +25,15 @@ use iced::widget::{button, column, container, row, rule, space, text};
 use iced::{Alignment, Color, Element, Fill, Size, Subscription, Task, Theme, window};
 use tokio::sync::{mpsc, watch};
 
+use super::desk::Desk;
+use super::hot_seat::{self, Seating};
 use super::i18n::Lang;
 use super::{deploy, lobby, play, settings};
 use crate::net::discovery::MdnsMode;
-use crate::peer::control::GameView;
+use crate::peer::control::Chair;
 use crate::peer::{self, Command, Controller, PeerOptions, Snapshot};
 use crate::protocol::Clock;
-use crate::rules::junqi::Side;
-use crate::store::{LayoutLibrary, Profile};
+use crate::store::Profile;
 
 /// The window's size at start, in logical pixels.
 pub const WINDOW_SIZE: Size = Size::new(1280.0, 860.0);
@@ -150,6 +154,10 @@ pub enum Message {
     Resized(Size),
     /// The sound switch.
     ToggleSound,
+    /// Hot-seat: the player who just acted passes the screen on (the curtain comes down).
+    PassScreen,
+    /// Hot-seat: the next player uncovers the board.
+    Uncover,
 }
 
 /// Which screen shows.
@@ -170,15 +178,14 @@ pub struct App {
     lang: Lang,
     generation: u64,
     commands: Option<mpsc::UnboundedSender<Command>>,
-    snapshot: Snapshot,
-    /// When the snapshot came (the clocks on screen count down from it).
-    snapshot_at: Instant,
+    /// My seat's screen state (the peer's snapshot, deployment, game screen).
+    host: Desk,
+    /// Hot-seat: the second seat's.
+    guest: Option<Desk>,
+    /// Hot-seat: whose desk shows, and the curtain between turns.
+    seating: Seating,
     now: Instant,
     lobby: lobby::Lobby,
-    deploy: Option<deploy::Deploy>,
-    /// I pressed Ready in this game.
-    deployed: bool,
-    play: play::Play,
     /// Why the network could not start.
     failed: Option<String>,
     /// Closing: the window to close once the peer has said goodbye, and since when.
@@ -200,12 +207,10 @@ impl App {
             options,
             generation: 0,
             commands: None,
-            snapshot: Snapshot::default(),
-            snapshot_at: now,
+            host: Desk::new(now),
+            guest: None,
+            seating: Seating::default(),
             now,
-            deploy: None,
-            deployed: false,
-            play: play::Play::new(),
             failed: None,
             closing: None,
             sound,
@@ -213,9 +218,29 @@ impl App {
         }
     }
 
-    /// The snapshot shown.
+    /// The desk on screen: mine, or in hot-seat play the guest's when it is theirs.
+    fn desk(&self) -> &Desk {
+        match (self.seating.shown, &self.guest) {
+            (Chair::Guest, Some(guest)) => guest,
+            _ => &self.host,
+        }
+    }
+
+    fn desk_mut(&mut self) -> &mut Desk {
+        match (self.seating.shown, &mut self.guest) {
+            (Chair::Guest, Some(guest)) => guest,
+            _ => &mut self.host,
+        }
+    }
+
+    /// The snapshot shown (in hot-seat play, of the seat on screen).
     pub fn snapshot(&self) -> &Snapshot {
-        &self.snapshot
+        &self.desk().snapshot
+    }
+
+    /// Hot-seat: whose desk shows, and whether the board is covered.
+    pub fn seating(&self) -> Seating {
+        self.seating
     }
 
     /// The language shown.
@@ -225,21 +250,17 @@ impl App {
 
     /// The game screen's state.
     pub fn play(&self) -> &play::Play {
-        &self.play
+        &self.desk().play
     }
 
     /// The deployment screen, while one is up.
     pub fn deploy(&self) -> Option<&deploy::Deploy> {
-        self.deploy.as_ref()
+        self.desk().deploy.as_ref()
     }
 
-    /// The screen the snapshot calls for.
+    /// The screen the shown snapshot calls for.
     pub fn screen(&self) -> Screen {
-        match &self.snapshot.game {
-            None => Screen::Lobby,
-            Some(g) if g.board.is_none() && g.ending.is_none() => Screen::Deploy,
-            Some(_) => Screen::Play,
-        }
+        self.desk().screen()
     }
 
     /// The network worker's configuration as it stands.
@@ -257,7 +278,7 @@ impl App {
     /// The window title.
     pub fn title(&self) -> String {
         let t = self.lang.app();
-        match &self.snapshot.opponent {
+        match &self.host.snapshot.opponent {
             Some((name, _)) if self.screen() != Screen::Lobby => {
                 format!("{} — {} vs {name}", t.title, self.options.name)
             }
@@ -293,36 +314,31 @@ impl App {
         }
     }
 
-    /// Takes a new snapshot in.
+    /// Sends a command for the seat on screen: mine, or the hot-seat guest's.
+    fn send_shown(&self, command: Command) {
+        match (self.seating.shown, &self.guest) {
+            (Chair::Guest, Some(_)) => self.send(Command::Guest(Box::new(command))),
+            _ => self.send(command),
+        }
+    }
+
+    /// Takes a new snapshot of my peer in (in hot-seat play, the guest's with it).
     pub fn set_snapshot(&mut self, snapshot: Snapshot, now: Instant) {
-        let old = std::mem::replace(&mut self.snapshot, snapshot);
-        self.snapshot_at = now;
         self.now = now;
-        let new = self.snapshot.game.as_ref();
-        // A game starts or restarts (a new game id, nothing deployed): a fresh deployment.
-        let deploying = new.is_some_and(|g| g.board.is_none() && g.ending.is_none());
-        if deploying && self.deploy.is_none() {
-            let me = new.map_or(0, |g| g.me);
-            let side = if me == 0 { Side::South } else { Side::North };
-            let library = Profile::open(self.options.profile.as_deref())
-                .and_then(|p| LayoutLibrary::open(&p))
-                .map_err(|e| e.to_string());
-            self.deploy = Some(deploy::Deploy::new(side, rand::random(), library));
-            self.deployed = false;
-        }
-        if !deploying {
-            self.deploy = None;
-            self.deployed = false;
-        }
-        match (old.game.as_ref(), new) {
-            (_, None) => self.play = play::Play::new(),
-            (old_game, Some(g)) => self.play.observe(old_game, g, self.lang, now),
-        }
-        if let (Some(before), Some(after)) = (old.game.as_ref(), new)
-            && let Some(cue) = cue(before, after)
-        {
+        let profile = self.options.profile.clone();
+        let guest = snapshot.guest.clone();
+        if let Some(cue) = self.host.take(snapshot, profile.as_deref(), self.lang, now) {
             self.sound.play(cue);
         }
+        match guest {
+            Some(g) => {
+                let desk = self.guest.get_or_insert_with(|| Desk::new(now));
+                // Its sounds are the host's too: heard once.
+                let _ = desk.take(*g, profile.as_deref(), self.lang, now);
+            }
+            None => self.guest = None,
+        }
+        self.seating.follow(&self.host.snapshot);
     }
 
     /// Handles a message.
@@ -346,7 +362,7 @@ impl App {
                     self.failed = why;
                 }
             }
-            Message::Lobby(m) => match self.lobby.update(m, &self.snapshot) {
+            Message::Lobby(m) => match self.lobby.update(m, &self.host.snapshot, self.lang) {
                 Some(lobby::Event::Command(c)) => self.send(c),
                 Some(lobby::Event::Rename(name)) => {
                     self.save_settings(|s| {
@@ -358,31 +374,38 @@ impl App {
                 None => {}
             },
             Message::Deploy(m) => {
-                if let Some(d) = &mut self.deploy
+                let desk = self.desk_mut();
+                if let Some(d) = &mut desk.deploy
                     && let Some(deploy::Event::Ready(layout)) = d.update(m)
-                    && !self.deployed
+                    && !desk.deployed
                 {
-                    self.deployed = true;
-                    self.send(Command::Deploy(layout));
+                    desk.deployed = true;
+                    self.send_shown(Command::Deploy(layout));
                 }
             }
             Message::Play(m) => {
-                let Some(game) = &self.snapshot.game else {
+                let desk = self.desk_mut();
+                let Some(game) = &desk.snapshot.game else {
                     return Task::none();
                 };
-                match self.play.update(m, game) {
-                    Some(play::Event::Command(c)) => self.send(c),
+                match desk.play.update(m, game) {
+                    Some(play::Event::Command(c)) => self.send_shown(c),
                     Some(play::Event::Lobby) => self.restart(),
                     Some(play::Event::SaveXiangqi(saved)) => {
                         let line = self.save_xiangqi(&saved);
-                        self.play.set_saved(line);
+                        self.desk_mut().play.set_saved(line);
                     }
                     None => {}
                 }
             }
+            Message::PassScreen => self.seating.pass(),
+            Message::Uncover => self.seating.uncover(&self.host.snapshot),
             Message::Tick(now) => {
                 self.now = now;
-                self.play.tick(now);
+                self.host.play.tick(now);
+                if let Some(guest) = &mut self.guest {
+                    guest.play.tick(now);
+                }
                 if let Some((id, since)) = self.closing
                     && now.duration_since(since) > Duration::from_secs(2)
                 {
@@ -427,7 +450,7 @@ impl App {
         let (mut saved, _) = settings::Settings::load(&path);
         change(&mut saved);
         if let Err(e) = saved.save(&path) {
-            self.snapshot.problem = Some(format!("saving {}: {e}", path.display()));
+            self.host.snapshot.problem = Some(format!("saving {}: {e}", path.display()));
         }
     }
 
@@ -455,20 +478,20 @@ impl App {
         self.send(Command::Quit);
         self.commands = None;
         self.generation += 1;
-        self.snapshot = Snapshot::default();
-        self.deploy = None;
-        self.deployed = false;
-        self.play = play::Play::new();
+        self.host = Desk::new(self.now);
+        self.guest = None;
+        self.seating = Seating::default();
     }
 
     /// Whether something on screen moves with time: a running clock, a battle flash, or
     /// the wait for the peer's goodbye. Only then does the tick run (every tick redraws
     /// the window).
     pub fn ticking(&self) -> bool {
-        let clock = self.snapshot.game.as_ref().is_some_and(|g| {
+        let desk = self.desk();
+        let clock = desk.snapshot.game.as_ref().is_some_and(|g| {
             g.ending.is_none() && g.board.is_some() && g.clocks.iter().any(Option::is_some)
         });
-        clock || self.play.flash().is_some() || self.closing.is_some()
+        clock || desk.play.flash().is_some() || self.closing.is_some()
     }
 
     /// The running app's subscriptions: the network worker, the clock tick (when
@@ -518,19 +541,7 @@ impl App {
             .padding(32)
             .into()
         } else {
-            match (self.screen(), &self.snapshot.game) {
-                (Screen::Play, Some(game)) => {
-                    let elapsed = self.now.saturating_duration_since(self.snapshot_at);
-                    self.play
-                        .view(&self.snapshot, game, self.lang, elapsed.as_millis() as u64)
-                        .map(Message::Play)
-                }
-                (Screen::Deploy, Some(game)) => self.deploy_view(game),
-                _ => self
-                    .lobby
-                    .view(&self.snapshot, self.lang)
-                    .map(Message::Lobby),
-            }
+            self.body()
         };
         column![
             container(header).style(container::rounded_box),
@@ -540,50 +551,33 @@ impl App {
         .into()
     }
 
-    /// The deployment screen with a line above it: who the opponent is, and whether it
-    /// is ready.
-    fn deploy_view<'a>(&'a self, game: &'a GameView) -> Element<'a, Message> {
-        let t = self.lang.app();
-        let them = 1 - game.me as usize;
-        let opponent = self
-            .snapshot
-            .opponent
-            .as_ref()
-            .map_or("?".to_string(), |(n, fp)| format!("{n} ({fp})"));
-        let state = if self.deployed {
-            t.waiting_deploy
-        } else if game.deployed[them] {
-            t.opponent_ready
-        } else {
-            t.opponent_deploying
-        };
-        let ready_color = if game.deployed[them] {
-            Color::from_rgb(0.10, 0.50, 0.20)
-        } else {
-            Color::from_rgb(0.40, 0.40, 0.40)
-        };
-        let line = row![
-            text(format!("vs {opponent}")).size(16),
-            space().width(Fill),
-            text(state).size(16).color(ready_color),
-        ]
-        .padding([6, 16])
-        .align_y(Alignment::Center);
-        let mut page = column![line];
-        if let Some(problem) = &self.snapshot.problem {
-            page = page.push(
-                container(
-                    text(problem.clone())
-                        .size(14)
-                        .color(Color::from_rgb(0.72, 0.11, 0.09)),
-                )
-                .padding([0, 16]),
-            );
+    /// Under the header: the shown desk's screen; in hot-seat play, the curtain between
+    /// turns, or the bar that passes the screen on.
+    fn body(&self) -> Element<'_, Message> {
+        let host = &self.host.snapshot;
+        let waiting = self.seating.waiting(host);
+        if let Some(next) = waiting.filter(|_| self.seating.curtain) {
+            return hot_seat::curtain(&hot_seat::name_of(host, next), self.lang);
         }
-        if let Some(d) = &self.deploy {
-            page = page.push(d.view(self.lang).map(Message::Deploy));
+        let desk = self.desk();
+        let screen = match (desk.screen(), &desk.snapshot.game) {
+            (Screen::Play, Some(game)) => {
+                let elapsed = self.now.saturating_duration_since(desk.snapshot_at);
+                desk.play
+                    .view(&desk.snapshot, game, self.lang, elapsed.as_millis() as u64)
+                    .map(Message::Play)
+            }
+            (Screen::Deploy, Some(game)) => desk.deploy_view(game, self.lang),
+            _ => self.lobby.view(host, self.lang).map(Message::Lobby),
+        };
+        match waiting {
+            Some(next) => column![
+                hot_seat::pass_bar(&hot_seat::name_of(host, next), self.lang),
+                screen
+            ]
+            .into(),
+            None => screen,
         }
-        page.into()
     }
 }
 
@@ -686,31 +680,6 @@ fn run_peer(
         .map(|_| ())
         .map_err(|e| e.to_string())
     })
-}
-
-/// The sound for what changed between two views of a game: its end, a battle, or a move.
-fn cue(before: &GameView, after: &GameView) -> Option<super::sound::Cue> {
-    use super::sound::Cue;
-    use crate::session::Record;
-    let count = |g: &GameView, battle: bool| {
-        g.record
-            .iter()
-            .filter(|r| match r {
-                Record::Report { .. } => battle,
-                Record::Move { .. } => !battle,
-                _ => false,
-            })
-            .count()
-    };
-    if before.ending.is_none() && after.ending.is_some() {
-        Some(Cue::GameOver)
-    } else if count(after, true) > count(before, true) {
-        Some(Cue::Battle)
-    } else if count(after, false) > count(before, false) {
-        Some(Cue::Move)
-    } else {
-        None
-    }
 }
 
 /// Whether a display seems to be available (on Linux and the BSDs: `DISPLAY` or

@@ -30,6 +30,8 @@ pub struct Lobby {
     rules: bool,
     /// The game my challenges and the computer play.
     game: GameKind,
+    /// The hot-seat box: the second player's name.
+    second: String,
 }
 
 /// What the lobby reacts to.
@@ -55,6 +57,10 @@ pub enum Message {
     Computer(Level),
     /// Choose the game to play.
     Game(GameKind),
+    /// The second player's name box changed.
+    SecondChanged(String),
+    /// Start a hot-seat game: two people at this screen.
+    HotSeat,
 }
 
 /// What the lobby hands to the app.
@@ -93,7 +99,8 @@ impl Lobby {
     }
 
     /// Handles a message; returns what the app should do, if anything.
-    pub fn update(&mut self, message: Message, snapshot: &Snapshot) -> Option<Event> {
+    /// `lang` names a second player left unnamed.
+    pub fn update(&mut self, message: Message, snapshot: &Snapshot, lang: Lang) -> Option<Event> {
         match message {
             Message::NameChanged(name) => {
                 self.name = name.chars().take(MAX_NAME).collect();
@@ -130,6 +137,19 @@ impl Lobby {
             Message::Game(game) => {
                 self.game = game;
                 None
+            }
+            Message::SecondChanged(name) => {
+                self.second = name.chars().take(MAX_NAME).collect();
+                None
+            }
+            Message::HotSeat => {
+                let typed = self.second.trim();
+                let name = if typed.is_empty() {
+                    lang.app().hotseat_default
+                } else {
+                    typed
+                };
+                Some(Event::Command(Command::HotSeat(self.game, name.to_string())))
             }
         }
     }
@@ -248,6 +268,25 @@ impl Lobby {
         ]
         .spacing(8);
         main = main.push(computer);
+
+        let hot_seat = column![
+            text(t.hotseat_heading).size(20),
+            row![
+                text(t.hotseat_note).size(14).color(grey).width(Fill),
+                text_input(t.hotseat_placeholder, &self.second)
+                    .id("second")
+                    .on_input(Message::SecondChanged)
+                    .on_submit(Message::HotSeat)
+                    .width(Length::Fixed(200.0)),
+                button(text(t.hotseat_start))
+                    .on_press_maybe(can_challenge.then_some(Message::HotSeat))
+                    .style(button::secondary),
+            ]
+            .spacing(10)
+            .align_y(Alignment::Center),
+        ]
+        .spacing(8);
+        main = main.push(hot_seat);
 
         let direct = column![
             text(t.direct_heading).size(20),

@@ -20,6 +20,8 @@
 pub mod app;
 pub mod board;
 pub mod deploy;
+pub mod desk;
+pub mod hot_seat;
 pub mod hover;
 pub mod i18n;
 pub mod icon;

@@ -53,6 +53,20 @@ pub struct AppText {
     pub computer_heading: &'static str,
     /// What playing the computer means.
     pub computer_note: &'static str,
+    /// Heading of hot-seat play (two people at this screen).
+    pub hotseat_heading: &'static str,
+    /// What hot-seat play means.
+    pub hotseat_note: &'static str,
+    /// Placeholder of the second player's name box.
+    pub hotseat_placeholder: &'static str,
+    /// The second player's name when none is typed.
+    pub hotseat_default: &'static str,
+    /// The button that starts a hot-seat game.
+    pub hotseat_start: &'static str,
+    /// Under the curtain: why the board is covered.
+    pub curtain_note: &'static str,
+    /// The curtain's button: the player at the screen uncovers the board.
+    pub curtain_show: &'static str,
     /// Before where a game was saved.
     pub saved_to: &'static str,
     /// The Save game button (Xiangqi).
@@ -171,6 +185,13 @@ const EN: AppText = AppText {
     rules: "Rules",
     computer_heading: "Play the computer",
     computer_note: "A computer player on this machine (in Junqi it sees no more of your pieces than anyone).",
+    hotseat_heading: "Two players, one screen",
+    hotseat_note: "Take turns at this computer. In Junqi the board is covered between turns.",
+    hotseat_placeholder: "Second player's name",
+    hotseat_default: "Player 2",
+    hotseat_start: "Play here",
+    curtain_note: "The board is covered so that nobody sees the other army.",
+    curtain_show: "I am at the screen: show my board",
     game_label: "Game:",
     save_game: "Save game",
     saved_to: "Saved to",
@@ -242,6 +263,13 @@ const ZH: AppText = AppText {
     rules: "规则",
     computer_heading: "与电脑对弈",
     computer_note: "本机上的电脑棋手（军棋里它和真人一样看不到你的棋子）。",
+    hotseat_heading: "两人同屏对弈",
+    hotseat_note: "两人在这台电脑上轮流走棋。军棋每步之间会遮住棋盘。",
+    hotseat_placeholder: "第二位玩家的名字",
+    hotseat_default: "玩家二",
+    hotseat_start: "在这里下",
+    curtain_note: "棋盘已遮住，谁也看不到对方的棋子。",
+    curtain_show: "我已坐好：显示我的棋盘",
     game_label: "棋类：",
     save_game: "保存棋局",
     saved_to: "已保存到",
@@ -306,6 +334,22 @@ impl Lang {
         match self {
             Lang::En => format!("{name} challenges you to a game of {game_name}."),
             Lang::Zh => format!("{name} 向你发起{game_name}挑战。"),
+        }
+    }
+
+    /// Hot-seat: the button that covers the board for the next player.
+    pub fn pass_to(self, name: &str) -> String {
+        match self {
+            Lang::En => format!("Pass the screen to {name}"),
+            Lang::Zh => format!("把屏幕交给{name}"),
+        }
+    }
+
+    /// Hot-seat: the curtain's heading.
+    pub fn curtain_turn(self, name: &str) -> String {
+        match self {
+            Lang::En => format!("{name}'s turn"),
+            Lang::Zh => format!("轮到{name}"),
         }
     }
 
