@@ -861,7 +861,10 @@ fn hot_seat_junqi_covers_the_board_between_turns() {
         !h.shows("Resign") && !h.shows("Undo"),
         "the curtain covers the whole game"
     );
-    assert_snapshot(&h.ui().snapshot(&Theme::Light).unwrap(), "app-hot-seat-curtain");
+    assert_snapshot(
+        &h.ui().snapshot(&Theme::Light).unwrap(),
+        "app-hot-seat-curtain",
+    );
     h.click("I am at the screen: show my board");
     assert_eq!(h.app.snapshot().name, "frank");
     assert!(!h.shows("Pass the screen to alice"));
@@ -905,4 +908,141 @@ fn hot_seat_xiangqi_hands_the_screen_straight_over() {
     assert_eq!(h.app.snapshot().name, "frank", "black (frank) is to move");
     assert!(!h.shows("Pass the screen to frank"));
     assert!(!h.app.seating().curtain);
+}
+
+/// Hot-seat in the app with the real peers: the lobby's Play here starts a guest on
+/// loopback; alice deploys, passes the screen, the guest uncovers it and deploys; they
+/// take turns clicking moves, passing the screen after each; the guest resigns from its
+/// own board; the host's screen shows the audited end.
+#[tokio::test]
+async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
+    use lanqi::gui::{deploy, lobby, play};
+    use lanqi::peer::control::Chair;
+    use tokio::sync::watch;
+
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (commands, mut rx, host) = person(&socket, 9, "alice");
+    let people = async {
+        let profile = TempDir::new("hot-seat");
+        let mut app = App::new(Options {
+            profile: Some(profile.0.clone()),
+            name: "alice".into(),
+            port: 0,
+            mdns: MdnsMode::Off,
+            clock: Clock::default(),
+            lang: Lang::En,
+            settings: None,
+            sound: false,
+            window: None,
+        });
+        let _ = app.update(Message::Net((0, NetEvent::Ready(commands.clone()))));
+        async fn until(
+            app: &mut App,
+            rx: &mut watch::Receiver<Snapshot>,
+            done: impl Fn(&App) -> bool,
+        ) {
+            loop {
+                let s = rx.borrow_and_update().clone();
+                app.set_snapshot(s, Instant::now());
+                if done(app) {
+                    return;
+                }
+                rx.changed().await.expect("the peer runs");
+            }
+        }
+        /// Passes the screen when it waits to be passed, and uncovers it.
+        fn hand_over(app: &mut App) {
+            let _ = app.update(Message::PassScreen);
+            assert!(app.seating().curtain);
+            let _ = app.update(Message::Uncover);
+        }
+        until(&mut app, &mut rx, |a| !a.snapshot().addresses.is_empty()).await;
+        let _ = app.update(Message::Lobby(lobby::Message::HotSeat));
+        until(&mut app, &mut rx, |a| a.screen() == Screen::Deploy).await;
+        assert_eq!(app.snapshot().name, "alice", "the host deploys first");
+        let _ = app.update(Message::Deploy(deploy::Message::Ready));
+        until(&mut app, &mut rx, |a| a.waiting() == Some(Chair::Guest)).await;
+        hand_over(&mut app);
+        assert_eq!(app.snapshot().name, "Player 2");
+        assert_eq!(app.screen(), Screen::Deploy);
+        let _ = app.update(Message::Deploy(deploy::Message::Ready));
+        until(&mut app, &mut rx, |a| {
+            a.snapshot()
+                .game
+                .as_ref()
+                .is_some_and(|g| g.board.is_some())
+        })
+        .await;
+        let moves = |app: &App| {
+            app.snapshot().game.as_ref().map_or(0, |g| {
+                g.record
+                    .iter()
+                    .filter(|r| matches!(r, Record::Move { .. }))
+                    .count()
+            })
+        };
+        // Six moves, each clicked on the board of the seat on screen.
+        for n in 0..6usize {
+            until(&mut app, &mut rx, |a| {
+                a.waiting().is_some()
+                    || a.snapshot()
+                        .game
+                        .as_ref()
+                        .is_some_and(|g| !g.legal_moves.is_empty())
+            })
+            .await;
+            if app.waiting().is_some() {
+                hand_over(&mut app);
+                until(&mut app, &mut rx, |a| {
+                    a.snapshot()
+                        .game
+                        .as_ref()
+                        .is_some_and(|g| !g.legal_moves.is_empty())
+                })
+                .await;
+            }
+            let game = app.snapshot().game.clone().unwrap();
+            let side = if game.me == 0 {
+                Side::South
+            } else {
+                Side::North
+            };
+            let mv: Move = game.legal_moves[0].parse().unwrap();
+            let mv = mv.from_view(side);
+            for square in [mv.from, mv.to] {
+                let _ = app.update(Message::Play(play::Message::Board(
+                    lanqi::gui::board::Message::Clicked(square),
+                )));
+            }
+            until(&mut app, &mut rx, |a| moves(a) > n).await;
+        }
+        // Whoever's turn it is now resigns from their own board.
+        until(&mut app, &mut rx, |a| a.waiting().is_some()).await;
+        hand_over(&mut app);
+        let resigner = app.snapshot().game.as_ref().unwrap().me;
+        let _ = app.update(Message::Play(play::Message::Resign));
+        let _ = app.update(Message::Play(play::Message::ConfirmResign));
+        until(&mut app, &mut rx, |a| {
+            a.snapshot()
+                .game
+                .as_ref()
+                .is_some_and(|g| g.audit.is_some())
+        })
+        .await;
+        assert_eq!(
+            app.seating().shown,
+            Chair::Host,
+            "the end is on the host's desk"
+        );
+        assert!(!app.seating().curtain, "nothing is covered after the game");
+        let game = app.snapshot().game.clone().unwrap();
+        assert_eq!(game.ending.as_ref().unwrap().winner, Some(1 - resigner));
+        assert!(game.audit.as_ref().unwrap().ok);
+        let _ = app.update(Message::CloseRequested(iced::window::Id::unique()));
+    };
+    let run = async { tokio::join!(host, people).0 };
+    tokio::time::timeout(std::time::Duration::from_secs(120), run)
+        .await
+        .expect("the hot-seat game never got stuck")
+        .expect("the host quits cleanly");
 }

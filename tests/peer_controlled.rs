@@ -312,18 +312,23 @@ async fn xiangqi_against_the_computer_over_loopback() {
         .expect("the peer quits cleanly");
 }
 
-/// The snapshot of the seat whose turn it is at the screen, and how to address it.
-fn at_screen(s: &Snapshot) -> (Snapshot, impl Fn(Command) -> Command + use<>) {
-    let chair = s.chair();
+/// The seat whose turn it is at the screen and its snapshot; none while the two seats
+/// disagree on whose turn it is (a datagram between them is in flight).
+fn at_screen(s: &Snapshot) -> Option<(Chair, Snapshot)> {
+    let chair = s.chair()?;
     let seat = match chair {
         Chair::Host => s.clone(),
         Chair::Guest => *s.guest.clone().expect("a hot-seat guest"),
     };
-    let to = move |c: Command| match chair {
-        Chair::Host => c,
-        Chair::Guest => Command::Guest(Box::new(c)),
-    };
-    (seat, to)
+    Some((chair, seat))
+}
+
+/// `command` for the seat in `chair`, as the host takes it.
+fn to(chair: Chair, command: Command) -> Command {
+    match chair {
+        Chair::Host => command,
+        Chair::Guest => Command::Guest(Box::new(command)),
+    }
 }
 
 #[tokio::test]
@@ -337,6 +342,7 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
         ..PeerOptions::default()
     };
     let (host, mut w, run) = person_with(&socket, 6, options);
+    let last = w.clone();
     let people = async {
         until(&mut w, |s| s.name == "erin").await;
         host.send(Command::HotSeat(GameKind::Junqi, "frank".into()))
@@ -351,9 +357,9 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
             "erin"
         );
         // The host deploys first, then the screen is the guest's.
-        assert_eq!(s.chair(), Chair::Host);
+        assert_eq!(s.chair(), Some(Chair::Host));
         host.send(Command::Deploy(Layout::random(1))).unwrap();
-        until(&mut w, |s| s.chair() == Chair::Guest).await;
+        until(&mut w, |s| s.chair() == Some(Chair::Guest)).await;
         host.send(Command::Guest(Box::new(Command::Deploy(Layout::random(2)))))
             .unwrap();
         until(&mut w, |s| {
@@ -363,42 +369,39 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
         .await;
         // Whoever's turn it is at the screen moves, ten times.
         while moves(&w.borrow()) < 10 {
-            let (seat, to) = at_screen(&w.borrow());
+            let Some((chair, seat)) = at_screen(&w.borrow()) else {
+                w.changed().await.unwrap();
+                continue;
+            };
             let g = seat.game.as_ref().unwrap();
             assert!(g.ending.is_none(), "ten quiet moves do not end a game");
-            if let Some(mv) = g.legal_moves.first() {
-                let before = moves(&w.borrow());
-                host.send(to(Command::Game(Local::Move(mv.clone()))))
-                    .unwrap();
-                until(&mut w, |s| moves(s) > before).await;
-            } else {
-                // The turn's snapshot is a datagram behind, or a battle is being decided.
-                w.changed().await.unwrap();
-            }
+            let mv = g.legal_moves.first().expect("the seat to move can move");
+            let before = moves(&w.borrow());
+            host.send(to(chair, Command::Game(Local::Move(mv.clone()))))
+                .unwrap();
+            until(&mut w, |s| moves(s) > before).await;
         }
         // The last mover asks to take its move back; the screen stays with the seat that
         // must answer, which grants it; then the screen is the asker's again.
+        let s = until(&mut w, |s| s.chair().is_some()).await;
+        let answering = s.chair().unwrap();
+        let asker = match answering {
+            Chair::Host => Chair::Guest,
+            Chair::Guest => Chair::Host,
+        };
+        host.send(to(asker, Command::Game(Local::AskUndo))).unwrap();
+        // (The answering seat's own view must have the request before it can answer.)
         let s = until(&mut w, |s| {
-            let (seat, _) = at_screen(s);
-            !seat.game.unwrap().legal_moves.is_empty()
+            at_screen(s).is_some_and(|(_, seat)| seat.game.unwrap().undo.is_some())
         })
         .await;
-        let answering = s.chair();
-        let asker = match answering {
-            Chair::Host => Command::Guest(Box::new(Command::Game(Local::AskUndo))),
-            Chair::Guest => Command::Game(Local::AskUndo),
-        };
-        host.send(asker).unwrap();
-        let s = until(&mut w, |s| s.game.as_ref().unwrap().undo.is_some()).await;
-        assert_eq!(s.chair(), answering, "the one asked answers");
-        let (_, to) = at_screen(&s);
-        host.send(to(Command::Game(Local::AnswerUndo(true))))
+        assert_eq!(s.chair(), Some(answering), "the one asked answers");
+        host.send(to(answering, Command::Game(Local::AnswerUndo(true))))
             .unwrap();
-        let s = until(&mut w, |s| moves(s) == 9).await;
-        assert_ne!(s.chair(), answering, "the move is the asker's again");
+        let s = until(&mut w, |s| moves(s) == 9 && s.chair().is_some()).await;
+        assert_eq!(s.chair(), Some(asker), "the move is the asker's again");
         // The seat to move resigns; both see the end and a passed audit.
-        let (_, to) = at_screen(&s);
-        host.send(to(Command::Game(Local::Resign))).unwrap();
+        host.send(to(asker, Command::Game(Local::Resign))).unwrap();
         let s = until(&mut w, |s| {
             let audited = |s: &Snapshot| s.game.as_ref().is_some_and(|g| g.audit.is_some());
             audited(s) && s.guest.as_deref().is_some_and(audited)
@@ -406,7 +409,7 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
         .await;
         assert_eq!(
             s.chair(),
-            Chair::Host,
+            Some(Chair::Host),
             "after the game the screen is the host's"
         );
         for g in [s.game.clone(), s.guest.unwrap().game].map(Option::unwrap) {
@@ -422,7 +425,7 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
         tokio::join!(run, people).0
     })
     .await
-    .expect("the hot-seat game never got stuck");
+    .unwrap_or_else(|_| panic!("the hot-seat game got stuck at {:#?}", last.borrow()));
     result.expect("the host quits cleanly");
     let saved = std::fs::read_dir(&games).unwrap().count();
     let _ = std::fs::remove_dir_all(&games);

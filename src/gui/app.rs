@@ -238,6 +238,11 @@ impl App {
         &self.desk().snapshot
     }
 
+    /// Hot-seat: the seat waiting for the screen to be passed to it, if any.
+    pub fn waiting(&self) -> Option<Chair> {
+        self.seating.waiting(&self.host.snapshot)
+    }
+
     /// Hot-seat: whose desk shows, and whether the board is covered.
     pub fn seating(&self) -> Seating {
         self.seating
@@ -555,7 +560,7 @@ impl App {
     /// turns, or the bar that passes the screen on.
     fn body(&self) -> Element<'_, Message> {
         let host = &self.host.snapshot;
-        let waiting = self.seating.waiting(host);
+        let waiting = self.waiting();
         if let Some(next) = waiting.filter(|_| self.seating.curtain) {
             return hot_seat::curtain(&hot_seat::name_of(host, next), self.lang);
         }

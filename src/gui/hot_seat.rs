@@ -1,5 +1,5 @@
 //! Hot-seat: two people at one screen. Which seat's desk shows follows
-//! [`Snapshot::chair`]; in a game that hides pieces (Junqi) the screen does not simply
+//! [`Snapshot::chair`] (and stays put while the two seats' views disagree); in a game that hides pieces (Junqi) the screen does not simply
 //! switch: the player who just acted still sees their board (the battle's outcome, the
 //! undo button) with a "Pass the screen to …" bar, which covers the board with a curtain;
 //! the next player uncovers it. Nobody sees the other army, and nobody has to look away.
@@ -35,7 +35,7 @@ impl Seating {
     /// Follows the host's new snapshot: the screen goes straight to the seat whose turn it
     /// is, unless the game hides pieces and is under way (then it waits to be passed).
     pub fn follow(&mut self, host: &Snapshot) {
-        let wanted = host.chair();
+        let Some(wanted) = host.chair() else { return };
         if !covers(host) {
             *self = Seating {
                 shown: wanted,
@@ -48,8 +48,7 @@ impl Seating {
 
     /// The seat waiting for the screen to be passed to it, if any.
     pub fn waiting(&self, host: &Snapshot) -> Option<Chair> {
-        let wanted = host.chair();
-        (wanted != self.shown).then_some(wanted)
+        host.chair().filter(|wanted| *wanted != self.shown)
     }
 
     /// The pass button: the curtain comes down.
@@ -60,7 +59,7 @@ impl Seating {
     /// The curtain's button: the seat whose turn it is sees its board.
     pub fn uncover(&mut self, host: &Snapshot) {
         *self = Seating {
-            shown: host.chair(),
+            shown: host.chair().unwrap_or(self.shown),
             curtain: false,
         };
     }

@@ -149,7 +149,10 @@ impl Lobby {
                 } else {
                     typed
                 };
-                Some(Event::Command(Command::HotSeat(self.game, name.to_string())))
+                Some(Event::Command(Command::HotSeat(
+                    self.game,
+                    name.to_string(),
+                )))
             }
         }
     }

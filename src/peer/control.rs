@@ -148,38 +148,46 @@ pub enum Chair {
     Guest,
 }
 
+impl GameView {
+    /// The seat that must act now, as this view sees it: the one asked to answer an undo
+    /// request or a draw offer; while deploying, seat 0 until it is ready, then seat 1; in
+    /// play, the seat to move. Nobody while a battle is decided or once the game is over.
+    pub fn due(&self) -> Option<Seat> {
+        if self.ending.is_some() || self.busy {
+            return None;
+        }
+        if let Some((asker, _)) = self.undo {
+            Some(1 - asker)
+        } else if let Some(by) = self.draw {
+            Some(1 - by)
+        } else if self.board.is_none() {
+            Some(if self.deployed[0] { 1 } else { 0 })
+        } else {
+            self.to_move
+        }
+    }
+}
+
 impl Snapshot {
-    /// Whose turn it is at the screen, in hot-seat: the seat that must answer an undo
-    /// request or a draw offer; while deploying, the host until it is ready, then the
-    /// guest; in play, the seat to move. The host's before and after a game, and always
-    /// when not in hot-seat. The host's view of the game decides (the guest's may lag a
-    /// datagram behind).
-    pub fn chair(&self) -> Chair {
-        let (Some(_), Some(game)) = (&self.guest, &self.game) else {
-            return Chair::Host;
+    /// Whose turn it is at the screen: in hot-seat play, the seat that must act
+    /// ([`GameView::due`]) once both seats' views agree on it, and `None` while they do
+    /// not (a datagram between them is still in flight, or a battle is being decided:
+    /// the screen stays as it is). The host's before and after a game, and always when
+    /// not in hot-seat.
+    pub fn chair(&self) -> Option<Chair> {
+        let (Some(guest), Some(game)) = (&self.guest, &self.game) else {
+            return Some(Chair::Host);
         };
         if game.ending.is_some() {
-            return Chair::Host;
+            return Some(Chair::Host);
         }
-        let host = game.me;
-        let seat = if let Some((asker, _)) = game.undo {
-            1 - asker
-        } else if let Some(by) = game.draw {
-            1 - by
-        } else if game.board.is_none() {
-            if game.deployed[host as usize] {
-                1 - host
-            } else {
-                host
-            }
-        } else {
-            game.to_move.unwrap_or(host)
-        };
-        if seat == host {
+        let due = game.due()?;
+        let agreed = guest.game.as_ref().and_then(GameView::due) == Some(due);
+        agreed.then_some(if due == game.me {
             Chair::Host
         } else {
             Chair::Guest
-        }
+        })
     }
 }
 

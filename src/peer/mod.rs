@@ -633,6 +633,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             Ok(effects) => self.apply(effects, &[]),
             Err(e) => {
                 (self.emit)(&json!({"event": "error", "message": e}));
+                if self.controller.is_some() {
+                    self.problem = Some(e);
+                }
                 Ok(())
             }
         }
