@@ -303,11 +303,20 @@ impl App {
     pub fn style(&self, theme: &Theme) -> iced::theme::Style {
         use iced::theme::Base;
         let mut style = theme.base();
-        let nudge = match self.screen() {
+        let screen = match self.screen() {
             Screen::Lobby => 0.0,
             Screen::Deploy => 0.0005,
             Screen::Play => 0.001,
         };
+        // Hot-seat: the pass bar and the curtain move the board too.
+        let seating = if self.seating.curtain {
+            0.002
+        } else if self.waiting().is_some() {
+            0.004
+        } else {
+            0.0
+        };
+        let nudge = screen + seating;
         style.background_color.b = (style.background_color.b - nudge).max(0.0);
         style
     }
@@ -520,7 +529,12 @@ impl App {
         let t = self.lang.app();
         let header = row![
             text("lanqi").size(20),
-            text(self.options.name.clone()).size(15),
+            // In hot-seat play: whose screen it is now.
+            text(match self.guest {
+                Some(_) => hot_seat::name_of(&self.host.snapshot, self.seating.shown),
+                None => self.options.name.clone(),
+            })
+            .size(15),
             space().width(Fill),
             button(text(t.sound[usize::from(!self.sound.enabled())]).size(14))
                 .on_press(Message::ToggleSound)
