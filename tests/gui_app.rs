@@ -1038,6 +1038,15 @@ async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
         let game = app.snapshot().game.clone().unwrap();
         assert_eq!(game.ending.as_ref().unwrap().winner, Some(1 - resigner));
         assert!(game.audit.as_ref().unwrap().ok);
+        // Both players are at the screen: the end names the winner, not "you".
+        let winner = ["alice", "Player 2"][1 - resigner as usize];
+        {
+            let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+            assert!(
+                ui.find(format!("{winner} wins")).is_ok(),
+                "the end names {winner}"
+            );
+        }
         let _ = app.update(Message::CloseRequested(iced::window::Id::unique()));
     };
     let run = async { tokio::join!(host, people).0 };

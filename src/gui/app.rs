@@ -583,7 +583,13 @@ impl App {
             (Screen::Play, Some(game)) => {
                 let elapsed = self.now.saturating_duration_since(desk.snapshot_at);
                 desk.play
-                    .view(&desk.snapshot, game, self.lang, elapsed.as_millis() as u64)
+                    .view(
+                        &desk.snapshot,
+                        game,
+                        self.lang,
+                        elapsed.as_millis() as u64,
+                        self.guest.is_some(),
+                    )
                     .map(Message::Play)
             }
             (Screen::Deploy, Some(game)) => desk.deploy_view(game, self.lang),

@@ -406,13 +406,15 @@ impl Play {
     }
 
     /// The screen for `game` (in `snapshot`), in `lang`; `elapsed_ms` is the time since
-    /// the snapshot was taken (the running clock counts it down).
+    /// the snapshot was taken (the running clock counts it down). In `hot_seat` play both
+    /// players are at the screen: each is named, nobody is "you".
     pub fn view<'a>(
         &'a self,
         snapshot: &'a Snapshot,
         game: &'a GameView,
         lang: Lang,
         elapsed_ms: u64,
+        hot_seat: bool,
     ) -> Element<'a, Message> {
         let t = lang.app();
         let grey = Color::from_rgb(0.40, 0.40, 0.40);
@@ -425,7 +427,9 @@ impl Play {
             .map_or("?", |(n, _)| n.as_str())
             .to_string();
         let name_of = |seat: Seat| {
-            if seat == me {
+            if seat == me && hot_seat {
+                snapshot.name.clone()
+            } else if seat == me {
                 t.you.to_string()
             } else {
                 their_name.clone()
@@ -694,9 +698,10 @@ impl Play {
         }
         if let Some(ending) = game.ending.as_ref().filter(|_| !self.end_dismissed) {
             let title = match ending.winner {
-                None => t.draw,
-                Some(w) if w == me => t.you_won,
-                Some(_) => t.you_lost,
+                None => t.draw.to_string(),
+                Some(w) if hot_seat => lang.wins(&name_of(w)),
+                Some(w) if w == me => t.you_won.to_string(),
+                Some(_) => t.you_lost.to_string(),
             };
             let mut buttons: Vec<Element<'_, Message>> = vec![
                 button(text(t.see_board))
@@ -721,7 +726,7 @@ impl Play {
             return modal(
                 base,
                 dialog(
-                    title.to_string(),
+                    title,
                     Some(
                         column![
                             text(lang.reason(&ending.reason)).size(18),

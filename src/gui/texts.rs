@@ -337,6 +337,14 @@ impl Lang {
         }
     }
 
+    /// The end dialog's title in hot-seat play: who won.
+    pub fn wins(self, name: &str) -> String {
+        match self {
+            Lang::En => format!("{name} wins"),
+            Lang::Zh => format!("{name}获胜"),
+        }
+    }
+
     /// Hot-seat: the button that covers the board for the next player.
     pub fn pass_to(self, name: &str) -> String {
         match self {
