@@ -205,6 +205,13 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     /// Carries out a user's command; `Ok(false)` means quit.
     pub(super) fn command(&mut self, command: Command, now: u64) -> Result<bool, PeerError> {
         self.problem = None;
+        if matches!(
+            command,
+            Command::Challenge(..) | Command::Accept | Command::PlayComputer(..)
+        ) {
+            // Someone else to play: a hot-seat guest left from before says goodbye.
+            self.guest = None;
+        }
         match command {
             Command::Challenge(addr, game) => {
                 if self.table.is_some() && self.endpoint.is_connected() {
