@@ -1055,3 +1055,70 @@ async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
         .expect("the hot-seat game never got stuck")
         .expect("the host quits cleanly");
 }
+
+/// A saved game is listed in the lobby (the newest first) and opens there for review: the
+/// board at any move, the moves in Chinese notation, the result; a file that is not a
+/// game says what is wrong with it.
+#[test]
+fn a_saved_xiangqi_game_opens_from_the_lobby_for_review() {
+    use lanqi::gui::{lobby, review};
+    use lanqi::store::SavedXiangqi;
+    let mut h = Harness::new(xiangqi_snapshot(&["h2e2", "h9g7", "h0g2"]));
+    let dir = h._profile.0.join("saved");
+    std::fs::create_dir_all(&dir).unwrap();
+    let dated = |name: &str, text: &str, secs: u64| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let when = std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs);
+        let file = std::fs::File::options().write(true).open(&path).unwrap();
+        file.set_modified(when).unwrap();
+        path
+    };
+    let bad = dated(
+        "xiangqi-1-bad.txt",
+        "fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\nmoves h2e2 h2e2\n",
+        1000,
+    );
+    let opening = SavedXiangqi {
+        start: lanqi::rules::xiangqi::Position::start(),
+        moves: ["h2e2", "h9g7", "h0g2"]
+            .map(|m| m.parse().unwrap())
+            .to_vec(),
+        result: Some("red resignation".into()),
+    };
+    dated("xiangqi-2-opening.txt", &opening.render(), 2000);
+    // Saving lists the games again: the one just saved first, then the older two.
+    h.click("Save game");
+    h.app.set_snapshot(lobby_snapshot(), Instant::now());
+    assert!(h.shows("Saved games"));
+    assert!(h.shows("xiangqi-2-opening.txt") && h.shows("xiangqi-1-bad.txt"));
+    let _ = h.app.update(Message::Lobby(lobby::Message::OpenSaved(0)));
+    assert_eq!(
+        h.app.review().unwrap().at(),
+        3,
+        "the game just saved, at its end"
+    );
+    h.click("Back to lobby");
+    // A file that is not a game says so, naming the file, the line and the move.
+    let _ = h.app.update(Message::Lobby(lobby::Message::OpenSaved(2)));
+    assert!(h.app.review().is_none());
+    let why = SavedXiangqi::load(&bad).unwrap_err();
+    assert!(
+        why.ends_with(
+            "xiangqi-1-bad.txt: line 2: move 2 (h2e2): h2e2 is not legal here: no piece on its from-point"
+        ),
+        "{why}"
+    );
+    assert!(h.shows(&why), "the lobby says why the file does not open");
+    let _ = h.app.update(Message::Lobby(lobby::Message::OpenSaved(1)));
+    assert!(h.shows("xiangqi-2-opening.txt") && h.shows("red resignation"));
+    assert!(h.shows("1. 炮二平五   马8进7"));
+    h.click("◀");
+    assert!(h.shows("Replay 2/3"));
+    assert_snapshot(&h.ui().snapshot(&Theme::Light).unwrap(), "app-review");
+    let _ = h.app.update(Message::Review(review::Message::Replay(0)));
+    assert!(h.shows("Replay 0/3"));
+    h.click("Back to lobby");
+    assert!(h.app.review().is_none());
+    assert!(h.shows("Saved games"));
+}

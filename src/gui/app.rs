@@ -28,6 +28,7 @@ use tokio::sync::{mpsc, watch};
 use super::desk::Desk;
 use super::hot_seat::{self, Seating};
 use super::i18n::Lang;
+use super::review::{self, Review};
 use super::{deploy, lobby, play, settings};
 use crate::net::discovery::MdnsMode;
 use crate::peer::control::Chair;
@@ -158,6 +159,8 @@ pub enum Message {
     PassScreen,
     /// Hot-seat: the next player uncovers the board.
     Uncover,
+    /// A saved game's review screen message.
+    Review(review::Message),
 }
 
 /// Which screen shows.
@@ -184,6 +187,8 @@ pub struct App {
     guest: Option<Desk>,
     /// Hot-seat: whose desk shows, and the curtain between turns.
     seating: Seating,
+    /// A saved game opened from the lobby.
+    review: Option<Review>,
     now: Instant,
     lobby: lobby::Lobby,
     /// Why the network could not start.
@@ -201,7 +206,7 @@ impl App {
     pub fn new(options: Options) -> App {
         let now = Instant::now();
         let sound = super::sound::Sound::new(options.sound);
-        App {
+        let mut app = App {
             lang: options.lang,
             lobby: lobby::Lobby::new(&options.name),
             options,
@@ -210,12 +215,15 @@ impl App {
             host: Desk::new(now),
             guest: None,
             seating: Seating::default(),
+            review: None,
             now,
             failed: None,
             closing: None,
             sound,
             window_size: None,
-        }
+        };
+        app.list_saved();
+        app
     }
 
     /// The desk on screen: mine, or in hot-seat play the guest's when it is theirs.
@@ -231,6 +239,18 @@ impl App {
             (Chair::Guest, Some(guest)) => guest,
             _ => &mut self.host,
         }
+    }
+
+    /// The saved game open, if any.
+    pub fn review(&self) -> Option<&Review> {
+        self.review.as_ref()
+    }
+
+    /// Lists the saved games in the lobby (none when the profile cannot be opened).
+    fn list_saved(&mut self) {
+        let dir = Profile::open(self.options.profile.as_deref()).and_then(|p| p.saved_dir());
+        self.lobby
+            .set_saved(dir.map_or_else(|_| Vec::new(), |d| review::saved_games(&d)));
     }
 
     /// The snapshot shown (in hot-seat play, of the seat on screen).
@@ -304,6 +324,7 @@ impl App {
         use iced::theme::Base;
         let mut style = theme.base();
         let screen = match self.screen() {
+            Screen::Lobby if self.review.is_some() => 0.0015,
             Screen::Lobby => 0.0,
             Screen::Deploy => 0.0005,
             Screen::Play => 0.001,
@@ -378,6 +399,16 @@ impl App {
             }
             Message::Lobby(m) => match self.lobby.update(m, &self.host.snapshot, self.lang) {
                 Some(lobby::Event::Command(c)) => self.send(c),
+                Some(lobby::Event::OpenSaved(path)) => {
+                    let name = path
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    match crate::store::SavedXiangqi::load(&path) {
+                        Ok(game) => self.review = Some(Review::new(&name, game)),
+                        Err(e) => self.lobby.set_saved_problem(e),
+                    }
+                }
                 Some(lobby::Event::Rename(name)) => {
                     self.save_settings(|s| {
                         s.set_name(&name);
@@ -408,8 +439,16 @@ impl App {
                     Some(play::Event::SaveXiangqi(saved)) => {
                         let line = self.save_xiangqi(&saved);
                         self.desk_mut().play.set_saved(line);
+                        self.list_saved();
                     }
                     None => {}
+                }
+            }
+            Message::Review(m) => {
+                if let Some(r) = &mut self.review
+                    && r.update(m)
+                {
+                    self.review = None;
                 }
             }
             Message::PassScreen => self.seating.pass(),
@@ -495,6 +534,8 @@ impl App {
         self.host = Desk::new(self.now);
         self.guest = None;
         self.seating = Seating::default();
+        self.review = None;
+        self.list_saved();
     }
 
     /// Whether something on screen moves with time: a running clock, a battle flash, or
@@ -570,6 +611,25 @@ impl App {
         .into()
     }
 
+    /// A saved game under review; a challenge that comes meanwhile is announced above it
+    /// (Back to lobby answers it).
+    fn review_view<'a>(&'a self, review: &'a Review) -> Element<'a, Message> {
+        let screen = review.view(self.lang).map(Message::Review);
+        match &self.host.snapshot.incoming {
+            Some(incoming) => column![
+                container(
+                    text(self.lang.challenged_by(&incoming.name, incoming.game))
+                        .size(16)
+                        .color(Color::from_rgb(0.10, 0.50, 0.20))
+                )
+                .padding([6, 16]),
+                screen
+            ]
+            .into(),
+            None => screen,
+        }
+    }
+
     /// Under the header: the shown desk's screen; in hot-seat play, the curtain between
     /// turns, or the bar that passes the screen on.
     fn body(&self) -> Element<'_, Message> {
@@ -593,7 +653,10 @@ impl App {
                     .map(Message::Play)
             }
             (Screen::Deploy, Some(game)) => desk.deploy_view(game, self.lang),
-            _ => self.lobby.view(host, self.lang).map(Message::Lobby),
+            _ => match &self.review {
+                Some(r) => self.review_view(r),
+                None => self.lobby.view(host, self.lang).map(Message::Lobby),
+            },
         };
         match waiting {
             Some(next) => column![

@@ -6,6 +6,7 @@
 //! typed. Its view is a pure function of both.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 use iced::widget::{button, column, container, row, rule, scrollable, space, text, text_input};
 use iced::{Alignment, Color, Element, Fill, Length};
@@ -32,6 +33,10 @@ pub struct Lobby {
     game: GameKind,
     /// The hot-seat box: the second player's name.
     second: String,
+    /// The saved games listed (the newest first).
+    saved: Vec<PathBuf>,
+    /// Why the saved game last opened could not be read.
+    saved_problem: Option<String>,
 }
 
 /// What the lobby reacts to.
@@ -61,6 +66,8 @@ pub enum Message {
     SecondChanged(String),
     /// Start a hot-seat game: two people at this screen.
     HotSeat,
+    /// Open the saved game listed at this place.
+    OpenSaved(usize),
 }
 
 /// What the lobby hands to the app.
@@ -70,6 +77,8 @@ pub enum Event {
     Command(Command),
     /// The player wants to be called this (the app restarts its peer under the new name).
     Rename(String),
+    /// Open this saved game.
+    OpenSaved(PathBuf),
 }
 
 impl Lobby {
@@ -79,6 +88,16 @@ impl Lobby {
             name: name.to_string(),
             ..Lobby::default()
         }
+    }
+
+    /// Lists these saved games (the newest first).
+    pub fn set_saved(&mut self, saved: Vec<PathBuf>) {
+        self.saved = saved;
+    }
+
+    /// Says why a saved game could not be opened.
+    pub fn set_saved_problem(&mut self, problem: String) {
+        self.saved_problem = Some(problem);
     }
 
     /// The game chosen to play.
@@ -153,6 +172,10 @@ impl Lobby {
                     self.game,
                     name.to_string(),
                 )))
+            }
+            Message::OpenSaved(i) => {
+                self.saved_problem = None;
+                self.saved.get(i).cloned().map(Event::OpenSaved)
             }
         }
     }
@@ -290,6 +313,30 @@ impl Lobby {
         ]
         .spacing(8);
         main = main.push(hot_seat);
+
+        if !self.saved.is_empty() || self.saved_problem.is_some() {
+            let mut saved = column![text(t.saved_heading).size(20)].spacing(6);
+            for (i, path) in self.saved.iter().enumerate() {
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                saved = saved.push(
+                    row![
+                        text(name).size(14).width(Fill),
+                        button(text(t.open).size(14))
+                            .on_press(Message::OpenSaved(i))
+                            .style(button::secondary),
+                    ]
+                    .spacing(10)
+                    .align_y(Alignment::Center),
+                );
+            }
+            if let Some(problem) = &self.saved_problem {
+                saved = saved.push(text(problem.clone()).size(13).color(red));
+            }
+            main = main.push(saved);
+        }
 
         let direct = column![
             text(t.direct_heading).size(20),

@@ -27,6 +27,7 @@ pub mod i18n;
 pub mod icon;
 pub mod lobby;
 pub mod play;
+pub mod review;
 pub mod rules_page;
 pub mod settings;
 pub mod sound;

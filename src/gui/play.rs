@@ -850,7 +850,8 @@ impl Play {
     fn xiangqi_parts<'a>(&'a self, game: &'a GameView, lang: Lang) -> Parts<'a> {
         let t = lang.app();
         let moves = xiangqi_play::standing_moves(&game.record);
-        let ps = xiangqi_play::positions(&moves);
+        let plain = xiangqi_play::plain(&moves);
+        let ps = xiangqi_play::positions(&xiangqi::Position::start(), &plain);
         let last = ps.len().saturating_sub(1) as u32;
         let replay = game
             .ending
@@ -869,7 +870,7 @@ impl Play {
         Parts {
             board: board.map(Message::Xiangqi),
             lost,
-            moves: xiangqi_play::move_lines(&moves),
+            moves: xiangqi_play::move_lines(&xiangqi::Position::start(), &plain),
             replay,
             last_mover: moves.last().map(|(seat, _)| *seat),
         }

@@ -67,6 +67,12 @@ pub struct AppText {
     pub curtain_note: &'static str,
     /// The curtain's button: the player at the screen uncovers the board.
     pub curtain_show: &'static str,
+    /// Heading of the saved games in the lobby.
+    pub saved_heading: &'static str,
+    /// The button that opens a saved game.
+    pub open: &'static str,
+    /// Xiangqi's two sides, Red and Black.
+    pub red_black: [&'static str; 2],
     /// Before where a game was saved.
     pub saved_to: &'static str,
     /// The Save game button (Xiangqi).
@@ -185,6 +191,9 @@ const EN: AppText = AppText {
     rules: "Rules",
     computer_heading: "Play the computer",
     computer_note: "A computer player on this machine (in Junqi it sees no more of your pieces than anyone).",
+    saved_heading: "Saved games",
+    open: "Open",
+    red_black: ["Red", "Black"],
     hotseat_heading: "Two players, one screen",
     hotseat_note: "Take turns at this computer. In Junqi the board is covered between turns.",
     hotseat_placeholder: "Second player's name",
@@ -263,6 +272,9 @@ const ZH: AppText = AppText {
     rules: "规则",
     computer_heading: "与电脑对弈",
     computer_note: "本机上的电脑棋手（军棋里它和真人一样看不到你的棋子）。",
+    saved_heading: "保存的对局",
+    open: "打开",
+    red_black: ["红方", "黑方"],
     hotseat_heading: "两人同屏对弈",
     hotseat_note: "两人在这台电脑上轮流走棋。军棋每步之间会遮住棋盘。",
     hotseat_placeholder: "第二位玩家的名字",

@@ -36,11 +36,16 @@ pub fn standing_moves(record: &[Record]) -> Vec<(Seat, Move)> {
     out
 }
 
-/// Every position from the start through `moves` (stopping at the first that does not
-/// play, which a peer's checked record never holds).
-pub fn positions(moves: &[(Seat, Move)]) -> Vec<Position> {
-    let mut out = vec![Position::start()];
-    for (_, mv) in moves {
+/// The moves alone, without who made them.
+pub fn plain(moves: &[(Seat, Move)]) -> Vec<Move> {
+    moves.iter().map(|(_, m)| *m).collect()
+}
+
+/// Every position from `start` through `moves` (stopping at the first that does not
+/// play, which a peer's checked record and a checked saved game never hold).
+pub fn positions(start: &Position, moves: &[Move]) -> Vec<Position> {
+    let mut out = vec![start.clone()];
+    for mv in moves {
         match out.last().and_then(|p| p.play(*mv).ok()) {
             Some(next) => out.push(next),
             None => break,
@@ -49,11 +54,12 @@ pub fn positions(moves: &[(Seat, Move)]) -> Vec<Position> {
     out
 }
 
-/// Each move in Chinese notation, numbered by full moves (`1. 炮二平五  马8进7`).
-pub fn move_lines(moves: &[(Seat, Move)]) -> Vec<String> {
-    let ps = positions(moves);
+/// Each move from `start` in Chinese notation, numbered by full moves
+/// (`1. 炮二平五  马8进7`).
+pub fn move_lines(start: &Position, moves: &[Move]) -> Vec<String> {
+    let ps = positions(start, moves);
     let mut lines: Vec<String> = Vec::new();
-    for (i, (_, mv)) in moves.iter().enumerate().take(ps.len() - 1) {
+    for (i, mv) in moves.iter().enumerate().take(ps.len() - 1) {
         let shown = chinese(&ps[i], *mv);
         if ps[i].side_to_move() == Side::Red || lines.is_empty() {
             let dots = if ps[i].side_to_move() == Side::Red {
@@ -113,10 +119,7 @@ pub fn saved(game: &GameView) -> SavedXiangqi {
     });
     SavedXiangqi {
         start: Position::start(),
-        moves: standing_moves(&game.record)
-            .into_iter()
-            .map(|(_, m)| m)
-            .collect(),
+        moves: plain(&standing_moves(&game.record)),
         result,
     }
 }
@@ -127,7 +130,7 @@ pub fn model(game: &GameView, selected: Option<Square>, replay: Option<u32>) -> 
     let moves = standing_moves(&game.record);
     let last = |n: usize| (n > 0).then(|| (moves[n - 1].1.from, moves[n - 1].1.to));
     if let (Some(at), Some(_)) = (replay, game.ending.as_ref()) {
-        let ps = positions(&moves);
+        let ps = positions(&Position::start(), &plain(&moves));
         let at = (at as usize).min(ps.len() - 1);
         let mut model = XiangqiModel::from_position(&ps[at], viewer);
         model.last_move = last(at);
@@ -228,7 +231,7 @@ mod tests {
     #[test]
     fn moves_read_in_chinese_notation_numbered_by_full_moves() {
         let g = game(&["h2e2", "h9g7", "h0g2"]);
-        let lines = move_lines(&standing_moves(&g.record));
+        let lines = move_lines(&Position::start(), &plain(&standing_moves(&g.record)));
         assert_eq!(lines, vec!["1. 炮二平五   马8进7", "2. 马二进三"]);
     }
 
@@ -268,7 +271,7 @@ mod tests {
     fn captured_pieces_are_listed_by_name() {
         // 炮二进七 takes the horse on h9 (h2h9), 车9平8 takes the cannon back (i9h9).
         let g = game(&["h2h9", "i9h9"]);
-        let ps = positions(&standing_moves(&g.record));
+        let ps = positions(&Position::start(), &plain(&standing_moves(&g.record)));
         let last = ps.last().unwrap();
         assert_eq!(lost(last, Side::Black).as_deref(), Some("马"));
         assert_eq!(lost(last, Side::Red).as_deref(), Some("炮"));

@@ -1,0 +1,238 @@
+//! A saved Xiangqi game opened from the lobby: the board at any move (a slider, and
+//! buttons a move back and forth), the moves in Chinese notation, the captured pieces and
+//! the result. Nothing here is sent anywhere; Close goes back to the lobby.
+
+use std::path::{Path, PathBuf};
+
+use iced::widget::{button, canvas, column, container, row, rule, scrollable, slider, text};
+use iced::{Alignment, Color, Element, Fill, Length};
+
+use super::i18n::Lang;
+use super::xiangqi_board::{self, XiangqiBoard, XiangqiModel};
+use super::xiangqi_play;
+use crate::rules::xiangqi::{Position, Side};
+use crate::store::SavedXiangqi;
+
+/// The saved games shown in the lobby (at most this many, the newest first).
+pub const LISTED: usize = 8;
+
+/// The Xiangqi games saved in `dir` (`xiangqi-*.txt`), the newest first, at most
+/// [`LISTED`]; none when the directory is missing or unreadable.
+pub fn saved_games(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut games: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("xiangqi-") && n.ends_with(".txt"))
+        })
+        .map(|p| {
+            let modified = std::fs::metadata(&p)
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (modified, p)
+        })
+        .collect();
+    games.sort_by(|a, b| b.cmp(a));
+    games.into_iter().take(LISTED).map(|(_, p)| p).collect()
+}
+
+/// The review's state: the game, every position of it, its moves in words, and where the
+/// slider stands.
+#[derive(Clone, Debug)]
+pub struct Review {
+    /// The file's name, shown as the title.
+    name: String,
+    /// The game.
+    game: SavedXiangqi,
+    /// Every position from the start, one more than the moves.
+    positions: Vec<Position>,
+    /// The moves in Chinese notation, a full move a line.
+    lines: Vec<String>,
+    /// Moves played at the position shown.
+    at: usize,
+}
+
+/// What the review screen reacts to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Message {
+    /// The slider moved.
+    Replay(u32),
+    /// A move back.
+    Back,
+    /// A move forward.
+    Forward,
+    /// Back to the lobby.
+    Close,
+    /// A click on the board (nothing to do: the game is only shown).
+    Board(xiangqi_board::Message),
+}
+
+impl Review {
+    /// A review of `game` (read from the file named `name`), at its last position.
+    pub fn new(name: &str, game: SavedXiangqi) -> Review {
+        let positions = xiangqi_play::positions(&game.start, &game.moves);
+        let lines = xiangqi_play::move_lines(&game.start, &game.moves);
+        Review {
+            name: name.to_string(),
+            at: positions.len() - 1,
+            game,
+            positions,
+            lines,
+        }
+    }
+
+    /// Moves played at the position shown.
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
+    /// Handles a message; `true` means close.
+    pub fn update(&mut self, message: Message) -> bool {
+        let last = self.positions.len() - 1;
+        match message {
+            Message::Replay(at) => self.at = (at as usize).min(last),
+            Message::Back => self.at = self.at.saturating_sub(1),
+            Message::Forward => self.at = (self.at + 1).min(last),
+            Message::Close => return true,
+            Message::Board(_) => {}
+        }
+        false
+    }
+
+    /// The board at the position shown, Red at the bottom, the move that led to it marked.
+    pub fn model(&self) -> XiangqiModel {
+        let mut model = XiangqiModel::from_position(&self.positions[self.at], Side::Red);
+        model.last_move = self
+            .at
+            .checked_sub(1)
+            .map(|i| (self.game.moves[i].from, self.game.moves[i].to));
+        model
+    }
+
+    /// The screen.
+    pub fn view(&self, lang: Lang) -> Element<'_, Message> {
+        let t = lang.app();
+        let grey = Color::from_rgb(0.40, 0.40, 0.40);
+        let last = self.positions.len() - 1;
+        let position = &self.positions[self.at];
+        let lost = |side: Side| {
+            let name = t.red_black[usize::from(side == Side::Black)];
+            let lost =
+                xiangqi_play::lost(position, side).unwrap_or_else(|| t.lost_none.to_string());
+            text(format!("{name}  {}: {lost}", t.lost)).size(15)
+        };
+        let board: Element<'_, xiangqi_board::Message> = canvas(XiangqiBoard::new(self.model()))
+            .width(Fill)
+            .height(Fill)
+            .into();
+        let left = column![
+            lost(Side::Black),
+            container(board.map(Message::Board))
+                .width(Fill)
+                .height(Fill),
+            lost(Side::Red),
+            row![
+                button(text("◀")).on_press(Message::Back),
+                text(format!("{} {}/{last}", t.replay, self.at)).size(14),
+                slider(0..=last.max(1) as u32, self.at as u32, Message::Replay).width(Fill),
+                button(text("▶")).on_press(Message::Forward),
+            ]
+            .spacing(10)
+            .align_y(Alignment::Center),
+        ]
+        .spacing(6)
+        .width(Fill)
+        .height(Fill);
+        let moves = column(
+            self.lines
+                .iter()
+                .map(|line| text(line.clone()).size(13).into()),
+        )
+        .spacing(2);
+        let panel = column![
+            text(self.name.clone()).size(18),
+            text(self.game.result.clone().unwrap_or_default())
+                .size(15)
+                .color(grey),
+            button(text(t.to_lobby)).on_press(Message::Close),
+            rule::horizontal(1),
+            text(t.moves_heading).size(16),
+            scrollable(moves.width(Fill)).height(Fill),
+        ]
+        .spacing(8)
+        .width(Length::Fixed(340.0))
+        .height(Fill);
+        row![left, panel].spacing(16).padding(12).into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(moves: &[&str]) -> SavedXiangqi {
+        SavedXiangqi {
+            start: Position::start(),
+            moves: moves.iter().map(|m| m.parse().unwrap()).collect(),
+            result: Some("red resignation".into()),
+        }
+    }
+
+    #[test]
+    fn the_review_opens_at_the_end_and_steps_through_the_game() {
+        let mut r = Review::new("xiangqi-1.txt", game(&["h2e2", "h9g7", "h0g2"]));
+        assert_eq!(r.at(), 3);
+        assert_eq!(
+            r.model().last_move,
+            Some(game(&["h0g2"]).moves[0]).map(|m| (m.from, m.to))
+        );
+        assert!(!r.update(Message::Forward));
+        assert_eq!(r.at(), 3, "no move past the last");
+        r.update(Message::Back);
+        r.update(Message::Back);
+        assert_eq!(r.at(), 1);
+        r.update(Message::Replay(0));
+        assert_eq!(r.model().last_move, None);
+        assert_eq!(
+            r.model().pieces,
+            XiangqiModel::from_position(&Position::start(), Side::Red).pieces
+        );
+        r.update(Message::Replay(99));
+        assert_eq!(r.at(), 3, "the slider stops at the last move");
+        assert!(r.update(Message::Close));
+    }
+
+    #[test]
+    fn saved_games_are_listed_newest_first() {
+        let dir = std::env::temp_dir().join(format!("lanqi-review-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (n, name) in ["xiangqi-1-0.txt", "xiangqi-2-3.txt", "notes.txt"]
+            .iter()
+            .enumerate()
+        {
+            let path = dir.join(name);
+            std::fs::write(&path, game(&[]).render()).unwrap();
+            let when = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1000 + n as u64);
+            std::fs::File::options()
+                .write(true)
+                .open(&path)
+                .unwrap()
+                .set_modified(when)
+                .unwrap();
+        }
+        let listed = saved_games(&dir);
+        let names: Vec<_> = listed
+            .iter()
+            .map(|p| p.file_name().unwrap().to_str().unwrap().to_string())
+            .collect();
+        assert_eq!(names, ["xiangqi-2-3.txt", "xiangqi-1-0.txt"]);
+        assert!(saved_games(&dir.join("missing")).is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
