@@ -10,6 +10,9 @@
 #   docs/screenshots/midgame.png     Alice's game: a piece selected, its destinations,
 #                                    the last move, both battles' losses, the chat
 #   docs/screenshots/gameover.png    Alice's game-over dialog over the audited board
+#   docs/screenshots/hotseat.png     a third window, Carol, playing hot-seat with Dan at
+#                                    one screen: Carol has deployed, and her board
+#                                    waits to be passed to Dan
 #
 # and prints each window's resident memory (VmRSS, and its peak VmHWM) in the lobby and
 # in mid-game. Buttons are found on screen by their colour and the board's squares from
@@ -338,3 +341,30 @@ grep '"event":"audit"' "$work/Alice.log" | grep -q '"ok":true' ||
 sleep 1
 save_png "${WIN[Alice]}" gameover
 echo "done: $moves moves, Bob resigned, the audit passed"
+
+# --- Hot-seat ---------------------------------------------------------------------------
+# A third window, Carol, plays two at one screen: she names the second player Dan and
+# presses Play here (the lowest grey button on the lobby's right half), deploys, and her
+# board waits to be passed on; passing covers it, and Dan uncovers his own.
+kill "${PID[Bob]}" 2>/dev/null || true
+start_window Carol 1300
+win=${WIN[Carol]}
+wait_log Carol '"event":"listening"'
+sleep 1
+grab "$win" "$work/probe.ppm"
+at=$("${XSHOT[@]}" blobs "$work/probe.ppm" "$SECONDARY" 700 120 1280 860 | tail -1)
+[ -n "$at" ] || fail "no Play here button in Carol's lobby"
+read -r x y w h <<<"$at"
+click "$win" $((x - 150)) $((y + h / 2)) # the second player's name box, left of Play here
+xdotool windowfocus --sync "$win" 2>/dev/null || true
+xdotool type --delay 40 "Dan"
+click "$win" $((x + w / 2)) $((y + h / 2))
+wait_log Carol '"event":"started"'
+click_blob "$win" "$SUCCESS" "Ready button for Carol" 860 80 1280 860
+find_blob "$win" "$SUCCESS" 0 30 1280 110 >/dev/null || fail "no Pass the screen bar for Carol"
+save_png "$win" hotseat
+click_blob "$win" "$SUCCESS" "Pass the screen button" 0 30 1280 110
+click_blob "$win" "$PRIMARY" "the curtain's button"
+click_blob "$win" "$SUCCESS" "Ready button for Dan" 860 80 1280 860
+wait_log Carol '"event":"play"'
+echo "done: hot-seat, both deployed at one screen"
