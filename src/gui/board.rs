@@ -13,7 +13,7 @@
 
 use iced::widget::canvas::{self, Frame, LineDash, Path, Stroke};
 use iced::widget::text::Alignment as TextAlign;
-use iced::{Color, Font, Pixels, Point, Rectangle, Renderer, Size, Theme, alignment, mouse};
+use iced::{Color, Font, Pixels, Point, Rectangle, Size, alignment};
 
 use super::{BOLD, FONT};
 use crate::rules::junqi::board::{RAIL_NEIGHBOURS, ROADS, cell_kind};
@@ -192,22 +192,9 @@ impl Geometry {
     }
 }
 
-/// The board as a canvas program. Build it with [`Board::new`] and put it in a
-/// `canvas(..)`; it publishes [`Message::Clicked`].
-#[derive(Debug)]
-pub struct Board {
-    model: BoardModel,
-}
-
-impl Board {
-    /// A board showing `model`.
-    pub fn new(model: BoardModel) -> Board {
-        Board { model }
-    }
-}
-
-/// The board's own widget state: the square under the cursor.
-pub type Hover = super::hover::Hover<Square>;
+/// The board as a canvas program: `canvas(Board::new(model))`; it publishes
+/// [`Message::Clicked`].
+pub type Board = super::hover::BoardCanvas<BoardModel>;
 
 mod palette {
     use iced::Color;
@@ -239,54 +226,25 @@ mod palette {
     pub const LAST_MOVE_EDGE: Color = Color::from_rgb(0.90, 0.45, 0.05);
 }
 
-impl canvas::Program<Message> for Board {
-    type State = Hover;
+impl super::hover::SquareBoard for BoardModel {
+    type Square = Square;
+    type Message = Message;
 
-    fn update(
-        &self,
-        state: &mut Hover,
-        event: &canvas::Event,
-        bounds: Rectangle,
-        cursor: mouse::Cursor,
-    ) -> Option<canvas::Action<Message>> {
-        let geometry = Geometry::new(bounds.size(), self.model.viewer);
-        super::hover::update(
-            state,
-            event,
-            bounds,
-            cursor,
-            |p| geometry.square_at(p),
-            Message::Clicked,
-        )
+    fn square_at(&self, size: Size, point: Point) -> Option<Square> {
+        Geometry::new(size, self.viewer).square_at(point)
     }
 
-    fn draw(
-        &self,
-        state: &Hover,
-        renderer: &Renderer,
-        _theme: &Theme,
-        bounds: Rectangle,
-        _cursor: mouse::Cursor,
-    ) -> Vec<canvas::Geometry> {
-        let mut frame = Frame::new(renderer, bounds.size());
-        let geometry = Geometry::new(bounds.size(), self.model.viewer);
-        draw_board(&mut frame, &geometry, &self.model, state.0);
-        vec![frame.into_geometry()]
+    fn clickable(&self, square: Square) -> bool {
+        self.at(square).is_some() || self.targets.contains(&square)
     }
 
-    fn mouse_interaction(
-        &self,
-        _state: &Hover,
-        bounds: Rectangle,
-        cursor: mouse::Cursor,
-    ) -> mouse::Interaction {
-        let geometry = Geometry::new(bounds.size(), self.model.viewer);
-        super::hover::interaction(
-            bounds,
-            cursor,
-            |p| geometry.square_at(p),
-            |s| self.model.at(s).is_some() || self.model.targets.contains(&s),
-        )
+    fn clicked(square: Square) -> Message {
+        Message::Clicked(square)
+    }
+
+    fn draw(&self, frame: &mut Frame, hover: Option<Square>) {
+        let geometry = Geometry::new(frame.size(), self.viewer);
+        draw_board(frame, &geometry, self, hover);
     }
 }
 

@@ -1,9 +1,94 @@
-//! The mouse on a board canvas, whatever the game: the square under the cursor (redrawn
-//! when it changes), a left click reported as the square clicked, and a pointer over what
-//! can be clicked. Each board says where its squares are; this module does the rest.
+//! A board on a canvas, whatever the game: the square under the cursor (redrawn when it
+//! changes), a left click reported as the square clicked, and a pointer over what can be
+//! clicked. Each board ([`SquareBoard`]) says where its squares are, what can be clicked
+//! and how it is drawn; [`BoardCanvas`] makes it a canvas program.
 
-use iced::widget::canvas;
-use iced::{Point, Rectangle, mouse};
+use iced::widget::canvas::{self, Frame};
+use iced::{Point, Rectangle, Renderer, Size, Theme, mouse};
+
+/// A board drawn on a canvas: the model a screen builds, which knows its squares.
+pub trait SquareBoard {
+    /// A square of the board.
+    type Square: Copy + PartialEq + 'static;
+    /// What a click publishes.
+    type Message;
+    /// The square at `point` of a canvas of `size`, if any.
+    fn square_at(&self, size: Size, point: Point) -> Option<Self::Square>;
+    /// Whether a click on `square` can do anything (the pointer shows it).
+    fn clickable(&self, square: Self::Square) -> bool;
+    /// The message for a click on `square`.
+    fn clicked(square: Self::Square) -> Self::Message;
+    /// Draws the board, fitted to the frame, with `hover` under the cursor.
+    fn draw(&self, frame: &mut Frame, hover: Option<Self::Square>);
+}
+
+/// A [`SquareBoard`] as a canvas program: put it in a `canvas(..)`.
+#[derive(Debug)]
+pub struct BoardCanvas<B> {
+    board: B,
+}
+
+impl<B> BoardCanvas<B> {
+    /// The canvas program showing `board`.
+    pub fn new(board: B) -> BoardCanvas<B> {
+        BoardCanvas { board }
+    }
+
+    /// What it shows.
+    pub fn board(&self) -> &B {
+        &self.board
+    }
+}
+
+impl<B: SquareBoard> canvas::Program<B::Message> for BoardCanvas<B> {
+    type State = Hover<B::Square>;
+
+    fn update(
+        &self,
+        state: &mut Self::State,
+        event: &canvas::Event,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> Option<canvas::Action<B::Message>> {
+        let size = bounds.size();
+        update(
+            state,
+            event,
+            bounds,
+            cursor,
+            |p| self.board.square_at(size, p),
+            B::clicked,
+        )
+    }
+
+    fn draw(
+        &self,
+        state: &Self::State,
+        renderer: &Renderer,
+        _theme: &Theme,
+        bounds: Rectangle,
+        _cursor: mouse::Cursor,
+    ) -> Vec<canvas::Geometry> {
+        let mut frame = Frame::new(renderer, bounds.size());
+        self.board.draw(&mut frame, state.0);
+        vec![frame.into_geometry()]
+    }
+
+    fn mouse_interaction(
+        &self,
+        _state: &Self::State,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> mouse::Interaction {
+        let size = bounds.size();
+        interaction(
+            bounds,
+            cursor,
+            |p| self.board.square_at(size, p),
+            |s| self.board.clickable(s),
+        )
+    }
+}
 
 /// A board canvas's own widget state: the square under the cursor.
 #[derive(Debug)]
@@ -18,7 +103,7 @@ impl<S> Default for Hover<S> {
 /// Handles a canvas event: a move of the cursor onto another square (or off the board)
 /// redraws; a left click on a square publishes `clicked(square)`. `square_at` finds the
 /// square at a point inside `bounds`.
-pub fn update<S: Copy + PartialEq, M>(
+fn update<S: Copy + PartialEq, M>(
     hover: &mut Hover<S>,
     event: &canvas::Event,
     bounds: Rectangle,
@@ -43,7 +128,7 @@ pub fn update<S: Copy + PartialEq, M>(
 }
 
 /// A pointer over a square for which `clickable` holds, the default cursor elsewhere.
-pub fn interaction<S: Copy>(
+fn interaction<S: Copy>(
     bounds: Rectangle,
     cursor: mouse::Cursor,
     square_at: impl Fn(Point) -> Option<S>,

@@ -23,9 +23,7 @@
 
 use iced::widget::canvas::{self, Frame, Path, Stroke, gradient};
 use iced::widget::text::Alignment as TextAlign;
-use iced::{
-    Color, Font, Pixels, Point, Rectangle, Renderer, Size, Theme, Vector, alignment, mouse,
-};
+use iced::{Color, Font, Pixels, Point, Rectangle, Size, Vector, alignment};
 
 use super::{BOLD, FONT};
 use crate::rules::xiangqi::square::{FILES, RANKS, SQUARES};
@@ -217,27 +215,9 @@ impl Geometry {
     }
 }
 
-/// The board as a canvas program. Build it with [`XiangqiBoard::new`] and put it in a
-/// `canvas(..)`; it publishes [`Message::Clicked`].
-#[derive(Debug)]
-pub struct XiangqiBoard {
-    model: XiangqiModel,
-}
-
-impl XiangqiBoard {
-    /// A board showing `model`.
-    pub fn new(model: XiangqiModel) -> XiangqiBoard {
-        XiangqiBoard { model }
-    }
-
-    /// What the board shows.
-    pub fn model(&self) -> &XiangqiModel {
-        &self.model
-    }
-}
-
-/// The board's own widget state: the point under the cursor.
-pub type Hover = super::hover::Hover<Square>;
+/// The board as a canvas program: `canvas(XiangqiBoard::new(model))`; it publishes
+/// [`Message::Clicked`].
+pub type XiangqiBoard = super::hover::BoardCanvas<XiangqiModel>;
 
 mod palette {
     use iced::Color;
@@ -267,54 +247,25 @@ mod palette {
     pub const CHECK_EDGE: Color = Color::from_rgb(0.88, 0.08, 0.06);
 }
 
-impl canvas::Program<Message> for XiangqiBoard {
-    type State = Hover;
+impl super::hover::SquareBoard for XiangqiModel {
+    type Square = Square;
+    type Message = Message;
 
-    fn update(
-        &self,
-        state: &mut Hover,
-        event: &canvas::Event,
-        bounds: Rectangle,
-        cursor: mouse::Cursor,
-    ) -> Option<canvas::Action<Message>> {
-        let geometry = Geometry::new(bounds.size(), self.model.viewer);
-        super::hover::update(
-            state,
-            event,
-            bounds,
-            cursor,
-            |p| geometry.square_at(p),
-            Message::Clicked,
-        )
+    fn square_at(&self, size: Size, point: Point) -> Option<Square> {
+        Geometry::new(size, self.viewer).square_at(point)
     }
 
-    fn draw(
-        &self,
-        state: &Hover,
-        renderer: &Renderer,
-        _theme: &Theme,
-        bounds: Rectangle,
-        _cursor: mouse::Cursor,
-    ) -> Vec<canvas::Geometry> {
-        let mut frame = Frame::new(renderer, bounds.size());
-        let geometry = Geometry::new(bounds.size(), self.model.viewer);
-        draw_board(&mut frame, &geometry, &self.model, state.0);
-        vec![frame.into_geometry()]
+    fn clickable(&self, square: Square) -> bool {
+        self.at(square).is_some() || self.targets.contains(&square)
     }
 
-    fn mouse_interaction(
-        &self,
-        _state: &Hover,
-        bounds: Rectangle,
-        cursor: mouse::Cursor,
-    ) -> mouse::Interaction {
-        let geometry = Geometry::new(bounds.size(), self.model.viewer);
-        super::hover::interaction(
-            bounds,
-            cursor,
-            |p| geometry.square_at(p),
-            |s| self.model.at(s).is_some() || self.model.targets.contains(&s),
-        )
+    fn clicked(square: Square) -> Message {
+        Message::Clicked(square)
+    }
+
+    fn draw(&self, frame: &mut Frame, hover: Option<Square>) {
+        let geometry = Geometry::new(frame.size(), self.viewer);
+        draw_board(frame, &geometry, self, hover);
     }
 }
 
