@@ -22,6 +22,17 @@ pub trait SquareBoard {
     fn draw(&self, frame: &mut Frame, hover: Option<Self::Square>);
 }
 
+/// A board `w` × `h` units large fitted into `size`, its aspect kept and centred: its
+/// top-left corner and the size of a unit in pixels.
+pub fn fit(size: Size, (w, h): (f32, f32)) -> (Point, f32) {
+    let unit = (size.width / w).min(size.height / h).max(0.0);
+    let origin = Point::new(
+        (size.width - w * unit) / 2.0,
+        (size.height - h * unit) / 2.0,
+    );
+    (origin, unit)
+}
+
 /// A [`SquareBoard`] as a canvas program: put it in a `canvas(..)`.
 #[derive(Debug)]
 pub struct BoardCanvas<B> {

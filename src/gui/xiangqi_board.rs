@@ -118,12 +118,7 @@ pub struct Geometry {
 impl Geometry {
     /// The board fitted (aspect kept, centred) into `size`, seen by `viewer`.
     pub fn new(size: Size, viewer: Side) -> Geometry {
-        let (w, h) = Geometry::proportions();
-        let unit = (size.width / w).min(size.height / h).max(0.0);
-        let origin = Point::new(
-            (size.width - w * unit) / 2.0,
-            (size.height - h * unit) / 2.0,
-        );
+        let (origin, unit) = super::hover::fit(size, Geometry::proportions());
         Geometry {
             viewer,
             origin,
