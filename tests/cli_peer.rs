@@ -1,21 +1,15 @@
 //! `lanqi peer` and `lanqi peers` refuse contradictory or malformed options at once, with
 //! one line naming the problem and status 2 (none of these start any networking).
 
-use std::process::Command;
+#[path = "support/cli.rs"]
+mod cli;
 
+/// `cli::fails`, with a profile of its own (nothing is written there: these fail first).
 fn fails(args: &[&str], expected: &str) {
     let profile = std::env::temp_dir().join(format!("lanqi-cli-peer-{}", std::process::id()));
-    let out = Command::new(env!("CARGO_BIN_EXE_lanqi"))
-        .args(args)
-        .arg("--profile")
-        .arg(&profile)
-        .output()
-        .expect("run lanqi");
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(expected), "{args:?}: {err}");
-    assert!(out.stdout.is_empty(), "{args:?} printed events");
+    let profile = profile.to_str().expect("a UTF-8 temp dir");
+    let args: Vec<&str> = args.iter().copied().chain(["--profile", profile]).collect();
+    cli::fails(&args, expected);
 }
 
 #[test]

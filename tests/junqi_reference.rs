@@ -3,6 +3,9 @@
 //! independent naive implementation written from the spec alone (tests/support/naive_junqi.rs),
 //! and a move-by-move comparison with that implementation over random games.
 
+#[path = "support/perft_data.rs"]
+mod perft_data;
+use perft_data::Entry;
 #[path = "support/naive_junqi.rs"]
 mod naive;
 #[path = "support/random_games.rs"]
@@ -12,40 +15,8 @@ use lanqi::rules::junqi::{Position, perft};
 
 const DATA: &str = "tests/data/junqi_perft.txt";
 
-/// One entry of the data file: a position and its perft counts by depth.
-struct Entry {
-    id: String,
-    jnf: String,
-    counts: Vec<(u32, u64)>,
-}
-
 fn read_data() -> Vec<Entry> {
-    let text = std::fs::read_to_string(DATA).expect("the perft data file");
-    let mut entries: Vec<Entry> = Vec::new();
-    for line in text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let (key, value) = line.split_once(' ').expect("'key value' lines");
-        match key {
-            "id" => entries.push(Entry {
-                id: value.into(),
-                jnf: String::new(),
-                counts: vec![],
-            }),
-            "jnf" => entries.last_mut().expect("id first").jnf = value.into(),
-            "perft" => {
-                let (depth, count) = value.split_once(' ').expect("perft <depth> <count>");
-                let entry = entries.last_mut().expect("id first");
-                entry
-                    .counts
-                    .push((depth.parse().unwrap(), count.parse().unwrap()));
-            }
-            other => panic!("unknown key {other} in {DATA}"),
-        }
-    }
-    entries
+    perft_data::read(DATA, "jnf")
 }
 
 #[test]
@@ -54,7 +25,7 @@ fn legal_move_counts_and_perft_match_the_data_file() {
     assert!(entries.len() >= 12, "the data file has its positions");
     for entry in entries {
         let position: Position = entry
-            .jnf
+            .position
             .parse()
             .unwrap_or_else(|e| panic!("{}: {e}", entry.id));
         for &(depth, expected) in &entry.counts {
@@ -71,7 +42,7 @@ fn legal_move_counts_and_perft_match_the_data_file() {
 #[test]
 fn the_reference_implementation_still_agrees_with_the_data_file() {
     for entry in read_data() {
-        let position = naive::parse(&entry.jnf);
+        let position = naive::parse(&entry.position);
         for &(depth, expected) in entry.counts.iter().filter(|(d, _)| *d <= 2) {
             assert_eq!(
                 naive::perft(&position, depth),

@@ -1,36 +1,10 @@
 //! `lanqi xiangqi …` as other tools call it: exact output, exit codes, one-line errors.
 
-use std::process::{Command, Output};
+#[path = "support/cli.rs"]
+mod cli;
+use cli::{fails, stdout};
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-
-fn lanqi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lanqi"))
-        .args(args)
-        .output()
-        .expect("run lanqi")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = lanqi(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Asserts the command fails with status 2, nothing on stdout, and one stderr line
-/// containing `expected`.
-fn fails(args: &[&str], expected: &str) {
-    let out = lanqi(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(expected), "{args:?}: {err}");
-}
 
 #[test]
 fn moves_lists_sorted_legal_moves_in_iccs() {

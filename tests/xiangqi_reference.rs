@@ -2,44 +2,15 @@
 //! counts of tests/data/xiangqi_perft.txt (chessprogramming wiki), for each position, its
 //! mirror image and its colour-swapped twin.
 
+#[path = "support/perft_data.rs"]
+mod perft_data;
 use lanqi::rules::xiangqi::{Position, perft};
+use perft_data::Entry;
 
 const DATA: &str = "tests/data/xiangqi_perft.txt";
 
-/// One entry of the data file: a position and its perft counts by depth.
-struct Entry {
-    id: String,
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
 fn read_data() -> Vec<Entry> {
-    let text = std::fs::read_to_string(DATA).expect("the perft data file");
-    let mut entries: Vec<Entry> = Vec::new();
-    for line in text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let (key, value) = line.split_once(' ').expect("'key value' lines");
-        match key {
-            "id" => entries.push(Entry {
-                id: value.into(),
-                fen: String::new(),
-                counts: vec![],
-            }),
-            "fen" => entries.last_mut().expect("id first").fen = value.into(),
-            "perft" => {
-                let (depth, count) = value.split_once(' ').expect("perft <depth> <count>");
-                let entry = entries.last_mut().expect("id first");
-                entry
-                    .counts
-                    .push((depth.parse().unwrap(), count.parse().unwrap()));
-            }
-            other => panic!("unknown key {other} in {DATA}"),
-        }
-    }
-    entries
+    perft_data::read(DATA, "fen")
 }
 
 fn check(max_depth: impl Fn(&Entry) -> u32) {
@@ -51,10 +22,15 @@ fn check(max_depth: impl Fn(&Entry) -> u32) {
     );
     for entry in &entries {
         let position: Position = entry
-            .fen
+            .position
             .parse()
             .unwrap_or_else(|e| panic!("{}: {e}", entry.id));
-        assert_eq!(position.to_string(), entry.fen, "{} round-trips", entry.id);
+        assert_eq!(
+            position.to_string(),
+            entry.position,
+            "{} round-trips",
+            entry.id
+        );
         for &(depth, expected) in entry.counts.iter().filter(|(d, _)| *d <= max_depth(entry)) {
             assert_eq!(
                 perft(&position, depth),
@@ -74,7 +50,7 @@ fn published_counts_to_depth_3_and_the_start_to_depth_4() {
 #[test]
 fn mirrored_and_colour_swapped_positions_count_the_same() {
     for entry in read_data() {
-        let position: Position = entry.fen.parse().unwrap();
+        let position: Position = entry.position.parse().unwrap();
         for &(depth, expected) in entry.counts.iter().filter(|(d, _)| *d <= 2) {
             assert_eq!(
                 perft(&position.mirrored(), depth),
