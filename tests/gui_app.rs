@@ -61,6 +61,22 @@ impl Drop for TempDir {
     }
 }
 
+/// The app's options in these tests: this name and profile, English, no discovery, no
+/// sound, no settings file.
+fn options(name: &str, profile: &TempDir) -> Options {
+    Options {
+        profile: Some(profile.0.clone()),
+        name: name.into(),
+        port: 0,
+        mdns: MdnsMode::Off,
+        clock: Clock::default(),
+        lang: Lang::En,
+        settings: None,
+        sound: false,
+        window: None,
+    }
+}
+
 /// The app under test, with a channel standing in for the network worker's.
 struct Harness {
     app: App,
@@ -72,15 +88,8 @@ impl Harness {
     fn new(snapshot: Snapshot) -> Harness {
         let profile = TempDir::new("app");
         let mut app = App::new(Options {
-            profile: Some(profile.0.clone()),
-            name: snapshot.name.clone(),
-            port: 0,
-            mdns: MdnsMode::Off,
-            clock: Clock::default(),
-            lang: Lang::En,
             settings: Some(profile.0.join("settings.json")),
-            sound: false,
-            window: None,
+            ..options(&snapshot.name, &profile)
         });
         let (tx, commands) = mpsc::unbounded_channel();
         let _ = app.update(Message::Net((0, NetEvent::Ready(tx))));
@@ -512,17 +521,7 @@ async fn two_apps_play_over_the_lossy_link() {
     let people = async {
         let (pa, pb) = (TempDir::new("e2e-a"), TempDir::new("e2e-b"));
         let new_app = |name: &str, profile: &TempDir, tx| {
-            let mut app = App::new(Options {
-                profile: Some(profile.0.clone()),
-                name: name.into(),
-                port: 0,
-                mdns: MdnsMode::Off,
-                clock: Clock::default(),
-                lang: Lang::En,
-                settings: None,
-                sound: false,
-                window: None,
-            });
+            let mut app = App::new(options(name, profile));
             let _ = app.update(Message::Net((0, NetEvent::Ready(tx))));
             app
         };
@@ -924,17 +923,7 @@ async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
     let (commands, mut rx, host) = person(&socket, 9, "alice");
     let people = async {
         let profile = TempDir::new("hot-seat");
-        let mut app = App::new(Options {
-            profile: Some(profile.0.clone()),
-            name: "alice".into(),
-            port: 0,
-            mdns: MdnsMode::Off,
-            clock: Clock::default(),
-            lang: Lang::En,
-            settings: None,
-            sound: false,
-            window: None,
-        });
+        let mut app = App::new(options("alice", &profile));
         let _ = app.update(Message::Net((0, NetEvent::Ready(commands.clone()))));
         async fn until(
             app: &mut App,
