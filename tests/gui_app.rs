@@ -903,10 +903,14 @@ fn hot_seat_xiangqi_hands_the_screen_straight_over() {
     game.legal_moves = vec!["h9g7".into()];
     host.game.as_mut().unwrap().legal_moves.clear();
     host.guest = Some(Box::new(guest));
-    let h = Harness::new(host);
+    let mut h = Harness::new(host);
     assert_eq!(h.app.snapshot().name, "frank", "black (frank) is to move");
     assert!(!h.shows("Pass the screen to frank"));
     assert!(!h.app.seating().curtain);
+    // Alice wants her move back: Undo on frank's board asks for it in her name (the
+    // request goes to frank, who answers it on his board).
+    h.click("Undo");
+    assert_eq!(h.sent(), vec![Command::Game(Local::AskUndo)]);
 }
 
 /// Hot-seat in the app with the real peers: the lobby's Play here starts a guest on
@@ -1110,4 +1114,90 @@ fn a_saved_xiangqi_game_opens_from_the_lobby_for_review() {
     h.click("Back to lobby");
     assert!(h.app.review().is_none());
     assert!(h.shows("Saved games"));
+}
+
+/// Hot-seat Xiangqi in the app with the real peers: the screen turns to the side to move
+/// after each clicked move; Undo on the board of the side to move asks, in the last mover's
+/// name, for that move back; the side to move grants it on its own board, and the screen
+/// is the last mover's again. (Who moves first is the coin's: either seat.)
+#[tokio::test]
+async fn hot_seat_xiangqi_undo_in_the_app_with_real_peers() {
+    use lanqi::gui::{lobby, play, xiangqi_board, xiangqi_play};
+    use lanqi::peer::control::Chair;
+    use tokio::sync::watch;
+
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (commands, mut rx, host) = person(&socket, 10, "alice");
+    let people = async {
+        let profile = TempDir::new("hot-seat-xiangqi");
+        let mut app = App::new(options("alice", &profile));
+        let _ = app.update(Message::Net((0, NetEvent::Ready(commands.clone()))));
+        async fn until(
+            app: &mut App,
+            rx: &mut watch::Receiver<Snapshot>,
+            done: impl Fn(&App) -> bool,
+        ) {
+            loop {
+                let s = rx.borrow_and_update().clone();
+                app.set_snapshot(s, Instant::now());
+                if done(app) {
+                    return;
+                }
+                rx.changed().await.expect("the peer runs");
+            }
+        }
+        let standing = |app: &App| {
+            app.snapshot()
+                .game
+                .as_ref()
+                .map_or(0, |g| xiangqi_play::standing_moves(&g.record).len())
+        };
+        let can_move = |app: &App| {
+            app.snapshot()
+                .game
+                .as_ref()
+                .is_some_and(|g| !g.legal_moves.is_empty())
+        };
+        until(&mut app, &mut rx, |a| !a.snapshot().addresses.is_empty()).await;
+        let _ = app.update(Message::Lobby(lobby::Message::Game(GameKind::Xiangqi)));
+        let _ = app.update(Message::Lobby(lobby::Message::HotSeat));
+        // Two moves, each clicked on the board of the side to move; no curtain between.
+        for n in 0..2 {
+            until(&mut app, &mut rx, |a| standing(a) == n && can_move(a)).await;
+            assert!(app.waiting().is_none() && !app.seating().curtain);
+            let game = app.snapshot().game.clone().unwrap();
+            let mv: lanqi::rules::xiangqi::Move = game.legal_moves[0].parse().unwrap();
+            for square in [mv.from, mv.to] {
+                let _ = app.update(Message::Play(play::Message::Xiangqi(
+                    xiangqi_board::Message::Clicked(square),
+                )));
+            }
+            until(&mut app, &mut rx, |a| standing(a) > n).await;
+        }
+        // The first mover (by the coin) is to move again; the other made the last move and
+        // asks for it back from the board on screen; the one on screen grants it.
+        until(&mut app, &mut rx, |a| standing(a) == 2 && can_move(a)).await;
+        let answering = app.seating().shown;
+        let asker = match answering {
+            Chair::Host => Chair::Guest,
+            Chair::Guest => Chair::Host,
+        };
+        let _ = app.update(Message::Play(play::Message::AskUndo));
+        until(&mut app, &mut rx, |a| {
+            a.snapshot().game.as_ref().is_some_and(|g| g.undo.is_some())
+        })
+        .await;
+        assert_eq!(app.seating().shown, answering, "the one asked answers");
+        let _ = app.update(Message::Play(play::Message::AnswerUndo(true)));
+        until(&mut app, &mut rx, |a| {
+            standing(a) == 1 && a.seating().shown == asker && can_move(a)
+        })
+        .await;
+        let _ = app.update(Message::CloseRequested(iced::window::Id::unique()));
+    };
+    let run = async { tokio::join!(host, people).0 };
+    tokio::time::timeout(std::time::Duration::from_secs(120), run)
+        .await
+        .expect("the hot-seat game never got stuck")
+        .expect("the host quits cleanly");
 }

@@ -34,6 +34,7 @@ use crate::net::discovery::MdnsMode;
 use crate::peer::control::Chair;
 use crate::peer::{self, Command, Controller, PeerOptions, Snapshot};
 use crate::protocol::Clock;
+use crate::session::Local;
 use crate::store::Profile;
 
 /// The window's size at start, in logical pixels.
@@ -351,7 +352,12 @@ impl App {
 
     /// Sends a command for the seat on screen: mine, or the hot-seat guest's.
     fn send_shown(&self, command: Command) {
-        match (self.seating.shown, &self.guest) {
+        self.send_as(self.seating.shown, command);
+    }
+
+    /// Sends a command for the seat in `chair`.
+    fn send_as(&self, chair: Chair, command: Command) {
+        match (chair, &self.guest) {
             (Chair::Guest, Some(_)) => self.send(Command::Guest(Box::new(command))),
             _ => self.send(command),
         }
@@ -435,6 +441,16 @@ impl App {
                 };
                 match desk.play.update(m, game) {
                     Some(play::Event::Command(c)) => self.send_shown(c),
+                    Some(play::Event::AskUndo(seat)) => {
+                        // In hot-seat play the seat that moved last may be the other one.
+                        let host_seat = self.host.snapshot.game.as_ref().map(|g| g.me);
+                        let chair = if host_seat == Some(seat) {
+                            Chair::Host
+                        } else {
+                            Chair::Guest
+                        };
+                        self.send_as(chair, Command::Game(Local::AskUndo));
+                    }
                     Some(play::Event::Lobby) => self.restart(),
                     Some(play::Event::SaveXiangqi(saved)) => {
                         let line = self.save_xiangqi(&saved);

@@ -102,6 +102,24 @@ pub enum Event {
     Lobby,
     /// Save this Xiangqi game in the profile.
     SaveXiangqi(crate::store::SavedXiangqi),
+    /// Ask to take back the last move, for the seat that made it (mine, except in hot-seat
+    /// play, where the player on screen may ask for the other, who has just moved).
+    AskUndo(Seat),
+}
+
+/// The seat that made the last move still standing (moves taken back do not count).
+pub fn last_mover(record: &[Record]) -> Option<Seat> {
+    let mut movers = Vec::new();
+    for line in record {
+        match line {
+            Record::Move { seat, .. } => movers.push(*seat),
+            Record::Undo { .. } => {
+                movers.pop();
+            }
+            _ => {}
+        }
+    }
+    movers.last().copied()
 }
 
 /// A move that stands (not taken back): its ply, mover and absolute squares.
@@ -298,7 +316,7 @@ impl Play {
                 self.chat.clear();
                 command(Command::Game(Local::Chat(line)))
             }
-            Message::AskUndo => command(Command::Game(Local::AskUndo)),
+            Message::AskUndo => last_mover(&game.record).map(Event::AskUndo),
             Message::OfferDraw => command(Command::Game(Local::OfferDraw)),
             Message::Resign => {
                 self.confirm_resign = true;
@@ -550,7 +568,9 @@ impl Play {
             row![
                 button(text(t.undo))
                     .on_press_maybe(
-                        (last_is_mine && game.undo.is_none() && !game.busy)
+                        ((last_is_mine || (hot_seat && parts.last_mover.is_some()))
+                            && game.undo.is_none()
+                            && !game.busy)
                             .then_some(Message::AskUndo)
                     )
                     .style(button::secondary),
