@@ -843,6 +843,12 @@ fn the_lobby_starts_a_hot_seat_game_for_the_game_chosen() {
         h.sent(),
         vec![Command::HotSeat(GameKind::Xiangqi, "frank".into())]
     );
+    // Not while a challenge waits for an answer (Enter in the name box included).
+    let mut busy = lobby_snapshot();
+    busy.challenging = true;
+    h.app.set_snapshot(busy, Instant::now());
+    let _ = h.app.update(Message::Lobby(lobby::Message::HotSeat));
+    assert!(h.sent().is_empty(), "the challenge out is not replaced");
 }
 
 /// In hot-seat Junqi the screen is never simply handed over: the player who just moved
@@ -958,6 +964,11 @@ async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
         hand_over(&mut app);
         assert_eq!(app.snapshot().name, "Player 2");
         assert_eq!(app.screen(), Screen::Deploy);
+        {
+            // The saved layouts are alice's: not offered to the second player.
+            let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+            assert!(ui.find(Lang::En.app().hotseat_no_library).is_ok());
+        }
         let _ = app.update(Message::Deploy(deploy::Message::Ready));
         until(&mut app, &mut rx, |a| {
             a.snapshot()

@@ -35,7 +35,7 @@ use crate::peer::control::Chair;
 use crate::peer::{self, Command, Controller, PeerOptions, Snapshot};
 use crate::protocol::Clock;
 use crate::session::Local;
-use crate::store::Profile;
+use crate::store::{LayoutLibrary, Profile};
 
 /// The window's size at start, in logical pixels.
 pub const WINDOW_SIZE: Size = Size::new(1280.0, 860.0);
@@ -367,15 +367,23 @@ impl App {
     pub fn set_snapshot(&mut self, snapshot: Snapshot, now: Instant) {
         self.now = now;
         let profile = self.options.profile.clone();
+        let library = || {
+            Profile::open(profile.as_deref())
+                .and_then(|p| LayoutLibrary::open(&p))
+                .map_err(|e| e.to_string())
+        };
         let guest = snapshot.guest.clone();
-        if let Some(cue) = self.host.take(snapshot, profile.as_deref(), self.lang, now) {
+        if let Some(cue) = self.host.take(snapshot, library, self.lang, now) {
             self.sound.play(cue);
         }
         match guest {
             Some(g) => {
                 let desk = self.guest.get_or_insert_with(|| Desk::new(now));
-                // Its sounds are the host's too: heard once.
-                let _ = desk.take(*g, profile.as_deref(), self.lang, now);
+                // The saved layouts are this profile's player's: not offered to the second
+                // player, who could otherwise load the first one's army. Its sounds are the
+                // host's too: heard once.
+                let none = || Err(self.lang.app().hotseat_no_library.to_string());
+                let _ = desk.take(*g, none, self.lang, now);
             }
             None => self.guest = None,
         }
@@ -588,6 +596,9 @@ impl App {
             text("lanqi").size(20),
             // In hot-seat play: whose screen it is now.
             text(match self.guest {
+                Some(_) if self.seating.curtain => {
+                    hot_seat::name_of(&self.host.snapshot, self.seating.next())
+                }
                 Some(_) => hot_seat::name_of(&self.host.snapshot, self.seating.shown),
                 None => self.options.name.clone(),
             })
@@ -650,10 +661,11 @@ impl App {
     /// turns, or the bar that passes the screen on.
     fn body(&self) -> Element<'_, Message> {
         let host = &self.host.snapshot;
-        let waiting = self.waiting();
-        if let Some(next) = waiting.filter(|_| self.seating.curtain) {
+        if self.seating.curtain {
+            let next = self.seating.next();
             return hot_seat::curtain(&hot_seat::name_of(host, next), self.lang);
         }
+        let waiting = self.waiting();
         let desk = self.desk();
         let screen = match (desk.screen(), &desk.snapshot.game) {
             (Screen::Play, Some(game)) => {

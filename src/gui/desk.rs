@@ -3,7 +3,6 @@
 //! replay position, the battle flash). The app has one desk, and a second for the guest in
 //! hot-seat play.
 
-use std::path::Path;
 use std::time::Instant;
 
 use iced::widget::{column, container, row, space, text};
@@ -17,7 +16,7 @@ use crate::peer::Snapshot;
 use crate::peer::control::GameView;
 use crate::rules::junqi::Side;
 use crate::session::Record;
-use crate::store::{LayoutLibrary, Profile};
+use crate::store::LayoutLibrary;
 
 /// One seat's screen state (see the module doc).
 #[derive(Debug)]
@@ -55,12 +54,13 @@ impl Desk {
         }
     }
 
-    /// Takes a new snapshot in: a fresh deployment (with the layout library of `profile`)
-    /// when a game starts, the game screen told what changed. Returns the sound for it.
+    /// Takes a new snapshot in: a fresh deployment (with the layout library `library`
+    /// opens, or why there is none) when a game starts, the game screen told what changed.
+    /// Returns the sound for it.
     pub fn take(
         &mut self,
         snapshot: Snapshot,
-        profile: Option<&Path>,
+        library: impl FnOnce() -> Result<LayoutLibrary, String>,
         lang: Lang,
         now: Instant,
     ) -> Option<Cue> {
@@ -72,10 +72,7 @@ impl Desk {
         if deploying && self.deploy.is_none() {
             let me = new.map_or(0, |g| g.me);
             let side = if me == 0 { Side::South } else { Side::North };
-            let library = Profile::open(profile)
-                .and_then(|p| LayoutLibrary::open(&p))
-                .map_err(|e| e.to_string());
-            self.deploy = Some(deploy::Deploy::new(side, rand::random(), library));
+            self.deploy = Some(deploy::Deploy::new(side, rand::random(), library()));
             self.deployed = false;
         }
         if !deploying {

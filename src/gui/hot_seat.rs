@@ -33,15 +33,18 @@ impl Default for Seating {
 
 impl Seating {
     /// Follows the host's new snapshot: the screen goes straight to the seat whose turn it
-    /// is, unless the game hides pieces and is under way (then it waits to be passed).
+    /// is, unless the game hides pieces and is under way (then it waits to be passed). While
+    /// the seats disagree on whose turn it is, nothing changes; if the guest is gone in the
+    /// middle of such a game, nothing changes either (a curtain stays down).
     pub fn follow(&mut self, host: &Snapshot) {
         let Some(wanted) = host.chair() else { return };
-        if !covers(host) {
+        if !hides_a_running_game(host) {
             *self = Seating {
                 shown: wanted,
                 curtain: false,
             };
-        } else if wanted == self.shown {
+        } else if host.guest.is_some() && wanted == self.shown {
+            // The turn came back to the board on screen (nobody else had to act).
             self.curtain = false;
         }
     }
@@ -56,22 +59,31 @@ impl Seating {
         self.curtain = true;
     }
 
-    /// The curtain's button: the seat whose turn it is sees its board.
+    /// The curtain's button: the seat whose turn it is sees its board. While the two seats
+    /// disagree on whose turn it is (a datagram in flight), the curtain stays down.
     pub fn uncover(&mut self, host: &Snapshot) {
-        *self = Seating {
-            shown: host.chair().unwrap_or(self.shown),
-            curtain: false,
-        };
+        if let Some(shown) = host.chair() {
+            *self = Seating {
+                shown,
+                curtain: false,
+            };
+        }
+    }
+
+    /// The seat the screen is passed to: the one not on screen.
+    pub fn next(&self) -> Chair {
+        match self.shown {
+            Chair::Host => Chair::Guest,
+            Chair::Guest => Chair::Host,
+        }
     }
 }
 
-/// Whether the host's snapshot shows a hot-seat game under way that hides pieces.
-fn covers(host: &Snapshot) -> bool {
-    host.guest.is_some()
-        && host
-            .game
-            .as_ref()
-            .is_some_and(|g| g.ending.is_none() && AnyTable::hidden(&g.game))
+/// Whether the host's snapshot shows a game under way that hides pieces.
+fn hides_a_running_game(host: &Snapshot) -> bool {
+    host.game
+        .as_ref()
+        .is_some_and(|g| g.ending.is_none() && AnyTable::hidden(&g.game))
 }
 
 /// The name of the player in `chair`.
@@ -124,4 +136,95 @@ pub fn curtain(next: &str, lang: Lang) -> Element<'static, Message> {
         .center_y(Fill)
         .style(container::rounded_box)
         .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::peer::control::GameView;
+    use crate::session::GameKind;
+
+    /// A hot-seat Junqi game in play as one seat sees it: `to_move` moves next.
+    fn view(me: u8, to_move: u8) -> GameView {
+        GameView {
+            game: GameKind::Junqi,
+            me,
+            first: 0,
+            deployed: [true, true],
+            board: Some(String::new()),
+            legal_moves: Vec::new(),
+            to_move: Some(to_move),
+            busy: false,
+            record: Vec::new(),
+            clocks: [None, None],
+            undo: None,
+            draw: None,
+            ending: None,
+            audit: None,
+            chat: Vec::new(),
+        }
+    }
+
+    /// The host's snapshot with its guest's: each seat's view of whose move it is.
+    fn host(host_sees: u8, guest_sees: u8) -> Snapshot {
+        let guest = Snapshot {
+            game: Some(view(1, guest_sees)),
+            ..Snapshot::default()
+        };
+        Snapshot {
+            game: Some(view(0, host_sees)),
+            guest: Some(Box::new(guest)),
+            ..Snapshot::default()
+        }
+    }
+
+    #[test]
+    fn junqi_waits_to_be_passed_and_the_curtain_lifts_only_when_both_seats_agree() {
+        let mut seating = Seating::default();
+        seating.follow(&host(0, 0));
+        assert_eq!(
+            (seating.shown, seating.waiting(&host(0, 0))),
+            (Chair::Host, None)
+        );
+        // The host moved; the guest has not heard yet: nothing changes.
+        seating.follow(&host(1, 0));
+        assert_eq!(seating.waiting(&host(1, 0)), None);
+        // Both agree: the host's board waits under the pass bar.
+        seating.follow(&host(1, 1));
+        assert_eq!(seating.shown, Chair::Host);
+        assert_eq!(seating.waiting(&host(1, 1)), Some(Chair::Guest));
+        seating.pass();
+        assert!(seating.curtain);
+        assert_eq!(seating.next(), Chair::Guest);
+        // Uncovering while the seats disagree keeps the curtain down.
+        seating.uncover(&host(1, 0));
+        assert!(
+            seating.curtain,
+            "no board is shown while a datagram is in flight"
+        );
+        seating.uncover(&host(1, 1));
+        assert_eq!((seating.shown, seating.curtain), (Chair::Guest, false));
+    }
+
+    #[test]
+    fn a_curtain_stays_down_when_the_guest_is_gone_in_the_middle_of_a_game() {
+        let mut seating = Seating::default();
+        seating.follow(&host(1, 1));
+        seating.pass();
+        let mut alone = host(1, 1);
+        alone.guest = None;
+        seating.follow(&alone);
+        assert!(seating.curtain);
+    }
+
+    #[test]
+    fn xiangqi_turns_to_the_side_to_move_at_once() {
+        let mut seating = Seating::default();
+        let mut s = host(1, 1);
+        s.game.as_mut().unwrap().game = GameKind::Xiangqi;
+        s.guest.as_mut().unwrap().game.as_mut().unwrap().game = GameKind::Xiangqi;
+        seating.follow(&s);
+        assert_eq!((seating.shown, seating.curtain), (Chair::Guest, false));
+        assert_eq!(seating.waiting(&s), None);
+    }
 }

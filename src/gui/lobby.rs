@@ -161,6 +161,8 @@ impl Lobby {
                 self.second = name.chars().take(MAX_NAME).collect();
                 None
             }
+            // Not while a challenge waits for an answer, either way.
+            Message::HotSeat if snapshot.incoming.is_some() || snapshot.challenging => None,
             Message::HotSeat => {
                 let typed = self.second.trim();
                 let name = if typed.is_empty() {

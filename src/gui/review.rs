@@ -4,13 +4,15 @@
 
 use std::path::{Path, PathBuf};
 
+use iced::widget::canvas::Frame;
 use iced::widget::{button, canvas, column, container, row, rule, scrollable, slider, text};
-use iced::{Alignment, Color, Element, Fill, Length};
+use iced::{Alignment, Color, Element, Fill, Length, Point, Size};
 
+use super::hover::{BoardCanvas, SquareBoard};
 use super::i18n::Lang;
-use super::xiangqi_board::{self, XiangqiBoard, XiangqiModel};
+use super::xiangqi_board::{self, XiangqiModel};
 use super::xiangqi_play;
-use crate::rules::xiangqi::{Position, Side};
+use crate::rules::xiangqi::{Position, Side, Square};
 use crate::store::SavedXiangqi;
 
 /// The saved games shown in the lobby (at most this many, the newest first).
@@ -126,10 +128,11 @@ impl Review {
                 xiangqi_play::lost(position, side).unwrap_or_else(|| t.lost_none.to_string());
             text(format!("{name}  {}: {lost}", t.lost)).size(15)
         };
-        let board: Element<'_, xiangqi_board::Message> = canvas(XiangqiBoard::new(self.model()))
-            .width(Fill)
-            .height(Fill)
-            .into();
+        let board: Element<'_, xiangqi_board::Message> =
+            canvas(BoardCanvas::new(Shown(self.model())))
+                .width(Fill)
+                .height(Fill)
+                .into();
         let left = column![
             lost(Side::Black),
             container(board.map(Message::Board))
@@ -168,6 +171,31 @@ impl Review {
         .width(Length::Fixed(340.0))
         .height(Fill);
         row![left, panel].spacing(16).padding(12).into()
+    }
+}
+
+/// The reviewed board: drawn as in a game, but nothing on it answers a click.
+struct Shown(XiangqiModel);
+
+impl SquareBoard for Shown {
+    type Square = Square;
+    type Message = xiangqi_board::Message;
+
+    fn square_at(&self, size: Size, point: Point) -> Option<Square> {
+        self.0.square_at(size, point)
+    }
+
+    fn clickable(&self, _square: Square) -> bool {
+        false
+    }
+
+    fn clicked(square: Square) -> xiangqi_board::Message {
+        xiangqi_board::Message::Clicked(square)
+    }
+
+    fn draw(&self, frame: &mut Frame, hover: Option<Square>) {
+        let _ = hover; // nothing to point at
+        self.0.draw(frame, None);
     }
 }
 

@@ -63,6 +63,8 @@ pub struct AppText {
     pub hotseat_default: &'static str,
     /// The button that starts a hot-seat game.
     pub hotseat_start: &'static str,
+    /// Why the second player in hot-seat play has no layout library.
+    pub hotseat_no_library: &'static str,
     /// Under the curtain: why the board is covered.
     pub curtain_note: &'static str,
     /// The curtain's button: the player at the screen uncovers the board.
@@ -199,6 +201,7 @@ const EN: AppText = AppText {
     hotseat_placeholder: "Second player's name",
     hotseat_default: "Player 2",
     hotseat_start: "Play here",
+    hotseat_no_library: "The saved layouts here are the first player's; the second player deploys without them.",
     curtain_note: "The board is covered so that nobody sees the other army.",
     curtain_show: "I am at the screen: show my board",
     game_label: "Game:",
@@ -280,6 +283,7 @@ const ZH: AppText = AppText {
     hotseat_placeholder: "第二位玩家的名字",
     hotseat_default: "玩家二",
     hotseat_start: "在这里下",
+    hotseat_no_library: "这里保存的布阵属于第一位玩家，第二位玩家不使用它们。",
     curtain_note: "棋盘已遮住，谁也看不到对方的棋子。",
     curtain_show: "我已坐好：显示我的棋盘",
     game_label: "棋类：",

@@ -67,7 +67,7 @@ pub fn move_lines(start: &Position, moves: &[Move]) -> Vec<String> {
             } else {
                 "…  "
             };
-            lines.push(format!("{}. {dots}{shown}", i / 2 + 1));
+            lines.push(format!("{}. {dots}{shown}", ps[i].fullmove()));
         } else if let Some(last) = lines.last_mut() {
             last.push_str("   ");
             last.push_str(&shown);
@@ -233,6 +233,21 @@ mod tests {
         let g = game(&["h2e2", "h9g7", "h0g2"]);
         let lines = move_lines(&Position::start(), &plain(&standing_moves(&g.record)));
         assert_eq!(lines, vec!["1. 炮二平五   马8进7", "2. 马二进三"]);
+    }
+
+    #[test]
+    fn a_game_that_starts_with_black_to_move_is_numbered_from_its_fen() {
+        let start: Position =
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 7"
+                .parse()
+                .unwrap();
+        let moves: Vec<Move> = ["h9g7", "h2e2", "b9c7"]
+            .map(|m| m.parse().unwrap())
+            .to_vec();
+        assert_eq!(
+            move_lines(&start, &moves),
+            ["7. …  马8进7", "8. 炮二平五   马2进3"]
+        );
     }
 
     #[test]

@@ -205,22 +205,19 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     /// Carries out a user's command; `Ok(false)` means quit.
     pub(super) fn command(&mut self, command: Command, now: u64) -> Result<bool, PeerError> {
         self.problem = None;
-        if matches!(
-            command,
-            Command::Challenge(..) | Command::Accept | Command::PlayComputer(..)
-        ) {
-            // Someone else to play: a hot-seat guest left from before says goodbye.
-            self.guest = None;
-        }
+        let playing = self.table.is_some() && self.endpoint.is_connected();
         match command {
             Command::Challenge(addr, game) => {
-                if self.table.is_some() && self.endpoint.is_connected() {
+                if playing {
                     self.problem = Some("already playing".into());
                 } else {
+                    // Someone else to play: a hot-seat guest left from before says goodbye.
+                    self.guest = None;
                     self.endpoint.challenge(addr, game.name(), None, now);
                 }
             }
             Command::Accept => {
+                self.guest = None;
                 self.incoming = None;
                 self.endpoint.accept(now);
             }
@@ -241,9 +238,10 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 }
             }
             Command::PlayComputer(game, level) => {
-                if self.table.is_some() && self.endpoint.is_connected() {
+                if playing {
                     self.problem = Some("already playing".into());
                 } else {
+                    self.guest = None;
                     match start_computer(level, self.options.clock) {
                         Ok(addr) => self.endpoint.challenge(addr, game.name(), None, now),
                         Err(e) => self.problem = Some(e),
@@ -251,8 +249,12 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 }
             }
             Command::HotSeat(game, name) => {
-                if self.table.is_some() && self.endpoint.is_connected() {
+                if playing {
                     self.problem = Some("already playing".into());
+                } else if self.incoming.is_some() {
+                    self.problem = Some("a challenge is waiting for your answer".into());
+                } else if self.endpoint.is_challenging() {
+                    self.problem = Some("your challenge is still out".into());
                 } else {
                     match start_guest(&name, self.identity.public_key()) {
                         Ok((guest, addr)) => {

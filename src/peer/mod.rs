@@ -145,6 +145,8 @@ struct Table {
     awaiting_audit: Option<u64>,
     /// The game's chat lines, oldest first (the latest [`CHAT_KEPT`]).
     chat: Vec<(Seat, String)>,
+    /// A hot-seat game with this screen's guest: neither saved nor resumable.
+    hot_seat: bool,
 }
 
 /// How many chat lines a game keeps for the user interface.
@@ -159,6 +161,7 @@ impl Table {
             signed: Vec::new(),
             awaiting_audit: None,
             chat: Vec::new(),
+            hot_seat: false,
         }
     }
 
@@ -726,7 +729,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                         // remembers the peer meanwhile.
                         let clock = self.options.clock;
                         let session = Session::new(kind, seat, 0, 0, clock, Secrets::fixed(0), now);
-                        self.table = Some(Table::new(session, peer));
+                        let hot_seat = self.is_guest(&peer.key);
+                        self.table = Some(Table {
+                            hot_seat,
+                            ..Table::new(session, peer)
+                        });
                         if challenger {
                             self.start_game(now)?;
                         }
@@ -1268,7 +1275,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             return;
         };
         // A hot-seat game ends with the guest: there is no one to resume it with.
-        if self.is_guest(&table.peer.key) {
+        if table.hot_seat {
             return;
         }
         let transcript = self.transcript(table);
