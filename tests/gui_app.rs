@@ -856,6 +856,7 @@ fn the_lobby_starts_a_hot_seat_game_for_the_game_chosen() {
 /// uncovers their own, and their clicks are their moves.
 #[test]
 fn hot_seat_junqi_covers_the_board_between_turns() {
+    use lanqi::peer::control::Chair;
     // Eleven moves from South's first: North (frank) is to move.
     let mut h = Harness::new(hot_seat_snapshot(11));
     assert_eq!(h.app.snapshot().name, "alice", "alice's board stays");
@@ -872,6 +873,13 @@ fn hot_seat_junqi_covers_the_board_between_turns() {
     );
     h.click("I am at the screen: show my board");
     assert_eq!(h.app.snapshot().name, "frank");
+    // A click on alice's board that was queued before the hand-over is dropped.
+    let stale = Message::Play(lanqi::gui::play::Message::AskUndo);
+    let _ = h.app.update(Message::From(Chair::Host, Box::new(stale)));
+    assert!(
+        h.sent().is_empty(),
+        "nothing is sent for a board no longer shown"
+    );
     assert!(!h.shows("Pass the screen to alice"));
     let game = h.app.snapshot().game.clone().unwrap();
     assert_eq!(game.me, 1);

@@ -142,10 +142,14 @@ pub enum Message {
     Net((u64, NetEvent)),
     /// A lobby message.
     Lobby(lobby::Message),
-    /// A deployment screen message.
+    /// A deployment screen message, for the seat on screen.
     Deploy(deploy::Message),
-    /// A game screen message.
+    /// A game screen message, for the seat on screen.
     Play(play::Message),
+    /// A message from the screens as drawn for the seat in `Chair` (what the window
+    /// sends): in hot-seat play, one the screen had already passed from is dropped, so a
+    /// click queued just before the hand-over never lands on the other player's board.
+    From(Chair, Box<Message>),
     /// The clock tick.
     Tick(Instant),
     /// The language button.
@@ -432,6 +436,11 @@ impl App {
                 }
                 None => {}
             },
+            Message::From(chair, m) => {
+                if chair == self.seating.shown && !self.seating.curtain {
+                    return self.update(*m);
+                }
+            }
             Message::Deploy(m) => {
                 let desk = self.desk_mut();
                 if let Some(d) = &mut desk.deploy
@@ -667,6 +676,7 @@ impl App {
         }
         let waiting = self.waiting();
         let desk = self.desk();
+        let chair = self.seating.shown;
         let screen = match (desk.screen(), &desk.snapshot.game) {
             (Screen::Play, Some(game)) => {
                 let elapsed = self.now.saturating_duration_since(desk.snapshot_at);
@@ -679,8 +689,11 @@ impl App {
                         self.guest.is_some(),
                     )
                     .map(Message::Play)
+                    .map(move |m| Message::From(chair, Box::new(m)))
             }
-            (Screen::Deploy, Some(game)) => desk.deploy_view(game, self.lang),
+            (Screen::Deploy, Some(game)) => desk
+                .deploy_view(game, self.lang)
+                .map(move |m| Message::From(chair, Box::new(m))),
             _ => match &self.review {
                 Some(r) => self.review_view(r),
                 None => self.lobby.view(host, self.lang).map(Message::Lobby),
