@@ -77,6 +77,23 @@ fn options(name: &str, profile: &TempDir) -> Options {
     }
 }
 
+/// Feeds `app` its peer's latest snapshot from `rx`, again each time it changes, until
+/// `done` holds.
+async fn until(
+    app: &mut App,
+    rx: &mut tokio::sync::watch::Receiver<Snapshot>,
+    done: impl Fn(&App) -> bool,
+) {
+    loop {
+        let s = rx.borrow_and_update().clone();
+        app.set_snapshot(s, Instant::now());
+        if done(app) {
+            return;
+        }
+        rx.changed().await.expect("the peer runs");
+    }
+}
+
 /// The app under test, with a channel standing in for the network worker's.
 struct Harness {
     app: App,
@@ -511,7 +528,6 @@ fn deployment_says_when_the_opponent_is_ready_and_sends_the_layout() {
 async fn two_apps_play_over_the_lossy_link() {
     use lanqi::gui::{deploy, lobby, play};
     use lanqi::net::{LinkQuality, LossyNet};
-    use tokio::sync::watch;
 
     let at = |port: u16| SocketAddr::from(([10, 0, 0, 7], port));
     let net = LossyNet::new(LinkQuality::BAD_WIFI, 21);
@@ -527,21 +543,6 @@ async fn two_apps_play_over_the_lossy_link() {
         };
         let mut a = new_app("alice", &pa, ca.clone());
         let mut b = new_app("bob", &pb, cb.clone());
-        // Feeds each app the latest snapshot of its peer, until `done` holds for both.
-        async fn until(
-            app: &mut App,
-            rx: &mut watch::Receiver<Snapshot>,
-            done: impl Fn(&App) -> bool,
-        ) {
-            loop {
-                let s = rx.borrow_and_update().clone();
-                app.set_snapshot(s, Instant::now());
-                if done(app) {
-                    return;
-                }
-                rx.changed().await.expect("the peer runs");
-            }
-        }
         until(&mut a, &mut wa, |a| !a.snapshot().addresses.is_empty()).await;
         let _ = b.update(Message::Lobby(lobby::Message::Challenge(at(1))));
         until(&mut a, &mut wa, |a| a.snapshot().incoming.is_some()).await;
@@ -935,7 +936,6 @@ fn hot_seat_xiangqi_hands_the_screen_straight_over() {
 async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
     use lanqi::gui::{deploy, lobby, play};
     use lanqi::peer::control::Chair;
-    use tokio::sync::watch;
 
     let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
     let (commands, mut rx, host) = person(&socket, 9, "alice");
@@ -943,20 +943,6 @@ async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
         let profile = TempDir::new("hot-seat");
         let mut app = App::new(options("alice", &profile));
         let _ = app.update(Message::Net((0, NetEvent::Ready(commands.clone()))));
-        async fn until(
-            app: &mut App,
-            rx: &mut watch::Receiver<Snapshot>,
-            done: impl Fn(&App) -> bool,
-        ) {
-            loop {
-                let s = rx.borrow_and_update().clone();
-                app.set_snapshot(s, Instant::now());
-                if done(app) {
-                    return;
-                }
-                rx.changed().await.expect("the peer runs");
-            }
-        }
         /// Passes the screen when it waits to be passed, and uncovers it.
         fn hand_over(app: &mut App) {
             let _ = app.update(Message::PassScreen);
@@ -1143,7 +1129,6 @@ fn a_saved_xiangqi_game_opens_from_the_lobby_for_review() {
 async fn hot_seat_xiangqi_undo_in_the_app_with_real_peers() {
     use lanqi::gui::{lobby, play, xiangqi_board, xiangqi_play};
     use lanqi::peer::control::Chair;
-    use tokio::sync::watch;
 
     let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
     let (commands, mut rx, host) = person(&socket, 10, "alice");
@@ -1151,20 +1136,6 @@ async fn hot_seat_xiangqi_undo_in_the_app_with_real_peers() {
         let profile = TempDir::new("hot-seat-xiangqi");
         let mut app = App::new(options("alice", &profile));
         let _ = app.update(Message::Net((0, NetEvent::Ready(commands.clone()))));
-        async fn until(
-            app: &mut App,
-            rx: &mut watch::Receiver<Snapshot>,
-            done: impl Fn(&App) -> bool,
-        ) {
-            loop {
-                let s = rx.borrow_and_update().clone();
-                app.set_snapshot(s, Instant::now());
-                if done(app) {
-                    return;
-                }
-                rx.changed().await.expect("the peer runs");
-            }
-        }
         let standing = |app: &App| {
             app.snapshot()
                 .game
