@@ -193,8 +193,8 @@ impl SquareBoard for Shown {
         xiangqi_board::Message::Clicked(square)
     }
 
-    fn draw(&self, frame: &mut Frame, hover: Option<Square>) {
-        let _ = hover; // nothing to point at
+    /// Drawn without the hover mark: there is nothing to point at.
+    fn draw(&self, frame: &mut Frame, _hover: Option<Square>) {
         self.0.draw(frame, None);
     }
 }
