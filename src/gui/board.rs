@@ -96,7 +96,7 @@ pub struct Geometry {
 impl Geometry {
     /// The board fitted (aspect kept, centred) into `size`, seen by `viewer`.
     pub fn new(size: Size, viewer: Side) -> Geometry {
-        let (origin, unit) = super::hover::fit(size, Geometry::proportions());
+        let (origin, unit) = super::board_canvas::fit(size, Geometry::proportions());
         Geometry {
             viewer,
             origin,
@@ -189,7 +189,7 @@ impl Geometry {
 
 /// The board as a canvas program: `canvas(Board::new(model))`; it publishes
 /// [`Message::Clicked`].
-pub type Board = super::hover::BoardCanvas<BoardModel>;
+pub type Board = super::board_canvas::BoardCanvas<BoardModel>;
 
 mod palette {
     use iced::Color;
@@ -221,7 +221,7 @@ mod palette {
     pub const LAST_MOVE_EDGE: Color = Color::from_rgb(0.90, 0.45, 0.05);
 }
 
-impl super::hover::SquareBoard for BoardModel {
+impl super::board_canvas::SquareBoard for BoardModel {
     type Square = Square;
     type Message = Message;
 

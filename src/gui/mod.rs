@@ -6,11 +6,15 @@
 //!
 //! - [`app`]: the application (`lanqi` with no subcommand): the window, the network
 //!   worker, and which screen shows.
-//! - [`lobby`]: players found on the LAN, challenges, my name and addresses.
-//! - [`board`]: the Junqi board as a canvas program, given a [`board::BoardModel`].
+//! - [`desk`]: one seat's screen state; [`hot_seat`]: which seat's desk shows when two
+//!   people play at one screen, and the curtain between their turns.
+//! - [`lobby`]: players found on the LAN, challenges, my name and addresses, hot-seat, the
+//!   saved games; [`review`]: a saved Xiangqi game opened for review.
+//! - [`board_canvas`]: any board on a canvas (the square under the cursor, clicks).
+//! - [`board`]: the Junqi board, given a [`board::BoardModel`].
 //! - [`deploy`]: the deployment screen (布阵).
-//! - [`xiangqi_board`]: the Xiangqi board as a canvas program, given a
-//!   [`xiangqi_board::XiangqiModel`].
+//! - [`xiangqi_board`]: the Xiangqi board, given a [`xiangqi_board::XiangqiModel`];
+//!   [`xiangqi_play`]: what the game screen shows of a Xiangqi game.
 //! - [`play`]: the game screen, its side panel and dialogs, and the audited replay.
 //! - [`i18n`], [`texts`]: English and Chinese strings.
 //!
@@ -19,10 +23,10 @@
 
 pub mod app;
 pub mod board;
+pub mod board_canvas;
 pub mod deploy;
 pub mod desk;
 pub mod hot_seat;
-pub mod hover;
 pub mod i18n;
 pub mod icon;
 pub mod lobby;

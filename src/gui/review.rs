@@ -8,7 +8,7 @@ use iced::widget::canvas::Frame;
 use iced::widget::{button, canvas, column, container, row, rule, scrollable, slider, text};
 use iced::{Alignment, Color, Element, Fill, Length, Point, Size};
 
-use super::hover::{BoardCanvas, SquareBoard};
+use super::board_canvas::{BoardCanvas, SquareBoard};
 use super::i18n::Lang;
 use super::xiangqi_board::{self, XiangqiModel};
 use super::xiangqi_play;

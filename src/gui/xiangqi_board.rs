@@ -118,7 +118,7 @@ pub struct Geometry {
 impl Geometry {
     /// The board fitted (aspect kept, centred) into `size`, seen by `viewer`.
     pub fn new(size: Size, viewer: Side) -> Geometry {
-        let (origin, unit) = super::hover::fit(size, Geometry::proportions());
+        let (origin, unit) = super::board_canvas::fit(size, Geometry::proportions());
         Geometry {
             viewer,
             origin,
@@ -212,7 +212,7 @@ impl Geometry {
 
 /// The board as a canvas program: `canvas(XiangqiBoard::new(model))`; it publishes
 /// [`Message::Clicked`].
-pub type XiangqiBoard = super::hover::BoardCanvas<XiangqiModel>;
+pub type XiangqiBoard = super::board_canvas::BoardCanvas<XiangqiModel>;
 
 mod palette {
     use iced::Color;
@@ -242,7 +242,7 @@ mod palette {
     pub const CHECK_EDGE: Color = Color::from_rgb(0.88, 0.08, 0.06);
 }
 
-impl super::hover::SquareBoard for XiangqiModel {
+impl super::board_canvas::SquareBoard for XiangqiModel {
     type Square = Square;
     type Message = Message;
 
