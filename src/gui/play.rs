@@ -109,17 +109,9 @@ pub enum Event {
 
 /// The seat that made the last move still standing (moves taken back do not count).
 pub fn last_mover(record: &[Record]) -> Option<Seat> {
-    let mut movers = Vec::new();
-    for line in record {
-        match line {
-            Record::Move { seat, .. } => movers.push(*seat),
-            Record::Undo { .. } => {
-                movers.pop();
-            }
-            _ => {}
-        }
-    }
-    movers.last().copied()
+    crate::session::standing_moves(record)
+        .last()
+        .map(|(_, seat, _)| *seat)
 }
 
 /// A move that stands (not taken back): its ply, mover and absolute squares.
@@ -132,23 +124,17 @@ struct Played {
 
 /// The moves of a record that stand, in order, turned to the absolute frame.
 fn standing_moves(record: &[Record]) -> Vec<Played> {
-    let mut out: Vec<Played> = Vec::new();
-    for line in record {
-        match line {
-            Record::Move { ply, seat, mv, .. } => {
-                if let Ok(own) = mv.parse::<Move>() {
-                    out.push(Played {
-                        ply: *ply,
-                        seat: *seat,
-                        mv: own.from_view(side_of(*seat)),
-                    });
-                }
-            }
-            Record::Undo { ply } => out.retain(|p| p.ply != *ply),
-            _ => {}
-        }
-    }
-    out
+    crate::session::standing_moves(record)
+        .into_iter()
+        .filter_map(|(ply, seat, mv)| {
+            let own = mv.parse::<Move>().ok()?;
+            Some(Played {
+                ply,
+                seat,
+                mv: own.from_view(side_of(seat)),
+            })
+        })
+        .collect()
 }
 
 /// The positions of the audited game, from the opened start through every standing move,

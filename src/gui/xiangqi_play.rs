@@ -19,21 +19,10 @@ pub fn side_of(game: &GameView, seat: Seat) -> Side {
 
 /// The moves of the record that stand (not taken back), in order, with who made them.
 pub fn standing_moves(record: &[Record]) -> Vec<(Seat, Move)> {
-    let mut out = Vec::new();
-    for line in record {
-        match line {
-            Record::Move { seat, mv, .. } => {
-                if let Ok(m) = mv.parse::<Move>() {
-                    out.push((*seat, m));
-                }
-            }
-            Record::Undo { .. } => {
-                out.pop();
-            }
-            _ => {}
-        }
-    }
-    out
+    crate::session::standing_moves(record)
+        .into_iter()
+        .filter_map(|(_, seat, mv)| Some((seat, mv.parse().ok()?)))
+        .collect()
 }
 
 /// The moves alone, without who made them.

@@ -22,5 +22,5 @@ pub use cheat::Cheat;
 pub use clock::{Clocks, Millis};
 pub use game::{Audit, Ending, Finding, Played, Seat, Secrets, Step, TableGame};
 pub use junqi::JunqiTable;
-pub use state::{Effect, Local, Notice, Record, Session};
+pub use state::{Effect, Local, Notice, Record, Session, standing_moves};
 pub use xiangqi::XiangqiTable;

@@ -161,6 +161,20 @@ pub enum Record {
     },
 }
 
+/// The moves of `record` that stand (not taken back by an undo), in order: each one's
+/// ply, mover, and text in the mover's own view.
+pub fn standing_moves(record: &[Record]) -> Vec<(u32, Seat, &str)> {
+    let mut out: Vec<(u32, Seat, &str)> = Vec::new();
+    for line in record {
+        match line {
+            Record::Move { ply, seat, mv, .. } => out.push((*ply, *seat, mv)),
+            Record::Undo { ply } => out.retain(|(p, _, _)| p != ply),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Something the local player does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Local {
