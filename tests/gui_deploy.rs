@@ -6,9 +6,6 @@
 //! `support/snapshot.rs` for how to update them).
 #![cfg(feature = "gui")]
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use iced::Point;
 use iced_test::selector;
 use iced_test::simulator::{self, Simulator};
@@ -21,28 +18,9 @@ use lanqi::rules::junqi::{Kind, Layout, Side, Square};
 mod snapshot;
 use snapshot::assert_snapshot;
 
-/// A fresh directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(label: &str) -> TempDir {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "lanqi-gui-test-{label}-{}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+use temp_dir::TempDir;
 
 const SEED: u64 = 2026;
 

@@ -13,9 +13,12 @@ use lanqi::peer::{Command, PeerOptions, Snapshot};
 
 #[path = "support/controlled.rs"]
 mod controlled;
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
 use controlled::{person, person_with};
 use lanqi::rules::junqi::Layout;
 use lanqi::session::{GameKind, Local, Record};
+use temp_dir::TempDir;
 use tokio::sync::watch;
 
 fn addr(port: u16) -> SocketAddr {
@@ -334,11 +337,10 @@ fn to(chair: Chair, command: Command) -> Command {
 #[tokio::test]
 async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
     let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
-    let games = std::env::temp_dir().join(format!("lanqi-hotseat-{}", std::process::id()));
-    std::fs::create_dir_all(&games).unwrap();
+    let games = TempDir::new("hot-seat-games");
     let options = PeerOptions {
         name: "erin".into(),
-        games_dir: Some(games.clone()),
+        games_dir: Some(games.0.clone()),
         ..PeerOptions::default()
     };
     let (host, mut w, run) = person_with(&socket, 6, options);
@@ -427,7 +429,6 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
     .await
     .unwrap_or_else(|_| panic!("the hot-seat game got stuck at {:#?}", last.borrow()));
     result.expect("the host quits cleanly");
-    let saved = std::fs::read_dir(&games).unwrap().count();
-    let _ = std::fs::remove_dir_all(&games);
+    let saved = std::fs::read_dir(&games.0).unwrap().count();
     assert_eq!(saved, 0, "a hot-seat game is not kept to be resumed");
 }
