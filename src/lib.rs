@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod engine;
+pub mod lang;
 pub mod net;
 pub mod peer;
 pub mod protocol;

@@ -293,7 +293,7 @@ fn scripted(plies: u32) -> (Position, Position, Vec<Record>) {
         if let Some(b) = battle {
             record.push(Record::Report {
                 ply,
-                outcome: Report::of(b.attacker.kind, b.defender.kind).word().into(),
+                outcome: Report::of(b.attacker.kind, b.defender.kind),
             });
         }
         position = next;
@@ -436,7 +436,7 @@ fn the_end_dialog_shows_the_result_and_the_audited_replay_follows() {
         let game = snapshot.game.as_mut().unwrap();
         game.ending = Some(Ending {
             winner: Some(1),
-            reason: "resignation".into(),
+            reason: lanqi::session::Reason::Resignation,
         });
         game.to_move = None;
         game.legal_moves.clear();
@@ -582,7 +582,10 @@ async fn two_apps_play_over_the_lossy_link() {
             })
             .await;
             let game = app.snapshot().game.clone().unwrap();
-            assert_eq!(game.ending.as_ref().unwrap().reason, "resignation");
+            assert_eq!(
+                game.ending.as_ref().unwrap().reason,
+                lanqi::session::Reason::Resignation
+            );
             assert!(game.audit.as_ref().unwrap().ok);
             // The replay shows every piece: no backs left on the board.
             let model = app.play().board_model(&game);
@@ -614,7 +617,7 @@ fn the_move_list_keeps_each_battle_with_its_own_move() {
             },
             Record::Report {
                 ply: 3,
-                outcome: "lose".into(),
+                outcome: lanqi::protocol::fair::Report::from_word("lose").unwrap(),
             },
             Record::Undo { ply: 3 },
             Record::Move {
@@ -760,7 +763,7 @@ fn a_finished_xiangqi_game_has_no_audit_but_a_replay() {
     let game = snapshot.game.as_mut().unwrap();
     game.ending = Some(Ending {
         winner: Some(0),
-        reason: "resignation".into(),
+        reason: lanqi::session::Reason::Resignation,
     });
     game.legal_moves.clear();
     let mut h = Harness::new(snapshot);

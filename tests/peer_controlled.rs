@@ -17,7 +17,7 @@ mod controlled;
 mod temp_dir;
 use controlled::{person, person_with};
 use lanqi::rules::junqi::Layout;
-use lanqi::session::{GameKind, Local, Record};
+use lanqi::session::{GameKind, Local, Reason, Record};
 use temp_dir::TempDir;
 use tokio::sync::watch;
 
@@ -122,7 +122,7 @@ async fn two_people_play_through_their_snapshots() {
             let s = until(w, |s| s.game.as_ref().unwrap().audit.is_some()).await;
             let g = s.game.unwrap();
             let ending = g.ending.unwrap();
-            assert_eq!(ending.reason, "resignation");
+            assert_eq!(ending.reason, Reason::Resignation);
             assert_eq!(ending.winner, Some(1), "bob resigned: alice (north) wins");
             assert!(g.audit.unwrap().ok, "an honest game passes the audit");
         }
@@ -255,10 +255,7 @@ async fn two_people_play_xiangqi_with_an_undo_a_chat_and_a_draw_by_agreement() {
             let s = until(w, |s| s.game.as_ref().unwrap().ending.is_some()).await;
             let g = s.game.unwrap();
             let ending = g.ending.unwrap();
-            assert_eq!(
-                (ending.winner, ending.reason.as_str()),
-                (None, "draw agreed")
-            );
+            assert_eq!((ending.winner, ending.reason), (None, Reason::DrawAgreed));
             assert!(g.audit.is_none(), "nothing hidden, nothing to audit");
         }
         ca.send(Command::Quit).unwrap();
@@ -415,7 +412,7 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
             "after the game the screen is the host's"
         );
         for g in [s.game.clone(), s.guest.unwrap().game].map(Option::unwrap) {
-            assert_eq!(g.ending.unwrap().reason, "resignation");
+            assert_eq!(g.ending.unwrap().reason, Reason::Resignation);
             assert!(
                 g.audit.unwrap().ok,
                 "an honest hot-seat game passes the audit"

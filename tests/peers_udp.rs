@@ -372,6 +372,6 @@ fn two_processes_play_xiangqi_to_the_end_with_the_engine_on_one_side() {
     let games = std::fs::read_dir(pa.join("games")).unwrap().flatten();
     let saved = std::fs::read_to_string(games.into_iter().next().unwrap().path()).unwrap();
     let t = lanqi::session::transcript::Transcript::parse(&saved).unwrap();
-    assert_eq!(t.game, "xiangqi");
+    assert_eq!(t.game, lanqi::session::GameKind::Xiangqi);
     assert!(t.is_finished());
 }

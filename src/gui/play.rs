@@ -266,7 +266,7 @@ impl Play {
             .filter(|t| t.side == my_side)
             .and_then(|t| t.kind);
         let at = mv.to.to_view(my_side).to_string();
-        self.flash = Some((lang.battle(attacked, &outcome, mine, &at), now));
+        self.flash = Some((lang.battle(attacked, outcome.word(), mine, &at), now));
     }
 
     /// Drops the battle flash once it has been shown long enough.
@@ -735,7 +735,7 @@ impl Play {
                     title,
                     Some(
                         column![
-                            text(lang.reason(&ending.reason)).size(18),
+                            text(lang.reason(&ending.reason.to_string())).size(18),
                             audit_lines(game, lang),
                         ]
                         .spacing(8)
@@ -824,9 +824,7 @@ impl Play {
                         .iter()
                         .take_while(|x| !matches!(x, Record::Move { .. } | Record::Undo { .. }))
                         .find_map(|x| match x {
-                            Record::Report { ply: p, outcome } if p == ply => {
-                                Some(outcome.as_str())
-                            }
+                            Record::Report { ply: p, outcome } if p == ply => Some(outcome.word()),
                             _ => None,
                         });
                     let battle = outcome

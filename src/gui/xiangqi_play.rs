@@ -263,7 +263,7 @@ mod tests {
         g.record.push(Record::Undo { ply: 3 });
         g.ending = Some(crate::session::Ending {
             winner: Some(1),
-            reason: "resignation".into(),
+            reason: crate::session::Reason::Resignation,
         });
         let saved = saved(&g);
         let moves: Vec<String> = saved.moves.iter().map(|m| m.to_string()).collect();

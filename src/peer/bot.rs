@@ -12,11 +12,11 @@ use crate::rules::junqi::{Layout, Move, Report, RuleSet, Side, Square};
 use crate::session::junqi::side_of;
 use crate::session::{AnyTable, Record, Session};
 
-/// One move as a player learned it: the absolute move, its outcome word if it was a
+/// One move as a player learned it: the absolute move, its outcome if it was a
 /// battle, and the flags (side, absolute square) shown with it.
 struct Learned {
     mv: String,
-    outcome: Option<String>,
+    outcome: Option<Report>,
     flags: Vec<(Side, String)>,
 }
 
@@ -108,16 +108,15 @@ impl Bot {
     /// A move of either side, absolute, with its outcome word if it was a battle. A
     /// computer player that cannot follow (it should not happen) is dropped, and the bot
     /// plays random moves from then on; the error says so.
-    pub fn observe(&mut self, absolute: &str, outcome: Option<&str>) -> Result<(), String> {
+    pub fn observe(&mut self, absolute: &str, outcome: Option<Report>) -> Result<(), String> {
         let Some((player, _)) = &mut self.player else {
             return Ok(());
         };
-        let mv: Result<Move, _> = absolute.parse();
-        let result = outcome.map(|w| Report::from_word(w).map(|r| r.result));
-        let observed = match (mv, result) {
-            (Ok(mv), None) => player.observe(mv, None).map_err(|e| e.to_string()),
-            (Ok(mv), Some(Some(r))) => player.observe(mv, Some(r)).map_err(|e| e.to_string()),
-            _ => Err(format!("unreadable move {absolute} {outcome:?}")),
+        let observed = match absolute.parse::<Move>() {
+            Ok(mv) => player
+                .observe(mv, outcome.map(|r| r.result))
+                .map_err(|e| e.to_string()),
+            Err(_) => Err(format!("unreadable move {absolute}")),
         };
         observed.map_err(|e| {
             self.player = None;
@@ -159,7 +158,7 @@ impl Bot {
                 }),
                 Record::Report { outcome, .. } => {
                     if let Some(last) = history.last_mut() {
-                        last.outcome = Some(outcome.clone());
+                        last.outcome = Some(*outcome);
                     }
                 }
                 Record::Reveal { seat, cell } => {
@@ -176,7 +175,7 @@ impl Bot {
         }
         self.start(side_of(session.me()), &layout, side_of(session.first()));
         for learned in history {
-            let _ = self.observe(&learned.mv, learned.outcome.as_deref());
+            let _ = self.observe(&learned.mv, learned.outcome);
             for (side, square) in learned.flags {
                 let _ = self.observe_flag(side, &square);
             }

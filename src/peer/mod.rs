@@ -409,7 +409,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         self.start_discovery(addr.port());
         let resume_to = self.unfinished.as_ref().map(|t| {
             let to = self.options.connect.or(t.peer_addr.parse().ok());
-            (t.game_id, t.game.clone(), to)
+            (t.game_id, t.game, to)
         });
         match resume_to {
             Some((game_id, game, Some(to))) => {
@@ -417,7 +417,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     &json!({"event": "resuming", "game_id": format!("{game_id:016x}"), "to": to.to_string()}),
                 );
                 let now = self.now();
-                self.endpoint.challenge(to, &game, Some(game_id), now);
+                self.endpoint.challenge(to, game.name(), Some(game_id), now);
             }
             _ => {
                 if let Some(to) = self.options.connect {
@@ -635,9 +635,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         match table.session.local(action, now) {
             Ok(effects) => self.apply(effects, &[]),
             Err(e) => {
-                (self.emit)(&json!({"event": "error", "message": e}));
+                (self.emit)(&json!({"event": "error", "message": e.to_string()}));
                 if self.controller.is_some() {
-                    self.problem = Some(e);
+                    self.problem = Some(e.to_string());
                 }
                 Ok(())
             }
@@ -990,7 +990,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 cheat: self.options.cheat,
                 ..t.secrets
             };
-            let kind: GameKind = t.game.parse().map_err(PeerError::Peer)?;
+            let kind = t.game;
             let session = Session::restore(
                 kind,
                 t.me,
@@ -1173,7 +1173,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 let mut v =
                     json!({"event": "move", "ply": ply, "side": name(seat), "move": absolute});
                 if let Some(o) = outcome {
-                    v["outcome"] = json!(o);
+                    v["outcome"] = json!(o.word());
                 }
                 v
             }
@@ -1202,13 +1202,13 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     (table.session.ending(), self.report.games.last_mut())
                 {
                     last.0 = ending.winner.map_or("draw", name).to_string();
-                    last.1 = ending.reason.clone();
+                    last.1 = ending.reason.to_string();
                 }
                 let mut event = audit_event(&audit, &table.signed, &table.session);
                 // The game's result after the audit (a caught liar loses).
                 if let Some(ending) = table.session.ending() {
                     event["winner"] = json!(ending.winner.map_or("draw", name));
-                    event["reason"] = json!(ending.reason);
+                    event["reason"] = json!(ending.reason.to_string());
                 }
                 event
             }
@@ -1218,7 +1218,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 let head = hex(&self.transcript(table).head());
                 self.report
                     .games
-                    .push((winner.clone(), ending.reason.clone(), head.clone()));
+                    .push((winner.clone(), ending.reason.to_string(), head.clone()));
                 if table.session.me() == 0
                     && (self.report.games.len() as u32) < self.options.games
                     && self.controller.is_none()
@@ -1226,7 +1226,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     self.next_game_due = Some(self.now() + 200);
                 }
 
-                json!({"event": "over", "winner": winner, "reason": ending.reason,
+                json!({"event": "over", "winner": winner, "reason": ending.reason.to_string(),
                     "game_id": format!("{:016x}", table.session.game_id()), "transcript": head})
             }
         };
@@ -1255,7 +1255,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         names[me] = self.options.name.clone();
         names[1 - me] = table.peer.name.clone();
         Transcript {
-            game: table.session.rules().name().into(),
+            game: *table.session.rules(),
             game_id: table.session.game_id(),
             first: table.session.first(),
             clock: table.session.clock(),

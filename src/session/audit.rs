@@ -135,7 +135,7 @@ fn replay(inputs: &Inputs<'_>, start: Position, findings: &mut Vec<Finding>) {
                 let Some((p, attacker, truth)) = battle.take().filter(|(p, ..)| p == ply) else {
                     continue;
                 };
-                if truth.word() != outcome {
+                if truth != *outcome {
                     // The auditor played fair; the other seat made the outcome false.
                     let culprit = 1 - inputs.auditor;
                     let how = if culprit == attacker {

@@ -2,6 +2,7 @@
 //! and every way a peer can lie is caught, live or by the audit.
 
 use super::cheat::Cheat;
+use super::ending::Reason;
 use super::game::{Audit, Secrets, TableGame};
 use super::pair::Pair;
 use super::state::{Local, Notice, Record};
@@ -97,7 +98,7 @@ fn a_false_outcome_is_refused_at_once_for_want_of_its_token() {
             .any(|r| r.contains("without that outcome's token")),
         "{refused:?}"
     );
-    assert_eq!(p.b.ending().unwrap().reason, "opponent broke the rules");
+    assert_eq!(p.b.ending().unwrap().reason, Reason::OpponentBrokeRules);
 }
 
 #[test]
@@ -121,7 +122,7 @@ fn a_false_battle_table_is_caught_by_the_audit() {
                 audit[0].findings[0].evidence[0],
                 (audit[0].findings[0].ply, "table")
             );
-            assert_eq!(p.b.ending().unwrap().reason, "opponent cheated");
+            assert_eq!(p.b.ending().unwrap().reason, Reason::OpponentCheated);
             caught += 1;
         }
     }
@@ -139,7 +140,7 @@ fn opened_ranks_that_differ_from_the_commitments_are_caught() {
             .what
             .contains("do not match its commitments")
     );
-    assert_eq!(p.b.ending().unwrap().reason, "opponent cheated");
+    assert_eq!(p.b.ending().unwrap().reason, Reason::OpponentCheated);
 }
 
 #[test]

@@ -4,22 +4,15 @@
 //! its layouts through one).
 
 use super::cheat::Cheat;
+pub use super::ending::Ending;
 use super::state::Record;
 use crate::protocol::Message;
 use crate::protocol::fair::Binding;
+use crate::rules::junqi::Report;
 
 /// A seat at the table: 0 is the player who challenged, 1 the one who accepted (later
 /// games of 3-4 players add seats 2 and 3).
 pub type Seat = u8;
-
-/// How a game ended, in the words both peers print.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ending {
-    /// The winning seat, or `None` for a draw.
-    pub winner: Option<Seat>,
-    /// Why, e.g. `flag lost`, `resignation`, `time`.
-    pub reason: String,
-}
 
 /// A game's secrets on this peer: what its commitments and battle keys are bound to (the
 /// session and the game id), and 32 random bytes that this peer's salts and battle
@@ -50,9 +43,8 @@ impl Secrets {
 pub struct Played {
     /// The move in the absolute frame (for logs and transcripts).
     pub absolute: String,
-    /// The battle outcome from the mover's side (`win`, `lose`, `both`, `flag`,
-    /// `flag-both`), if it was one.
-    pub outcome: Option<&'static str>,
+    /// The battle outcome from the mover's side, if it was one.
+    pub outcome: Option<Report>,
 }
 
 /// What a move or a message of the game's own exchange led to.

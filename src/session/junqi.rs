@@ -7,13 +7,15 @@
 
 use super::audit;
 use super::cheat::Cheat;
+use super::ending::Reason;
 use super::game::{Ending, Played, Seat, Secrets, Step, TableGame};
 use super::state::Record;
 use crate::protocol::Message;
 use crate::protocol::fair::duel::{DEFENCE_RANDOM, context};
 use crate::protocol::fair::{Attack, Commitments, Defence, SealedLayout, tagged_hash};
 use crate::rules::junqi::{
-    BattleResult, Kind, Layout, Move, Outcome, Report, RuleSet, Side, Square, VeiledGame,
+    BattleResult, DrawReason, Kind, Layout, Move, Outcome, Report, RuleSet, Side, Square,
+    VeiledGame, WinReason,
 };
 
 /// The side a seat plays.
@@ -134,7 +136,7 @@ impl JunqiTable {
         if let Some(report) = report {
             steps.push(Step::Record(Record::Report {
                 ply,
-                outcome: report.word().into(),
+                outcome: report,
             }));
         }
         steps.push(Step::Played {
@@ -142,7 +144,7 @@ impl JunqiTable {
             seat,
             played: Played {
                 absolute: mv.to_string(),
-                outcome: report.map(Report::word),
+                outcome: report,
             },
         });
         Ok(steps)
@@ -237,6 +239,20 @@ impl JunqiTable {
         });
         steps.push(Step::Audited(findings));
         steps
+    }
+}
+
+/// Why the rules ended a game.
+pub fn reason_of(outcome: Outcome) -> Reason {
+    match outcome {
+        Outcome::Win(_, WinReason::FlagLost) => Reason::FlagLost,
+        Outcome::Win(_, WinReason::NoLegalMove) => Reason::NoLegalMove,
+        Outcome::Win(_, WinReason::NoBattle(n)) | Outcome::Draw(DrawReason::NoBattle(n)) => {
+            Reason::NoBattle(n)
+        }
+        Outcome::Draw(DrawReason::BothFlagsLost) => Reason::BothFlagsLost,
+        Outcome::Draw(DrawReason::NeitherCanMove) => Reason::NeitherCanMove,
+        Outcome::Draw(DrawReason::Repetition) => Reason::ThreefoldRepetition,
     }
 }
 
@@ -547,7 +563,7 @@ impl TableGame for JunqiTable {
     fn replay(&mut self, record: &Record) -> Result<(), String> {
         match record {
             Record::Report { ply, outcome } => {
-                let report = Report::from_word(outcome).ok_or("bad outcome in the record")?;
+                let report = *outcome;
                 let mv = match self.battle.take() {
                     Some(
                         Battle::Attacking { ply: p, mv, .. } | Battle::Defending { ply: p, mv, .. },
@@ -626,7 +642,7 @@ impl TableGame for JunqiTable {
                 Outcome::Win(side, _) => Some(seat_of(side)),
                 Outcome::Draw(_) => None,
             },
-            reason: o.reason(),
+            reason: reason_of(o),
         })
     }
 

@@ -7,6 +7,8 @@ pub mod any;
 pub mod audit;
 pub mod cheat;
 pub mod clock;
+pub mod ending;
+pub mod error;
 #[cfg(test)]
 mod fair_tests;
 pub mod game;
@@ -20,6 +22,8 @@ pub mod xiangqi;
 pub use any::{AnyTable, GameKind};
 pub use cheat::Cheat;
 pub use clock::{Clocks, Millis};
+pub use ending::Reason;
+pub use error::SessionError;
 pub use game::{Audit, Ending, Finding, Played, Seat, Secrets, Step, TableGame};
 pub use junqi::JunqiTable;
 pub use state::{Effect, Local, Notice, Record, Session, standing_moves};

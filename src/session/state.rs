@@ -3,8 +3,11 @@
 //! show, a transcript to save). No I/O: the GUI and the headless peer drive the same one.
 
 use super::clock::{Clocks, Flag, LAG_ALLOWANCE, Millis};
+use super::ending::Reason;
+use super::error::SessionError;
 use super::game::{Audit, Ending, Seat, Secrets, Step, TableGame};
 use crate::protocol::{Clock, Message, Verb};
+use crate::rules::junqi::Report;
 
 /// Something this session wants done.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +42,7 @@ pub enum Notice {
         /// The move in the absolute frame.
         absolute: String,
         /// The battle outcome from the mover's side, if any.
-        outcome: Option<&'static str>,
+        outcome: Option<Report>,
     },
     /// A seat asks to take back the move of `ply`.
     UndoAsked {
@@ -125,8 +128,8 @@ pub enum Record {
     Report {
         /// The battle's ply.
         ply: u32,
-        /// `win`, `lose`, `both`, `flag` or `flag-both`.
-        outcome: String,
+        /// What the attacker learned.
+        outcome: Report,
     },
     /// A seat opened its flag (its field marshal died).
     Reveal {
@@ -154,10 +157,10 @@ pub enum Record {
     },
     /// The game ended.
     Over {
-        /// `south`, `north` or `draw`.
-        winner: String,
+        /// The winning seat, or `None` for a draw.
+        winner: Option<Seat>,
         /// Why.
-        reason: String,
+        reason: Reason,
     },
 }
 
@@ -275,6 +278,11 @@ impl<G: TableGame> Session<G> {
         G::seat_name(&self.rules, seat, self.first)
     }
 
+    /// A winner's word in `over` messages and events: the seat's name, or `draw`.
+    pub fn winner_word(&self, winner: Option<Seat>) -> &'static str {
+        winner.map_or("draw", |s| self.seat_name(s))
+    }
+
     /// Whether the game is over, the peer has confirmed the same result (its `over`
     /// arrived) and, if play began, the audit is done: a new game may start.
     pub fn confirmed(&self) -> bool {
@@ -377,9 +385,8 @@ impl<G: TableGame> Session<G> {
             }
             Record::Undo { ply } => self.take_back(*ply, now, &mut Vec::new()),
             Record::Over { winner, reason } => {
-                let winner = (0..2).find(|&s| self.seat_name(s) == winner);
                 self.ending = Some(Ending {
-                    winner,
+                    winner: *winner,
                     reason: reason.clone(),
                 });
                 self.record.push(line.clone());
@@ -456,7 +463,7 @@ impl<G: TableGame> Session<G> {
         let mut out: Vec<Message> = out.into_iter().map(|(_, m)| m).collect();
         // A resignation the peer may have missed while it was down.
         if let Some(Ending { winner, reason }) = &self.ending
-            && reason == "resignation"
+            && *reason == Reason::Resignation
             && *winner == Some(self.them())
         {
             out.push(Message::Resign);
@@ -527,17 +534,18 @@ impl<G: TableGame> Session<G> {
     }
 
     /// Does what the local player asked, or says why it can't be done.
-    pub fn local(&mut self, action: Local, now: Millis) -> Result<Vec<Effect>, String> {
+    pub fn local(&mut self, action: Local, now: Millis) -> Result<Vec<Effect>, SessionError> {
         let mut out = Vec::new();
         if self.ending.is_some() && !matches!(action, Local::Chat(_)) {
-            return Err("the game is over".into());
+            return Err(SessionError::GameOver);
         }
         match action {
             Local::Setup(text) => {
                 if !G::has_setup(&self.rules) || self.private.is_some() {
-                    return Err("setup already sent".into());
+                    return Err(SessionError::SetupAlreadySent);
                 }
-                let public = G::announce(&self.rules, &text, self.me, &self.secrets)?;
+                let public = G::announce(&self.rules, &text, self.me, &self.secrets)
+                    .map_err(SessionError::Rules)?;
                 self.private = Some(text);
                 self.setups[self.me as usize] = Some(public.clone());
                 out.push(Effect::Send(Message::Commit {
@@ -546,18 +554,18 @@ impl<G: TableGame> Session<G> {
                 self.maybe_start(now, &mut out);
             }
             Local::Move(mv) => {
-                let table = self.table.as_mut().ok_or("the game has not started")?;
+                let table = self.table.as_mut().ok_or(SessionError::NotStarted)?;
                 if table.to_move() != self.me {
-                    return Err("it is not your turn".into());
+                    return Err(SessionError::NotYourTurn);
                 }
                 if table.busy() {
-                    return Err("a battle is still being decided".into());
+                    return Err(SessionError::BattleUndecided);
                 }
                 if matches!(self.undo_pending, Some((by, _)) if by == self.me) {
-                    return Err("wait for the answer to your undo request".into());
+                    return Err(SessionError::AwaitingUndoAnswer);
                 }
                 let (ply, hash) = (table.ply() + 1, table.hash());
-                let steps = table.play(self.me, &mv)?;
+                let steps = table.play(self.me, &mv).map_err(SessionError::Rules)?;
                 let clock_ms = self.clocks.own_move(self.me, now);
                 self.moves.push((self.me, mv.clone()));
                 self.record.push(Record::Move {
@@ -580,10 +588,10 @@ impl<G: TableGame> Session<G> {
             Local::AskUndo => {
                 let ply = self.moves.len() as u32;
                 if ply == 0 || self.undo_pending.is_some() {
-                    return Err("nothing to take back".into());
+                    return Err(SessionError::NothingToTakeBack);
                 }
                 if self.table.as_ref().is_some_and(|t| t.busy()) {
-                    return Err("a battle is still being decided".into());
+                    return Err(SessionError::BattleUndecided);
                 }
                 self.undo_pending = Some((self.me, ply));
                 out.push(Effect::Send(Message::Undo {
@@ -593,7 +601,7 @@ impl<G: TableGame> Session<G> {
             }
             Local::AnswerUndo(yes) => {
                 let Some((_, ply)) = self.undo_pending.filter(|(by, _)| *by != self.me) else {
-                    return Err("no undo request to answer".into());
+                    return Err(SessionError::NoUndoToAnswer);
                 };
                 let verb = if yes { Verb::Yes } else { Verb::No };
                 out.push(Effect::Send(Message::Undo { verb, ply }));
@@ -604,14 +612,14 @@ impl<G: TableGame> Session<G> {
             }
             Local::OfferDraw => {
                 if self.table.is_none() || self.draw_pending.is_some() {
-                    return Err("a draw cannot be offered now".into());
+                    return Err(SessionError::CannotOfferDraw);
                 }
                 self.draw_pending = Some(self.me);
                 out.push(Effect::Send(Message::Draw { verb: Verb::Ask }));
             }
             Local::AnswerDraw(yes) => {
                 if self.draw_pending != Some(self.them()) {
-                    return Err("no draw offer to answer".into());
+                    return Err(SessionError::NoDrawToAnswer);
                 }
                 self.draw_pending = None;
                 out.push(Effect::Send(Message::Draw {
@@ -621,7 +629,7 @@ impl<G: TableGame> Session<G> {
                     self.conclude(
                         Ending {
                             winner: None,
-                            reason: "draw agreed".into(),
+                            reason: Reason::DrawAgreed,
                         },
                         &mut out,
                     );
@@ -632,14 +640,14 @@ impl<G: TableGame> Session<G> {
                 self.conclude(
                     Ending {
                         winner: Some(self.them()),
-                        reason: "resignation".into(),
+                        reason: Reason::Resignation,
                     },
                     &mut out,
                 );
             }
             Local::Chat(text) => {
                 if text.chars().count() > crate::protocol::message::MAX_CHAT {
-                    return Err("chat line too long".into());
+                    return Err(SessionError::ChatTooLong);
                 }
                 out.push(Effect::Send(Message::Chat { text: text.clone() }));
                 out.push(Effect::Notice(Notice::Chat {
@@ -691,7 +699,7 @@ impl<G: TableGame> Session<G> {
                     self.draw_pending = None;
                     let ending = Ending {
                         winner: None,
-                        reason: "draw agreed".into(),
+                        reason: Reason::DrawAgreed,
                     };
                     self.conclude(ending, &mut out);
                 }
@@ -704,7 +712,7 @@ impl<G: TableGame> Session<G> {
                     self.draw_pending = None;
                     let ending = Ending {
                         winner: None,
-                        reason: "draw agreed".into(),
+                        reason: Reason::DrawAgreed,
                     };
                     self.conclude(ending, &mut out);
                 }
@@ -719,7 +727,7 @@ impl<G: TableGame> Session<G> {
                 self.conclude(
                     Ending {
                         winner: Some(self.me),
-                        reason: "resignation".into(),
+                        reason: Reason::Resignation,
                     },
                     &mut out,
                 );
@@ -739,7 +747,7 @@ impl<G: TableGame> Session<G> {
             self.conclude(
                 Ending {
                     winner: Some(1 - seat),
-                    reason: "time".into(),
+                    reason: Reason::Time,
                 },
                 &mut out,
             );
@@ -851,10 +859,10 @@ impl<G: TableGame> Session<G> {
                         // A caught lie loses the game, whatever the board said.
                         let ending = Ending {
                             winner: Some(self.me),
-                            reason: "opponent cheated".into(),
+                            reason: Reason::OpponentCheated,
                         };
                         self.record.push(Record::Over {
-                            winner: self.seat_name(self.me).into(),
+                            winner: Some(self.me),
                             reason: ending.reason.clone(),
                         });
                         self.ending = Some(ending);
@@ -907,18 +915,20 @@ impl<G: TableGame> Session<G> {
     }
 
     fn peer_over(&mut self, winner: &str, reason: &str, now: Millis, out: &mut Vec<Effect>) {
-        let (rules, first) = (self.rules.clone(), self.first);
-        let name = |w: Option<Seat>| w.map_or("draw", |s| G::seat_name(&rules, s, first));
+        let reason: Reason = match reason.parse() {
+            Ok(reason) => reason,
+            Err(never) => match never {},
+        };
         if self.ending.is_some() {
             self.peer_confirmed = true;
         }
         match &self.ending {
             Some(ours) => {
-                if name(ours.winner) != winner || ours.reason != reason {
+                let ours_word = self.winner_word(ours.winner);
+                if ours_word != winner || ours.reason != reason {
                     out.push(Effect::Notice(Notice::Desync {
                         detail: format!(
-                            "we see {} ({}), the peer {winner} ({reason})",
-                            name(ours.winner),
+                            "we see {ours_word} ({}), the peer {winner} ({reason})",
                             ours.reason
                         ),
                     }));
@@ -931,14 +941,14 @@ impl<G: TableGame> Session<G> {
                 self.conclude(
                     Ending {
                         winner: Some(self.me),
-                        reason: reason.into(),
+                        reason,
                     },
                     out,
                 );
             }
             // A claim that ours fell stands even if our move is still on its way (see
             // clock.rs), provided our own clock agrees we were that close to zero.
-            None if reason == "time"
+            None if reason == Reason::Time
                 && winner == self.seat_name(self.them())
                 && self.nearly_out(now) =>
             {
@@ -946,7 +956,7 @@ impl<G: TableGame> Session<G> {
                 self.conclude(
                     Ending {
                         winner: Some(self.them()),
-                        reason: "time".into(),
+                        reason: Reason::Time,
                     },
                     out,
                 );
@@ -1019,7 +1029,7 @@ impl<G: TableGame> Session<G> {
         out.push(Effect::Notice(Notice::Refused { reason }));
         let ending = Ending {
             winner: Some(self.me),
-            reason: "opponent broke the rules".into(),
+            reason: Reason::OpponentBrokeRules,
         };
         self.conclude(ending, out);
     }
@@ -1028,17 +1038,13 @@ impl<G: TableGame> Session<G> {
         if self.ending.is_some() {
             return;
         }
-        let winner = ending
-            .winner
-            .map_or("draw", |s| self.seat_name(s))
-            .to_string();
         self.record.push(Record::Over {
-            winner: winner.clone(),
+            winner: ending.winner,
             reason: ending.reason.clone(),
         });
         out.push(Effect::Send(Message::Over {
-            winner,
-            reason: ending.reason.clone(),
+            winner: self.winner_word(ending.winner).into(),
+            reason: ending.reason.to_string(),
         }));
         out.push(Effect::Notice(Notice::Over(ending.clone())));
         out.push(Effect::Save);
@@ -1141,7 +1147,7 @@ mod tests {
                     .any(|e| matches!(e, Effect::Notice(Notice::Refused { .. }))),
                 "{bad:?}"
             );
-            assert_eq!(p.a.ending().unwrap().reason, "opponent broke the rules");
+            assert_eq!(p.a.ending().unwrap().reason, Reason::OpponentBrokeRules);
         }
         let mut p = Pair::new(Clock::default());
         p.deploy();
@@ -1214,14 +1220,14 @@ mod tests {
         assert!(p.notices[0].contains(&Notice::DrawRefused));
         p.local(1, Local::OfferDraw);
         p.local(0, Local::AnswerDraw(true));
-        assert_eq!(p.a.ending().unwrap().reason, "draw agreed");
+        assert_eq!(p.a.ending().unwrap().reason, Reason::DrawAgreed);
         assert_eq!(p.b.ending(), p.a.ending());
         let mut p = Pair::new(Clock::default());
         p.deploy();
         p.local(1, Local::Resign);
         let expected = Ending {
             winner: Some(0),
-            reason: "resignation".into(),
+            reason: Reason::Resignation,
         };
         assert_eq!(p.a.ending(), Some(&expected));
         assert_eq!(p.b.ending(), Some(&expected));
@@ -1247,7 +1253,7 @@ mod tests {
         p.run(0, effects);
         let expected = Ending {
             winner: Some(1),
-            reason: "time".into(),
+            reason: Reason::Time,
         };
         assert_eq!(p.a.ending(), Some(&expected));
         assert_eq!(p.b.ending(), Some(&expected));
@@ -1264,7 +1270,7 @@ mod tests {
         let mv = p.a.table().unwrap().legal_moves()[0].clone();
         let in_flight = p.a.local(Local::Move(mv), 9_900).unwrap();
         let claim = p.b.tick(13_100);
-        assert_eq!(p.b.ending().unwrap().reason, "time");
+        assert_eq!(p.b.ending().unwrap().reason, Reason::Time);
         p.run(0, in_flight); // the move arrives late: void, not refused
         p.run(1, claim);
         assert_eq!(p.a.ending(), p.b.ending());
@@ -1297,7 +1303,7 @@ mod tests {
         p.run(0, at_a);
         let draw = Ending {
             winner: None,
-            reason: "draw agreed".into(),
+            reason: Reason::DrawAgreed,
         };
         assert_eq!(p.a.ending(), Some(&draw));
         assert_eq!(p.b.ending(), Some(&draw));
@@ -1403,6 +1409,6 @@ mod tests {
                 0,
             )
             .unwrap_err();
-        assert!(err.contains("flag"), "{err}");
+        assert!(err.to_string().contains("flag"), "{err}");
     }
 }

@@ -35,18 +35,21 @@
 
 use sha2::{Digest, Sha256};
 
+use super::any::{AnyTable, GameKind};
+use super::game::TableGame;
 use super::game::{Seat, Secrets};
 use super::state::Record;
 use crate::protocol::Clock;
 use crate::protocol::fair::Binding;
 use crate::protocol::message::{escape, hex, unescape};
+use crate::rules::junqi::Report;
 use crate::store::{Identity, verify};
 
 /// A game's transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Transcript {
     /// The game's name, e.g. `junqi`.
-    pub game: String,
+    pub game: GameKind,
     /// The game id.
     pub game_id: u64,
     /// The seat that moved first.
@@ -88,7 +91,13 @@ pub enum TranscriptError {
     Tampered(&'static str),
 }
 
-fn record_text(r: &Record) -> String {
+/// How a record names a winner: the seat's name in `game` when `first` moved first, or
+/// `draw`.
+fn winner_word(game: GameKind, first: Seat, winner: Option<Seat>) -> &'static str {
+    winner.map_or("draw", |s| AnyTable::seat_name(&game, s, first))
+}
+
+fn record_text(r: &Record, game: GameKind, first: Seat) -> String {
     match r {
         Record::Setup { seat, text } => format!("setup {seat} {}", escape(text)),
         Record::Move {
@@ -98,7 +107,7 @@ fn record_text(r: &Record) -> String {
             clock_ms,
         } => format!("move {ply} {seat} {} {clock_ms}", escape(mv)),
         Record::Undo { ply } => format!("undo {ply}"),
-        Record::Report { ply, outcome } => format!("report {ply} {}", escape(outcome)),
+        Record::Report { ply, outcome } => format!("report {ply} {}", outcome.word()),
         Record::Reveal { seat, cell } => format!("reveal {seat} {}", escape(cell)),
         Record::Open { seat, kinds, salts } => {
             format!("open {seat} {} {}", escape(kinds), escape(salts))
@@ -114,13 +123,13 @@ fn record_text(r: &Record) -> String {
         ),
         Record::Over { winner, reason } => format!(
             "over {} {}",
-            escape(winner),
-            escape(reason).replace(' ', "%20")
+            winner_word(game, first, *winner),
+            escape(&reason.to_string()).replace(' ', "%20")
         ),
     }
 }
 
-fn parse_record(text: &str) -> Option<Record> {
+fn parse_record(text: &str, game: GameKind, first: Seat) -> Option<Record> {
     let parts: Vec<&str> = text.split(' ').collect();
     let seat = |s: &str| s.parse::<Seat>().ok().filter(|s| *s < 2);
     Some(match parts.as_slice() {
@@ -139,7 +148,7 @@ fn parse_record(text: &str) -> Option<Record> {
         },
         ["report", p, o] => Record::Report {
             ply: p.parse().ok()?,
-            outcome: unescape(o)?,
+            outcome: Report::from_word(o)?,
         },
         ["reveal", s, c] => Record::Reveal {
             seat: seat(s)?,
@@ -162,8 +171,11 @@ fn parse_record(text: &str) -> Option<Record> {
             },
         },
         ["over", w, r] => Record::Over {
-            winner: unescape(w)?,
-            reason: unescape(&r.replace("%20", " "))?,
+            winner: match *w {
+                "draw" => None,
+                w => Some((0..2).find(|&s| winner_word(game, first, Some(s)) == w)?),
+            },
+            reason: unescape(&r.replace("%20", " "))?.parse().ok()?,
         },
         _ => return None,
     })
@@ -187,7 +199,7 @@ impl Transcript {
     fn genesis(&self) -> [u8; 32] {
         let mut h = Sha256::new();
         h.update(b"lanqi transcript v1");
-        h.update(self.game.as_bytes());
+        h.update(self.game.name().as_bytes());
         h.update(self.game_id.to_le_bytes());
         h.update([self.first]);
         h.update(self.clock.to_string().as_bytes());
@@ -204,7 +216,7 @@ impl Transcript {
             .map(|r| {
                 let mut h = Sha256::new();
                 h.update(value);
-                h.update(record_text(r).as_bytes());
+                h.update(record_text(r, self.game, self.first).as_bytes());
                 value = h.finalize().into();
                 value
             })
@@ -250,7 +262,11 @@ impl Transcript {
             out += &format!("private {}\n", escape(private));
         }
         for (record, chain) in self.records.iter().zip(self.chain_values()) {
-            out += &format!("record {} {}\n", hex(&chain), record_text(record));
+            out += &format!(
+                "record {} {}\n",
+                hex(&chain),
+                record_text(record, self.game, self.first)
+            );
         }
         for (ply, datagram) in &self.evidence {
             out += &format!("evidence {ply} {}\n", hex(datagram));
@@ -263,7 +279,7 @@ impl Transcript {
     /// Reads a transcript, checking its chain and its writer's signature.
     pub fn parse(text: &str) -> Result<Transcript, TranscriptError> {
         let mut t = Transcript {
-            game: String::new(),
+            game: GameKind::default(),
             game_id: 0,
             first: 0,
             clock: Clock::default(),
@@ -290,7 +306,7 @@ impl Transcript {
             match key {
                 "lanqi" if i == 0 && rest == "transcript 1" => {}
                 _ if i == 0 => return Err(bad("not a lanqi transcript (version 1)")),
-                "game" => t.game = rest.to_string(),
+                "game" => t.game = rest.parse().map_err(|e: String| bad(&e))?,
                 "game-id" => {
                     t.game_id = u64::from_str_radix(rest, 16).map_err(|_| bad("bad game id"))?
                 }
@@ -332,8 +348,9 @@ impl Transcript {
                 "record" => {
                     let (chain, record) = rest.split_once(' ').ok_or_else(|| bad("bad record"))?;
                     chains.push(unhex::<32>(chain).ok_or_else(|| bad("bad chain value"))?);
-                    t.records
-                        .push(parse_record(record).ok_or_else(|| bad("bad record"))?);
+                    t.records.push(
+                        parse_record(record, t.game, t.first).ok_or_else(|| bad("bad record"))?,
+                    );
                 }
                 "evidence" => {
                     let (ply, datagram) =
@@ -363,10 +380,11 @@ impl Transcript {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::Reason;
 
     fn sample(me: &Identity, other: &Identity) -> Transcript {
         Transcript {
-            game: "junqi".into(),
+            game: GameKind::Junqi,
             game_id: 0xab,
             first: 1,
             clock: Clock {
@@ -401,15 +419,15 @@ mod tests {
                 },
                 Record::Report {
                     ply: 1,
-                    outcome: "lose".into(),
+                    outcome: Report::from_word("lose").unwrap(),
                 },
                 Record::Reveal {
                     seat: 1,
                     cell: "b1".into(),
                 },
                 Record::Over {
-                    winner: "draw".into(),
-                    reason: "draw agreed".into(),
+                    winner: None,
+                    reason: Reason::DrawAgreed,
                 },
                 Record::Open {
                     seat: 0,

@@ -3,6 +3,7 @@
 //! sides read in the same frame, Red's files a..i from Red's left, ranks 0..9 from Red's
 //! back rank (as UCCI engines write them).
 
+use super::ending::Reason;
 use super::game::{Ending, Played, Seat, Secrets, Step, TableGame};
 use super::state::Record;
 use crate::protocol::Message;
@@ -45,17 +46,17 @@ impl XiangqiTable {
     }
 }
 
-/// The words an `over` message gives for an outcome.
-pub fn reason_of(outcome: Outcome) -> &'static str {
+/// Why the rules ended a game.
+pub fn reason_of(outcome: Outcome) -> Reason {
     match outcome {
         Outcome::Win { reason, .. } => match reason {
-            WinReason::Checkmate => "checkmate",
-            WinReason::Stalemate => "stalemate",
-            WinReason::PerpetualCheck => "perpetual check",
-            WinReason::PerpetualChase => "perpetual chase",
+            WinReason::Checkmate => Reason::Checkmate,
+            WinReason::Stalemate => Reason::Stalemate,
+            WinReason::PerpetualCheck => Reason::PerpetualCheck,
+            WinReason::PerpetualChase => Reason::PerpetualChase,
         },
-        Outcome::Draw(DrawReason::Repetition) => "repetition",
-        Outcome::Draw(DrawReason::NoCapture) => "no capture in 120 plies",
+        Outcome::Draw(DrawReason::Repetition) => Reason::Repetition,
+        Outcome::Draw(DrawReason::NoCapture) => Reason::NoCapture(120),
     }
 }
 
@@ -165,7 +166,7 @@ impl TableGame for XiangqiTable {
     fn ending(&self) -> Option<Ending> {
         self.game.outcome().map(|outcome| Ending {
             winner: outcome.winner().map(|side| self.seat_of(side)),
-            reason: reason_of(outcome).into(),
+            reason: reason_of(outcome),
         })
     }
 
@@ -185,7 +186,7 @@ impl TableGame for XiangqiTable {
 mod tests {
     use super::*;
     use crate::protocol::Clock;
-    use crate::session::{Effect, Local, Notice, Session};
+    use crate::session::{Effect, Local, Notice, Session, SessionError};
 
     type S = Session<XiangqiTable>;
 
@@ -268,10 +269,10 @@ mod tests {
     fn a_move_out_of_turn_or_illegal_is_refused_with_its_reason() {
         let (mut a, _) = pair(0);
         let e = a.local(Local::Move("a0a5".into()), 1).unwrap_err();
-        assert!(e.contains("a0a5"), "{e}");
+        assert!(e.to_string().contains("a0a5"), "{e}");
         let (_, mut b) = pair(0);
         let e = b.local(Local::Move("h7e7".into()), 1).unwrap_err();
-        assert!(e.contains("not your turn"), "{e}");
+        assert!(e == SessionError::NotYourTurn, "{e}");
     }
 
     #[test]
@@ -325,8 +326,10 @@ mod tests {
         assert_eq!(Some(&ending), b.ending());
         assert_eq!(ending.winner, Some(1), "red wins: {ending:?}");
         for s in [&a, &b] {
-            assert!(s.record().iter().any(|r| matches!(r,
-                Record::Over { winner, reason } if winner == "red" && *reason == ending.reason)));
+            assert!(
+                s.record().iter().any(|r| matches!(r,
+                Record::Over { winner, reason } if *winner == Some(1) && *reason == ending.reason))
+            );
         }
     }
 }

@@ -70,6 +70,13 @@ impl Report {
     }
 }
 
+impl std::fmt::Display for Report {
+    /// The wire word (see [`Report::word`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
 /// Why a report or a reveal cannot be applied.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VeiledError {

@@ -1,0 +1,191 @@
+//! How a game ended: the winning seat, and why, as a type. The reason becomes text only at
+//! the edges: its wire word (`over|…|<reason>`, the transcript, the JSON events) and its
+//! words in each UI language.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::game::Seat;
+use crate::lang::Lang;
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The winning seat, or `None` for a draw.
+    pub winner: Option<Seat>,
+    /// Why.
+    pub reason: Reason,
+}
+
+/// Why a game ended: the session's own endings (any game), then each game's rules' endings.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// A seat resigned.
+    Resignation,
+    /// A seat's clock ran out.
+    Time,
+    /// Both seats agreed to a draw.
+    DrawAgreed,
+    /// The audit caught the other seat lying (or it never opened its deployment).
+    OpponentCheated,
+    /// The other seat sent a message that breaks the rules.
+    OpponentBrokeRules,
+    /// Junqi: a flag was captured.
+    FlagLost,
+    /// Junqi: the side to move had no legal move.
+    NoLegalMove,
+    /// Junqi: this many plies without a battle.
+    NoBattle(u32),
+    /// Junqi: both flags were lost in one battle.
+    BothFlagsLost,
+    /// Junqi: neither side can move.
+    NeitherCanMove,
+    /// Junqi: the same public position for the third time.
+    ThreefoldRepetition,
+    /// Xiangqi: checkmate.
+    Checkmate,
+    /// Xiangqi: the side to move has no legal move and is not in check.
+    Stalemate,
+    /// Xiangqi: a side kept giving check.
+    PerpetualCheck,
+    /// Xiangqi: a side kept chasing an unprotected piece.
+    PerpetualChase,
+    /// Xiangqi: the position repeated.
+    Repetition,
+    /// Xiangqi: this many plies without a capture.
+    NoCapture(u32),
+    /// A reason another implementation gave when conceding that lanqi does not know
+    /// (PROTOCOL.md §8.8 accepts any concession): shown as it came, at most 100 characters.
+    Other(String),
+}
+
+/// The reasons that carry no number, with their wire words.
+const WORDS: [(Reason, &str); 15] = [
+    (Reason::Resignation, "resignation"),
+    (Reason::Time, "time"),
+    (Reason::DrawAgreed, "draw agreed"),
+    (Reason::OpponentCheated, "opponent cheated"),
+    (Reason::OpponentBrokeRules, "opponent broke the rules"),
+    (Reason::FlagLost, "flag lost"),
+    (Reason::NoLegalMove, "no legal move"),
+    (Reason::BothFlagsLost, "both flags lost"),
+    (Reason::NeitherCanMove, "neither side can move"),
+    (Reason::ThreefoldRepetition, "threefold repetition"),
+    (Reason::Checkmate, "checkmate"),
+    (Reason::Stalemate, "stalemate"),
+    (Reason::PerpetualCheck, "perpetual check"),
+    (Reason::PerpetualChase, "perpetual chase"),
+    (Reason::Repetition, "repetition"),
+];
+
+impl Reason {
+    /// The reason in `lang`, as a screen shows it.
+    pub fn words(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => self.chinese(),
+        }
+    }
+
+    fn chinese(&self) -> String {
+        let fixed = match self {
+            Reason::Resignation => "认输",
+            Reason::Time => "超时",
+            Reason::DrawAgreed => "双方同意和棋",
+            Reason::OpponentCheated => "对方作弊",
+            Reason::OpponentBrokeRules => "对方违规",
+            Reason::FlagLost => "军旗被夺",
+            Reason::NoLegalMove => "无棋可走",
+            Reason::BothFlagsLost => "双方军旗同时失去",
+            Reason::NeitherCanMove => "双方都无棋可走",
+            Reason::ThreefoldRepetition => "三次重复局面",
+            Reason::Checkmate => "将死",
+            Reason::Stalemate => "困毙",
+            Reason::PerpetualCheck => "长将",
+            Reason::PerpetualChase => "长捉",
+            Reason::Repetition => "重复局面",
+            Reason::NoBattle(n) => return format!("{n} 步无交战"),
+            Reason::NoCapture(n) => return format!("{n} 步无吃子"),
+            Reason::Other(text) => return text.clone(),
+        };
+        fixed.to_string()
+    }
+}
+
+impl fmt::Display for Reason {
+    /// The wire word: `flag lost`, `no battle in 60 plies`, `checkmate`, …
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::NoBattle(n) => write!(f, "no battle in {n} plies"),
+            Reason::NoCapture(n) => write!(f, "no capture in {n} plies"),
+            Reason::Other(text) => f.write_str(text),
+            fixed => {
+                let word = WORDS.iter().find(|(r, _)| r == fixed).map(|(_, w)| *w);
+                f.write_str(word.unwrap_or("?"))
+            }
+        }
+    }
+}
+
+impl FromStr for Reason {
+    type Err = std::convert::Infallible;
+
+    /// Any text is a reason: a known word is its variant, anything else
+    /// [`Reason::Other`] (cut to 100 characters).
+    fn from_str(s: &str) -> Result<Reason, Self::Err> {
+        if let Some((r, _)) = WORDS.iter().find(|(_, w)| *w == s) {
+            return Ok(r.clone());
+        }
+        let counted = |prefix: &str| {
+            s.strip_prefix(prefix)?
+                .strip_suffix(" plies")?
+                .parse::<u32>()
+                .ok()
+        };
+        if let Some(n) = counted("no battle in ") {
+            return Ok(Reason::NoBattle(n));
+        }
+        if let Some(n) = counted("no capture in ") {
+            return Ok(Reason::NoCapture(n));
+        }
+        Ok(Reason::Other(s.chars().take(100).collect()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all() -> Vec<Reason> {
+        let mut all: Vec<Reason> = WORDS.iter().map(|(r, _)| r.clone()).collect();
+        all.extend([Reason::NoBattle(60), Reason::NoCapture(120)]);
+        all
+    }
+
+    #[test]
+    fn every_reason_reads_back_from_its_wire_word() {
+        for reason in all() {
+            assert_eq!(reason.to_string().parse::<Reason>(), Ok(reason.clone()));
+        }
+        assert_eq!("no battle in 31 plies".parse(), Ok(Reason::NoBattle(31)));
+    }
+
+    #[test]
+    fn every_reason_has_chinese_words_of_its_own() {
+        for reason in all() {
+            let zh = reason.words(Lang::Zh);
+            assert!(!zh.is_empty() && !zh.is_ascii(), "{reason:?}: {zh}");
+            assert_eq!(reason.words(Lang::En), reason.to_string());
+        }
+        assert_eq!(Reason::Checkmate.words(Lang::Zh), "将死");
+    }
+
+    #[test]
+    fn an_unknown_reason_is_kept_as_it_came_but_never_longer_than_100_characters() {
+        let r: Reason = "the cat sat on the board".parse().unwrap();
+        assert_eq!(r, Reason::Other("the cat sat on the board".into()));
+        assert_eq!(r.words(Lang::Zh), "the cat sat on the board");
+        let long: Reason = "x".repeat(500).parse().unwrap();
+        assert_eq!(long.to_string().len(), 100);
+    }
+}
