@@ -117,7 +117,7 @@ fn long_game(plies: usize) -> (Layout, Layout, Vec<Record>) {
                 clock_ms: 0,
             });
             if let Some(b) = battle {
-                let outcome = Report::of(b.attacker.kind, b.defender.kind).word().into();
+                let outcome = Report::of(b.attacker.kind, b.defender.kind);
                 record.push(Record::Report { ply, outcome });
                 // A field marshal died: its side opens its flag, as the session does.
                 for side in Side::BOTH {

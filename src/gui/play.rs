@@ -240,7 +240,7 @@ impl Play {
             return;
         }
         let Some((ply, outcome)) = new.record.iter().rev().find_map(|r| match r {
-            Record::Report { ply, outcome } => Some((*ply, outcome.clone())),
+            Record::Report { ply, outcome } => Some((*ply, *outcome)),
             _ => None,
         }) else {
             return;

@@ -7,11 +7,12 @@ use std::net::SocketAddr;
 
 use tokio::sync::{mpsc, watch};
 
-use super::{Peer, PeerError, fingerprint};
+use super::{Peer, PeerError};
 use crate::engine::Level;
 use crate::net::Transport;
 use crate::rules::junqi::Layout;
 use crate::session::{Audit, Ending, GameKind, Local, Record, Seat, TableGame};
+use crate::store::fingerprint;
 
 /// What a user tells a hand-driven peer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,6 +192,29 @@ impl Snapshot {
     }
 }
 
+/// What a peer that a person drives keeps besides the core: where commands come from and
+/// snapshots go, the challenge waiting for an answer, the last problem, the hot-seat guest.
+pub(super) struct Hand {
+    pub(super) controller: Controller,
+    /// A challenge waiting for the user's answer.
+    pub(super) incoming: Option<Incoming>,
+    /// The last thing that went wrong, for the user.
+    pub(super) problem: Option<String>,
+    /// Hot-seat: the second seat at this screen.
+    pub(super) guest: Option<Guest>,
+}
+
+impl Hand {
+    pub(super) fn new(controller: Controller) -> Hand {
+        Hand {
+            controller,
+            incoming: None,
+            problem: None,
+            guest: None,
+        }
+    }
+}
+
 /// Hot-seat: the second seat, a hand-driven peer on its own thread, on loopback.
 pub(super) struct Guest {
     /// Its public key (the host neither trusts nor saves games with it).
@@ -204,99 +228,139 @@ pub(super) struct Guest {
 impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     /// Carries out a user's command; `Ok(false)` means quit.
     pub(super) fn command(&mut self, command: Command, now: u64) -> Result<bool, PeerError> {
-        self.problem = None;
+        let Some(hand) = &mut self.hand else {
+            return Ok(true);
+        };
+        hand.problem = None;
         let playing = self.table.is_some() && self.endpoint.is_connected();
+        let (incoming, challenging) = (hand.incoming.is_some(), self.endpoint.is_challenging());
+        let host = self.identity.public_key();
         match command {
-            Command::Challenge(addr, game) => {
-                if playing {
-                    self.problem = Some("already playing".into());
-                } else {
-                    // Someone else to play: a hot-seat guest left from before says goodbye.
-                    self.guest = None;
-                    self.endpoint.challenge(addr, game.name(), None, now);
-                }
-            }
-            Command::Accept => {
-                self.guest = None;
-                self.incoming = None;
-                self.endpoint.accept(now);
-            }
-            Command::Decline => {
-                self.incoming = None;
-                self.endpoint.decline("declined");
-            }
             Command::Deploy(layout) => self.local(Local::Setup(layout.to_string()), now)?,
             Command::Game(action) => self.local(action, now)?,
-            Command::NewGame => {
-                let confirmed = self.table.as_ref().is_some_and(|t| t.session.confirmed());
-                if !confirmed {
-                    self.problem = Some("the game is not over yet".into());
-                } else if self.table.as_ref().is_some_and(|t| t.session.me() == 0) {
-                    self.start_game(now)?;
-                } else {
-                    self.problem = Some("the challenger starts the next game".into());
-                }
-            }
-            Command::PlayComputer(game, level) => {
-                if playing {
-                    self.problem = Some("already playing".into());
-                } else {
-                    self.guest = None;
-                    match start_computer(level, self.options.clock) {
-                        Ok(addr) => self.endpoint.challenge(addr, game.name(), None, now),
-                        Err(e) => self.problem = Some(e),
-                    }
-                }
-            }
-            Command::HotSeat(game, name) => {
-                if playing {
-                    self.problem = Some("already playing".into());
-                } else if self.incoming.is_some() {
-                    self.problem = Some("a challenge is waiting for your answer".into());
-                } else if self.endpoint.is_challenging() {
-                    self.problem = Some("your challenge is still out".into());
-                } else {
-                    match start_guest(&name, self.identity.public_key()) {
-                        Ok((guest, addr)) => {
-                            self.guest = Some(guest);
-                            self.endpoint.challenge(addr, game.name(), None, now);
-                        }
-                        Err(e) => self.problem = Some(e),
-                    }
-                }
-            }
-            // The guest cannot quit on its own: the host leaving ends both.
-            Command::Guest(command) if *command != Command::Quit => match &self.guest {
-                Some(guest) => {
-                    let _ = guest.commands.send(*command);
-                }
-                None => self.problem = Some("no second player at this screen".into()),
-            },
-            Command::Guest(_) => {}
+            Command::NewGame => self.new_game(now)?,
             Command::Quit => return Ok(false),
+            other => {
+                let problem = self.lobby(other, playing, incoming, challenging, host, now);
+                if problem.is_some() {
+                    self.tell(problem.unwrap_or_default());
+                }
+            }
         }
         Ok(true)
     }
 
+    /// After a game: the challenger's side starts the next one.
+    fn new_game(&mut self, now: u64) -> Result<(), PeerError> {
+        let confirmed = self.table.as_ref().is_some_and(|t| t.session.confirmed());
+        if !confirmed {
+            self.tell("the game is not over yet".into());
+        } else if self.table.as_ref().is_some_and(|t| t.session.me() == 0) {
+            self.start_game(now)?;
+        } else {
+            self.tell("the challenger starts the next game".into());
+        }
+        Ok(())
+    }
+
+    /// The lobby's commands (challenge, answer, play the computer, hot-seat, the guest's
+    /// commands); the problem to show, if one cannot be done now.
+    fn lobby(
+        &mut self,
+        command: Command,
+        playing: bool,
+        incoming: bool,
+        challenging: bool,
+        host: [u8; 32],
+        now: u64,
+    ) -> Option<String> {
+        let Some(hand) = &mut self.hand else {
+            return None;
+        };
+        let busy = || {
+            if playing {
+                Some("already playing".to_string())
+            } else {
+                None
+            }
+        };
+        match command {
+            Command::Challenge(addr, game) => {
+                busy().or_else(|| {
+                    // Someone else to play: a hot-seat guest left from before says goodbye.
+                    hand.guest = None;
+                    self.endpoint.challenge(addr, game.name(), None, now);
+                    None
+                })
+            }
+            Command::Accept => {
+                hand.guest = None;
+                hand.incoming = None;
+                self.endpoint.accept(now);
+                None
+            }
+            Command::Decline => {
+                hand.incoming = None;
+                self.endpoint.decline("declined");
+                None
+            }
+            Command::PlayComputer(game, level) => busy().or_else(|| {
+                hand.guest = None;
+                match start_computer(level, self.options.clock) {
+                    Ok(addr) => {
+                        self.endpoint.challenge(addr, game.name(), None, now);
+                        None
+                    }
+                    Err(e) => Some(e),
+                }
+            }),
+            Command::HotSeat(game, name) => busy()
+                .or_else(|| incoming.then(|| "a challenge is waiting for your answer".into()))
+                .or_else(|| challenging.then(|| "your challenge is still out".into()))
+                .or_else(|| match start_guest(&name, host) {
+                    Ok((guest, addr)) => {
+                        hand.guest = Some(guest);
+                        self.endpoint.challenge(addr, game.name(), None, now);
+                        None
+                    }
+                    Err(e) => Some(e),
+                }),
+            // The guest cannot quit on its own: the host leaving ends both.
+            Command::Guest(command) if *command != Command::Quit => match &hand.guest {
+                Some(guest) => {
+                    let _ = guest.commands.send(*command);
+                    None
+                }
+                None => Some("no second player at this screen".into()),
+            },
+            _ => None,
+        }
+    }
+
+    /// Publishes the snapshot to the person driving this peer, if it changed.
+    pub(super) fn publish(&self, now: u64) {
+        if let Some(hand) = &self.hand {
+            let snapshot = self.snapshot(now);
+            hand.controller.snapshots.send_if_modified(|old| {
+                let changed = *old != snapshot;
+                *old = snapshot;
+                changed
+            });
+        }
+    }
+
+    /// Hot-seat: the guest's peer stopped.
+    pub(super) fn lose_guest(&mut self) {
+        if let Some(hand) = &mut self.hand {
+            hand.guest = None;
+            hand.problem = Some("the second player's seat stopped".into());
+        }
+    }
+
     /// Everything the user interface shows, now.
     pub(super) fn snapshot(&self, now: u64) -> Snapshot {
-        let found = self.discovery.as_ref().map_or_else(Vec::new, |d| {
-            d.peers()
-                .into_iter()
-                .filter(|p| p.key != self.identity.public_key())
-                .map(|p| Found {
-                    name: p.name.clone(),
-                    fingerprint: fingerprint(&p.key),
-                    status: p.status.word().into(),
-                    games: p.games.clone(),
-                    answered: self
-                        .alive
-                        .get(&p.key)
-                        .filter(|(t, _)| now.saturating_sub(*t) <= super::PRESENCE_TIMEOUT_MS)
-                        .map(|(_, addr)| *addr),
-                })
-                .collect()
-        });
+        let hand = self.hand.as_ref();
+        let found = self.presence.found(self.identity.public_key(), now);
         let game = self.table.as_ref().filter(|t| t.started()).map(|t| {
             let s = &t.session;
             let table = s.table();
@@ -331,17 +395,16 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             fingerprint: self.identity.fingerprint(),
             addresses: self.addresses.clone(),
             found,
-            incoming: self.incoming.clone(),
+            incoming: hand.and_then(|h| h.incoming.clone()),
             challenging: self.endpoint.is_challenging(),
             opponent: self
                 .table
                 .as_ref()
                 .map(|t| (t.peer.name.clone(), fingerprint(&t.peer.key))),
             game,
-            problem: self.problem.clone(),
-            guest: self
-                .guest
-                .as_ref()
+            problem: hand.and_then(|h| h.problem.clone()),
+            guest: hand
+                .and_then(|h| h.guest.as_ref())
                 .map(|g| Box::new(g.snapshots.borrow().clone())),
         }
     }

@@ -1,0 +1,209 @@
+//! What the network layer reports to a peer: a challenge (accepted at once, left to the
+//! person driving the peer, or declined), the session up (a new game or a resumed one), a
+//! peer that declined, is busy, went silent, came back or left, and presence answers.
+
+use serde_json::Value;
+
+use super::control::Incoming;
+use super::event::Event;
+use super::table::Table;
+use super::{Peer, PeerError};
+use crate::net::discovery::Status;
+use crate::net::{NetEvent, Transport};
+use crate::session::{GameKind, Seat, Secrets, Session};
+use crate::store::{Trust, fingerprint};
+
+impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
+    pub(super) fn on_event(&mut self, event: NetEvent) -> Result<(), PeerError> {
+        let now = self.now();
+        match event {
+            NetEvent::Challenged {
+                addr,
+                key,
+                name,
+                game,
+                resume,
+                ..
+            } => {
+                self.trust(&name, &key);
+                let ours = self.table.as_ref().map(|t| {
+                    (
+                        t.session.game_id(),
+                        t.peer.key,
+                        t.session.ending().is_none(),
+                    )
+                });
+                let acceptable = match resume {
+                    Some(id) => {
+                        ours.is_some_and(|(g, k, _)| g == id && k == key)
+                            || self
+                                .unfinished
+                                .as_ref()
+                                .is_some_and(|t| t.game_id == id && t.keys.contains(&key))
+                    }
+                    None => {
+                        ours.is_none_or(|(_, _, running)| !running) && self.unfinished.is_none()
+                    }
+                };
+                self.emit(Event::Challenged {
+                    peer: name.clone(),
+                    addr,
+                    fingerprint: fingerprint(&key),
+                    accepted: acceptable,
+                });
+                if acceptable && self.options.accept_from == Some(key) {
+                    self.endpoint.accept(now);
+                } else if let Some(hand) = self
+                    .hand
+                    .as_mut()
+                    .filter(|_| acceptable && resume.is_none())
+                {
+                    // The user answers (Command::Accept or Decline).
+                    hand.incoming = Some(Incoming {
+                        name,
+                        fingerprint: fingerprint(&key),
+                        addr,
+                        game: game.parse().unwrap_or_default(),
+                    });
+                } else if acceptable {
+                    self.endpoint.accept(now);
+                } else {
+                    let reason = if resume.is_some() {
+                        "no such game to resume"
+                    } else {
+                        "waiting to resume another game"
+                    };
+                    self.endpoint.decline(reason);
+                }
+            }
+            NetEvent::Connected {
+                peer,
+                challenger,
+                resume,
+                clock,
+            } => {
+                // The challenger's proposal is the game's clock on both sides.
+                self.options.clock = clock;
+                self.trust(&peer.name, &peer.key);
+                self.endpoint.set_presence(Status::Playing.word());
+                if let Err(message) = self.presence.set_playing() {
+                    self.emit(Event::Error { message });
+                }
+                let seat: Seat = if challenger { 0 } else { 1 };
+                let kind: GameKind = peer.game.parse().map_err(PeerError::Peer)?;
+                self.emit(Event::Connected {
+                    peer: peer.name.clone(),
+                    fingerprint: fingerprint(&peer.key),
+                    addr: peer.addr,
+                    seat,
+                    game: kind.name(),
+                });
+                self.gone_since = None;
+                match resume {
+                    Some(_) => self.resume(peer, seat, now)?,
+                    None => {
+                        // Seat 0 starts the game at once; seat 1 waits for `start` and
+                        // remembers the peer meanwhile.
+                        let clock = self.options.clock;
+                        let session = Session::new(kind, seat, 0, 0, clock, Secrets::fixed(0), now);
+                        let hot_seat = self.is_guest(&peer.key);
+                        self.table = Some(Table {
+                            hot_seat,
+                            ..Table::new(session, peer)
+                        });
+                        if challenger {
+                            self.start_game(now)?;
+                        }
+                    }
+                }
+            }
+            NetEvent::Message { message, evidence } => self.on_message(message, evidence, now)?,
+            NetEvent::Declined { .. } | NetEvent::Busy | NetEvent::NoAnswer
+                if self.options.auto && self.table.is_none() =>
+            {
+                // `--auto` keeps looking: this peer is passed over for a while.
+                self.presence.pass_over(now);
+                self.emit(Event::PassedOver {
+                    why: format!("{event:?}"),
+                });
+            }
+            NetEvent::Declined { reason } => {
+                return Err(PeerError::Peer(format!(
+                    "declined: {reason}{}",
+                    self.resume_hint()
+                )));
+            }
+            NetEvent::Busy => {
+                self.emit(Event::Busy);
+                return Err(PeerError::Peer("the peer is busy in another game".into()));
+            }
+            NetEvent::NoAnswer => {
+                let hint = self.resume_hint();
+                return Err(PeerError::Peer(format!(
+                    "nobody answered the challenge{hint}"
+                )));
+            }
+            NetEvent::Gone { silent_for } => {
+                self.emit(Event::Gone {
+                    silent_ms: silent_for,
+                });
+                self.gone_since = Some(now);
+            }
+            NetEvent::Pong { key, addr, .. } => {
+                self.presence.heard(key, addr, now);
+            }
+            NetEvent::Back => {
+                self.emit(Event::Back);
+                self.gone_since = None;
+            }
+            NetEvent::Left => {
+                self.emit(Event::Left);
+                let finished = self.report.games.len() as u32 >= self.options.games;
+                if !finished {
+                    return Err(PeerError::Peer("the peer left".into()));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// What to tell a user whose saved game could not be resumed.
+    pub(super) fn resume_hint(&self) -> &'static str {
+        if self.unfinished.is_some() {
+            " (an unfinished game is waiting to be resumed; --new-game plays a new one instead)"
+        } else {
+            ""
+        }
+    }
+
+    /// Whether `key` is this screen's hot-seat guest (neither trusted nor saved: it is
+    /// new each time).
+    pub(super) fn is_guest(&self, key: &[u8; 32]) -> bool {
+        self.hand
+            .as_ref()
+            .and_then(|h| h.guest.as_ref())
+            .is_some_and(|g| &g.key == key)
+    }
+
+    fn trust(&mut self, name: &str, key: &[u8; 32]) {
+        if self.is_guest(key) {
+            return;
+        }
+        let Some(known) = &mut self.known else { return };
+        let event = match known.check(name, key) {
+            Ok(Trust::New) => Event::Trust {
+                peer: name.into(),
+                changed: None,
+            },
+            Ok(Trust::Known) => return,
+            Ok(Trust::KeyChanged { previous }) => Event::Trust {
+                peer: name.into(),
+                changed: Some((previous, fingerprint(key))),
+            },
+            Err(e) => Event::Error {
+                message: e.to_string(),
+            },
+        };
+        self.emit(event);
+    }
+}

@@ -1,0 +1,402 @@
+//! The game at a peer's table: starting one (seat 0 picks the id and the first mover),
+//! deploying, resuming a saved one, the peer's messages, carrying out the session's
+//! effects, reporting what happened, and saving the transcript after every move.
+
+use serde_json::Value;
+
+use super::event::Event;
+use super::table::{Table, fresh_secrets, group_evidence, transcript_path};
+use super::{Peer, PeerError};
+use crate::net::{PeerInfo, Transport};
+use crate::protocol::Message;
+use crate::protocol::message::hex;
+use crate::session::{AnyTable, Effect, Local, Notice, Seat, Secrets, Session, TableGame};
+use crate::store::write_atomically;
+
+impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
+    /// Seat 0 starts a game: a fresh id, the first mover by a coin both can check.
+    pub(super) fn start_game(&mut self, now: u64) -> Result<(), PeerError> {
+        let Some(table) = &mut self.table else {
+            return Ok(());
+        };
+        let game_id: u64 = rand::random::<u64>() | 1;
+        let played = self.report.games.len() as u64;
+        let first = ((table.peer.session >> 7) ^ played) as u8 & 1;
+        // After a finished game, `reset` announces the restart (the source design's word);
+        // `start` then carries the new game's id and first mover.
+        if table.session.ending().is_some() {
+            self.endpoint.send(&Message::Reset);
+        }
+        let keys = [self.identity.public_key(), table.peer.key];
+        let secrets = fresh_secrets(table.peer.session, keys, game_id, self.options.cheat);
+        let kind = *table.session.rules();
+        table.begin(Session::new(
+            kind,
+            0,
+            game_id,
+            first,
+            self.options.clock,
+            secrets,
+            now,
+        ));
+        self.endpoint.send(&Message::Start { game_id, first });
+        self.deploy(now)
+    }
+
+    pub(super) fn deploy(&mut self, now: u64) -> Result<(), PeerError> {
+        let Some(table) = &self.table else {
+            return Ok(());
+        };
+        let session = &table.session;
+        self.emit(Event::Started {
+            game: session.rules().name(),
+            game_id: session.game_id(),
+            side: session.seat_name(session.me()),
+            first: session.seat_name(session.first()),
+        });
+        if let Some(text) = self.options.chat.clone() {
+            self.local(Local::Chat(text), now)?;
+        }
+        let Some(table) = &self.table else {
+            return Ok(());
+        };
+        if !AnyTable::has_setup(table.session.rules()) {
+            // Nothing to deploy: the game is on.
+            let first = table.session.seat_name(table.session.first());
+            self.emit(Event::Play { first });
+            self.brief_bot();
+            return Ok(());
+        }
+        let seed =
+            self.options.seed ^ self.report.games.len() as u64 ^ (table.session.me() as u64) << 32;
+        let layout = self
+            .options
+            .layout
+            .clone()
+            .unwrap_or_else(|| self.bot.layout(seed));
+        let side = crate::session::junqi::side_of(table.session.me());
+        let first = crate::session::junqi::side_of(table.session.first());
+        if self.hand.is_some() {
+            // The user deploys (Command::Deploy).
+            return Ok(());
+        }
+        self.bot.start(side, &layout, first);
+        self.local(Local::Setup(layout.to_string()), now)
+    }
+
+    pub(super) fn resume(&mut self, peer: PeerInfo, seat: Seat, now: u64) -> Result<(), PeerError> {
+        if self.table.as_ref().is_none_or(|t| t.peer.key != peer.key) {
+            let Some(t) = self.unfinished.take() else {
+                return Err(PeerError::Peer(
+                    "asked to resume a game we do not have".into(),
+                ));
+            };
+            let secrets = Secrets {
+                cheat: self.options.cheat,
+                ..t.secrets
+            };
+            let kind = t.game;
+            let session = Session::restore(
+                kind,
+                t.me,
+                t.game_id,
+                t.first,
+                t.clock,
+                secrets,
+                t.private.clone(),
+                &t.records,
+                now,
+            )
+            .map_err(|e| PeerError::Peer(format!("cannot resume: {e}")))?;
+            let mut table = Table::new(session, peer.clone());
+            table.signed = group_evidence(&t.evidence);
+            table.evidence = t.evidence;
+            self.table = Some(table);
+            self.brief_bot();
+        }
+        let table = self.table.as_mut().expect("just set");
+        table.peer = peer;
+        if table.session.me() != seat {
+            // The seats of a resumed game are those of the game, not of the new handshake.
+            self.emit(Event::Note {
+                message: "resumed with the seats of the saved game".into(),
+            });
+        }
+        let Some(table) = &self.table else {
+            return Ok(());
+        };
+        let game_id = table.session.game_id();
+        let (ply, hash) = table.sync_point();
+        self.endpoint.send(&Message::Sync { game_id, ply, hash });
+        Ok(())
+    }
+
+    pub(super) fn on_message(
+        &mut self,
+        message: Message,
+        evidence: Vec<Vec<u8>>,
+        now: u64,
+    ) -> Result<(), PeerError> {
+        let Some(table) = &mut self.table else {
+            self.endpoint.count_refused();
+            return Ok(());
+        };
+        match message {
+            Message::Start { game_id, first } if table.session.me() == 1 => {
+                let running = table.started() && table.session.ending().is_none();
+                if running && table.session.table().is_some() {
+                    self.endpoint.count_refused();
+                    return Err(PeerError::Refused("a new game while one is running".into()));
+                }
+                let reused = self.options.games_dir.as_ref().is_some_and(|dir| {
+                    game_id == table.session.game_id()
+                        || transcript_path(dir, game_id, &table.peer.key).exists()
+                });
+                if reused {
+                    self.endpoint.count_refused();
+                    return Err(PeerError::Refused(format!(
+                        "game id {game_id:016x} was used before"
+                    )));
+                }
+                let keys = [table.peer.key, self.identity.public_key()];
+                let secrets = fresh_secrets(table.peer.session, keys, game_id, self.options.cheat);
+                let kind = *table.session.rules();
+                table.begin(Session::new(
+                    kind,
+                    1,
+                    game_id,
+                    first,
+                    self.options.clock,
+                    secrets,
+                    now,
+                ));
+                self.deploy(now)
+            }
+            Message::Sync { game_id, ply, hash } => {
+                if game_id != table.session.game_id() {
+                    return Err(PeerError::Peer("the peer resumed another game".into()));
+                }
+                let (mine, my_hash) = table.sync_point();
+                let mut events = vec![Event::Resumed {
+                    game_id,
+                    ply: mine,
+                    peer_ply: ply,
+                }];
+                if mine > ply {
+                    for m in table.session.own_moves_after(ply) {
+                        self.endpoint.send(&m);
+                    }
+                } else if mine == ply && hash != "-" && my_hash != "-" && my_hash != hash {
+                    events.push(Event::Desync {
+                        detail: format!("resumed at ply {ply} with different positions"),
+                    });
+                }
+                // A battle cut off by the restart finishes: each side sends again what it
+                // sent for it (repeats are answered the same way, or ignored).
+                if let Some(t) = table.session.table() {
+                    for m in t.resume_messages() {
+                        self.endpoint.send(&m);
+                    }
+                }
+                events.into_iter().for_each(|e| self.emit(e));
+                Ok(())
+            }
+            Message::Reset => {
+                // Only once the game is over; `start` follows with the new game.
+                if table.session.ending().is_none() {
+                    self.endpoint.count_refused();
+                    return Err(PeerError::Refused(
+                        "a restart in the middle of a game".into(),
+                    ));
+                }
+                self.emit(Event::Restart);
+                Ok(())
+            }
+            other => {
+                let ply = match &other {
+                    Message::Move { ply, .. }
+                    | Message::Offer { ply, .. }
+                    | Message::Choose { ply, .. }
+                    | Message::Table { ply, .. }
+                    | Message::Outcome { ply, .. }
+                    | Message::Flag { ply, .. } => Some(*ply),
+                    Message::Commit { .. } | Message::Open { .. } => Some(0),
+                    _ => None,
+                };
+                if let Some(ply) = ply {
+                    let text = other.to_string();
+                    let word = text.split('|').next().unwrap_or("");
+                    table.keep_evidence(ply, word, &evidence);
+                }
+                let effects = table.session.remote(other, now);
+                self.apply(effects, &evidence)
+            }
+        }
+    }
+
+    pub(super) fn apply(
+        &mut self,
+        effects: Vec<Effect>,
+        evidence: &[Vec<u8>],
+    ) -> Result<(), PeerError> {
+        let mut refused = None;
+        for effect in effects {
+            match effect {
+                Effect::Send(m) => self.endpoint.send(&m),
+                Effect::Save => self.save(),
+                Effect::Notice(Notice::Refused { reason }) => {
+                    self.endpoint.count_refused();
+                    self.emit(Event::Refused {
+                        reason: reason.clone(),
+                        evidence: evidence.to_vec(),
+                    });
+                    refused = Some(reason);
+                }
+                Effect::Notice(notice) => self.notice(notice),
+            }
+        }
+        match refused {
+            Some(reason) => Err(PeerError::Refused(reason)),
+            None => Ok(()),
+        }
+    }
+
+    /// What the session told: the bot learns it, the table keeps it, and it is reported.
+    fn notice(&mut self, notice: Notice) {
+        self.learn(&notice);
+        let Some(table) = &self.table else { return };
+        // The transcript's head, which `over` reports.
+        let head = matches!(notice, Notice::Over(_))
+            .then(|| table.transcript(&self.identity, &self.options.name).head())
+            .unwrap_or_default();
+        let event = game_event(table, &notice, head);
+        if let Notice::Over(ending) = &notice {
+            let winner = table.session.winner_word(ending.winner).to_string();
+            self.report
+                .games
+                .push((winner, ending.reason.to_string(), hex(&head)));
+            if table.session.me() == 0
+                && (self.report.games.len() as u32) < self.options.games
+                && self.hand.is_none()
+            {
+                self.next_game_due = Some(self.now() + 200);
+            }
+        }
+        if let (Notice::Audited(_), Some(ending), Some(last)) = (
+            &notice,
+            table.session.ending(),
+            self.report.games.last_mut(),
+        ) {
+            // The result after the audit (a caught liar loses).
+            last.0 = table.session.winner_word(ending.winner).to_string();
+            last.1 = ending.reason.to_string();
+        }
+        if let Some(event) = event {
+            self.emit(event);
+        }
+        let now = self.now();
+        if let Some(t) = &mut self.table {
+            match notice {
+                Notice::Over(_) if t.session.table().is_some() && !t.session.audited() => {
+                    t.awaiting_audit = Some(now);
+                }
+                Notice::Audited(_) => t.awaiting_audit = None,
+                // A computer player cannot forget: it learns the game again without that
+                // move.
+                Notice::Undone { .. } => self.brief_bot(),
+                _ => {}
+            }
+        }
+    }
+
+    /// The bot follows the game (moves, battle outcomes, flags shown); the table keeps
+    /// the chat.
+    fn learn(&mut self, notice: &Notice) {
+        let learned = match notice {
+            Notice::Moved {
+                absolute, outcome, ..
+            } => self.bot.observe(absolute, *outcome),
+            Notice::FlagShown { seat, square } => self
+                .bot
+                .observe_flag(crate::session::junqi::side_of(*seat), square),
+            Notice::Chat { seat, text } => {
+                if let Some(table) = &mut self.table {
+                    table.keep_chat(*seat, text);
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        };
+        if let Err(message) = learned {
+            self.emit(Event::Note { message });
+        }
+    }
+
+    fn save(&mut self) {
+        let (Some(dir), Some(table)) = (&self.options.games_dir, &self.table) else {
+            return;
+        };
+        // A hot-seat game ends with the guest: there is no one to resume it with.
+        if table.hot_seat {
+            return;
+        }
+        let transcript = table.transcript(&self.identity, &self.options.name);
+        let path = transcript_path(dir, transcript.game_id, &table.peer.key);
+        if let Err(e) = write_atomically(&path, transcript.render(&self.identity).as_bytes(), None)
+        {
+            self.emit(Event::Error {
+                message: format!("saving {}: {e}", path.display()),
+            });
+        }
+    }
+}
+
+/// The event a notice of the game at `table` is reported as (a refusal is reported where
+/// its evidence is known, in `apply`); `head` is the transcript's, for `over`.
+fn game_event(table: &Table, notice: &Notice, head: [u8; 32]) -> Option<Event> {
+    let name = |seat| table.session.seat_name(seat);
+    Some(match notice {
+        Notice::Moved {
+            ply,
+            seat,
+            absolute,
+            outcome,
+        } => Event::Move {
+            ply: *ply,
+            side: name(*seat),
+            absolute: absolute.clone(),
+            outcome: *outcome,
+        },
+        Notice::Chat { seat, text } => Event::Chat {
+            side: name(*seat),
+            text: text.clone(),
+        },
+        Notice::Started { first } => Event::Play {
+            first: name(*first),
+        },
+        Notice::SetupReceived { seat } => Event::Ready { side: name(*seat) },
+        Notice::UndoAsked { by, ply } => Event::UndoAsked {
+            side: name(*by),
+            ply: *ply,
+        },
+        Notice::Undone { ply } => Event::Undone { ply: *ply },
+        Notice::UndoRefused => Event::UndoRefused,
+        Notice::DrawOffered { by } => Event::DrawOffered { side: name(*by) },
+        Notice::DrawRefused => Event::DrawRefused,
+        Notice::Desync { detail } => Event::Desync {
+            detail: detail.clone(),
+        },
+        Notice::FlagShown { seat, square } => Event::Flag {
+            side: name(*seat),
+            square: square.clone(),
+        },
+        Notice::Audited(audit) => Event::Audit(table.audit_event(audit)),
+        Notice::Over(ending) => Event::Over {
+            winner: table.session.winner_word(ending.winner),
+            reason: ending.reason.clone(),
+            game_id: table.session.game_id(),
+            transcript: head,
+        },
+        Notice::Refused { .. } => return None,
+    })
+}
