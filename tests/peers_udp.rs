@@ -1,84 +1,13 @@
 //! Two `lanqi peer` processes on loopback UDP: a whole game with identical transcripts; a
 //! peer killed mid-game and restarted resumes the same game; a third peer is told "busy".
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
 
 use serde_json::Value;
 
-/// A running `lanqi peer` whose JSON events arrive on a channel.
-struct Peer {
-    child: Child,
-    events: mpsc::Receiver<Value>,
-    seen: Vec<Value>,
-}
-
-impl Peer {
-    fn start(profile: &PathBuf, args: &[&str]) -> Peer {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lanqi"))
-            .arg("peer")
-            // Discovery off: these tests meet by address, and no multicast may leave the machine.
-            .args(["--mdns", "off", "--profile"])
-            .arg(profile)
-            .args(if args.contains(&"--bind") {
-                &[][..]
-            } else {
-                &["--bind", "127.0.0.1"][..]
-            })
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start lanqi peer");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, events) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                let value: Value = serde_json::from_str(&line).expect("every line is JSON");
-                if tx.send(value).is_err() {
-                    break;
-                }
-            }
-        });
-        Peer {
-            child,
-            events,
-            seen: Vec::new(),
-        }
-    }
-
-    /// Waits for the first event matching `pred` (at most 120 s: a bound, not a speed claim).
-    fn wait_for(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
-        if let Some(v) = self.seen.iter().find(|v| pred(v)) {
-            return v.clone();
-        }
-        loop {
-            let v = self
-                .events
-                .recv_timeout(Duration::from_secs(120))
-                .expect("the expected event never came");
-            self.seen.push(v.clone());
-            if pred(&v) {
-                return v;
-            }
-        }
-    }
-
-    fn port(&mut self) -> u16 {
-        self.wait_for(|v| v["event"] == "listening")["port"]
-            .as_u64()
-            .unwrap() as u16
-    }
-
-    fn finish(mut self) -> (bool, Vec<Value>) {
-        let status = self.child.wait().expect("wait");
-        self.seen.extend(self.events.iter());
-        (status.success(), self.seen)
-    }
-}
+#[path = "support/peer_process.rs"]
+mod peer_process;
+use peer_process::{Peer, profile};
 
 /// The `over` event of a peer's run.
 fn over(events: &[Value]) -> Value {
@@ -87,12 +16,6 @@ fn over(events: &[Value]) -> Value {
         .find(|e| e["event"] == "over")
         .cloned()
         .expect("an over event")
-}
-
-fn profile(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lanqi-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
 }
 
 fn moves(events: &[Value]) -> Vec<String> {

@@ -96,6 +96,14 @@ pub struct PeerArgs {
     /// [ADDR]:PORT, a link-local one with its interface: [fe80::1%eth0]:4000).
     #[arg(long, value_parser = parse_peer_addr)]
     pub connect: Option<SocketAddr>,
+    /// Watch the game of the peer at IP:PORT (观战) instead of playing: print what a
+    /// player's peer prints (started, every move with its public outcome, over, and in
+    /// Junqi the audit), the game so far first if it is under way.
+    #[arg(long, value_parser = parse_peer_addr, conflicts_with_all = ["connect", "auto"])]
+    pub watch: Option<SocketAddr>,
+    /// Take no spectators in this peer's games (by default up to 8 may watch).
+    #[arg(long)]
+    pub no_spectators: bool,
     /// The game to challenge others to: junqi or xiangqi (a peer accepts either).
     #[arg(long, default_value = "junqi")]
     pub game: GameKind,
@@ -161,7 +169,7 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
             "--auto needs discovery: use --mdns all or lo, not off".into(),
         ));
     }
-    if let Some(to) = args.connect
+    if let Some(to) = args.connect.or(args.watch)
         && to.is_ipv6() != args.bind.is_ipv6()
     {
         let hint = if to.is_ipv6() {
@@ -206,6 +214,8 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
         mdns: args.discovery.mdns,
         include_virtual: args.discovery.include_virtual,
         auto: args.auto,
+        watch: args.watch,
+        spectators: !args.no_spectators,
         #[cfg(feature = "cheat")]
         cheat: args.cheat,
         ..PeerOptions::default()

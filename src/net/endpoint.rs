@@ -111,6 +111,29 @@ pub enum NetEvent {
     Back,
     /// The peer said goodbye.
     Left,
+    /// We watch a game: the playing peer accepted our [`Endpoint::watch`]. What it
+    /// relays arrives as [`NetEvent::Message`]s.
+    Watching {
+        /// The peer whose game we watch.
+        peer: PeerInfo,
+    },
+    /// A spectator joined our game (we accepted it; [`Endpoint::send_spectator`] tells it
+    /// the game so far).
+    SpectatorJoined {
+        /// Its session id, which names it.
+        session: u64,
+        /// Its nickname.
+        name: String,
+        /// Its key.
+        key: [u8; 32],
+    },
+    /// A spectator left (said goodbye, or fell silent).
+    SpectatorLeft {
+        /// Its session id.
+        session: u64,
+        /// Its nickname.
+        name: String,
+    },
     /// Someone answered our presence ping (see [`Endpoint::ping`]).
     Pong {
         /// Its key.
@@ -219,6 +242,26 @@ impl ReplayWindow {
     }
 }
 
+impl Connection {
+    /// A new session with `peer`; `accept` is our answer to its request, if we accepted
+    /// one (we stay silent until it confirms the session).
+    fn new(peer: PeerInfo, nonce: Nonce, accept: Option<Vec<u8>>, now: Millis) -> Connection {
+        Connection {
+            peer,
+            channel: Channel::new(ChannelConfig::default()),
+            next_packet: 1,
+            replay: ReplayWindow::default(),
+            last_heard: now,
+            gone: false,
+            undelivered: BTreeMap::new(),
+            next_delivery: 1,
+            confirmed: accept.is_none(),
+            nonce,
+            accept,
+        }
+    }
+}
+
 struct Connection {
     peer: PeerInfo,
     channel: Channel,
@@ -240,6 +283,8 @@ struct Connection {
 enum Handshake {
     Idle,
     Challenging {
+        /// A request to watch, not to play.
+        watch: bool,
         addr: SocketAddr,
         nonce: Nonce,
         game: String,
@@ -260,13 +305,21 @@ enum Handshake {
     },
 }
 
-/// One peer's endpoint: at most one session at a time.
+/// How many spectators one game takes at most.
+pub const MAX_SPECTATORS: usize = 8;
+
+/// One peer's endpoint: at most one session at a time (playing, or watching someone's
+/// game), plus the spectators of the game it plays (at most [`MAX_SPECTATORS`]).
 pub struct Endpoint {
     key: SigningKey,
     public: [u8; 32],
     config: EndpointConfig,
     handshake: Handshake,
     connection: Option<Connection>,
+    /// Sessions with the spectators of our game: we send, they only acknowledge.
+    spectators: Vec<Connection>,
+    /// Whether we take spectators (a player can decline them).
+    spectators_allowed: bool,
     /// Challenge nonces seen, per sender key (an attacker's own challenges cannot evict
     /// the real peer's).
     recent_nonces: HashMap<[u8; 32], VecDeque<Nonce>>,
@@ -321,6 +374,8 @@ impl Endpoint {
             config,
             handshake: Handshake::Idle,
             connection: None,
+            spectators: Vec::new(),
+            spectators_allowed: true,
             recent_nonces: HashMap::new(),
             outgoing: VecDeque::new(),
             events: VecDeque::new(),
@@ -390,6 +445,7 @@ impl Endpoint {
         let datagram = self.seal_handshake(&message);
         self.outgoing.push_back((addr, datagram.clone()));
         self.handshake = Handshake::Challenging {
+            watch: false,
             addr,
             nonce,
             game: game.to_string(),
@@ -399,6 +455,69 @@ impl Endpoint {
             next_try: now + 250,
             interval: 250,
         };
+    }
+
+    /// Asks the peer at `addr` to let us watch the game it plays; an answer comes back as
+    /// [`NetEvent::Watching`] (or `Declined`, `NoAnswer`).
+    pub fn watch(&mut self, addr: SocketAddr, now: Millis) {
+        let nonce = (self.nonce_source)();
+        let mut message = Message::Watch {
+            nonce,
+            name: self.config.name.clone(),
+            padding: 0,
+        };
+        // Padded like a challenge: no answer to it is ever larger.
+        let bare = message.to_string().len();
+        if let Message::Watch { padding, .. } = &mut message {
+            *padding = MAX_PAYLOAD.saturating_sub(bare);
+        }
+        let datagram = self.seal_handshake(&message);
+        self.outgoing.push_back((addr, datagram.clone()));
+        self.handshake = Handshake::Challenging {
+            watch: true,
+            addr,
+            nonce,
+            game: String::new(),
+            resume: None,
+            datagram,
+            started: now,
+            next_try: now + 250,
+            interval: 250,
+        };
+    }
+
+    /// Whether we take spectators from now on (those already watching stay).
+    pub fn set_spectators_allowed(&mut self, allowed: bool) {
+        self.spectators_allowed = allowed;
+    }
+
+    /// How many spectators watch our game.
+    pub fn spectators(&self) -> usize {
+        self.spectators.len()
+    }
+
+    /// Queues a message for every spectator (reliable, ordered).
+    pub fn send_spectators(&mut self, message: &Message) {
+        let text = message.to_string();
+        for c in &mut self.spectators {
+            let _ = c.channel.send(text.as_bytes());
+        }
+    }
+
+    /// Queues a message for one spectator, named by its session id.
+    pub fn send_spectator(&mut self, session: u64, message: &Message) {
+        if let Some(c) = self
+            .spectators
+            .iter_mut()
+            .find(|c| c.peer.session == session)
+        {
+            let _ = c.channel.send(message.to_string().as_bytes());
+        }
+    }
+
+    /// Messages sent to spectators and not yet acknowledged.
+    pub fn spectators_pending(&self) -> usize {
+        self.spectators.iter().map(|c| c.channel.pending()).sum()
     }
 
     /// Sends a presence ping to `addr`; an answer comes back as [`NetEvent::Pong`].
@@ -484,11 +603,13 @@ impl Endpoint {
         }
     }
 
-    /// Ends the session, telling the peer.
+    /// Ends the session, telling the peer, and says goodbye to our spectators.
     pub fn disconnect(&mut self, now: Millis) {
         self.send(&Message::Bye);
+        self.send_spectators(&Message::Bye);
         self.flush(now);
         self.connection = None;
+        self.spectators.clear();
     }
 
     /// The next datagram to send, and where.
@@ -516,7 +637,18 @@ impl Endpoint {
                 .flatten()
                 .min()
         });
-        [handshake, session].into_iter().flatten().min()
+        let spectators = self
+            .spectators
+            .iter()
+            .flat_map(|c| {
+                [
+                    c.channel.next_timeout(),
+                    Some(c.last_heard + self.config.silence_timeout),
+                ]
+            })
+            .flatten()
+            .min();
+        [handshake, session, spectators].into_iter().flatten().min()
     }
 
     /// Retransmits, sends heartbeats, and notices silence.
@@ -546,6 +678,18 @@ impl Endpoint {
                 self.events.push_back(NetEvent::Gone { silent_for });
             }
         }
+        let timeout = self.config.silence_timeout;
+        let events = &mut self.events;
+        self.spectators.retain(|c| {
+            let alive = now.saturating_sub(c.last_heard) < timeout;
+            if !alive {
+                events.push_back(NetEvent::SpectatorLeft {
+                    session: c.peer.session,
+                    name: c.peer.name.clone(),
+                });
+            }
+            alive
+        });
         self.flush(now);
     }
 
@@ -573,12 +717,21 @@ impl Endpoint {
             if header.payload.starts_with(b"challenge|") && header.payload.len() < MAX_PAYLOAD {
                 return Err(DropReason::Malformed);
             }
+            if header.payload.starts_with(b"watch|") && header.payload.len() < MAX_PAYLOAD {
+                return Err(DropReason::Malformed);
+            }
             if header.payload.starts_with(b"ping|") && header.payload.len() < PING_PAYLOAD {
                 return Err(DropReason::Malformed);
             }
             let header = unverified.verify()?;
             let message = Message::parse(header.payload).map_err(|_| DropReason::BadPayload)?;
             return self.handshake_message(from, header.sender, message, now);
+        }
+        let ours = |c: &Connection| c.peer.session == header.session;
+        if !self.connection.as_ref().is_some_and(ours) {
+            let i = self.spectators.iter().position(ours);
+            let i = i.ok_or(DropReason::UnknownSession)?;
+            return self.receive_from_spectator(i, unverified, now);
         }
         // Cheap checks first: the session, the sender, the packet number.
         let c = self.connection.as_mut().ok_or(DropReason::UnknownSession)?;
@@ -641,6 +794,55 @@ impl Endpoint {
             self.connection = None;
         }
         result
+    }
+
+    /// A datagram of spectator `i`'s session: acknowledgements and heartbeats, or its
+    /// goodbye. A spectator has nothing else to say: any other message is refused.
+    fn receive_from_spectator(
+        &mut self,
+        i: usize,
+        unverified: envelope::Unverified<'_>,
+        now: Millis,
+    ) -> Result<(), DropReason> {
+        let c = &mut self.spectators[i];
+        let header = unverified.header();
+        if header.sender != c.peer.key {
+            return Err(DropReason::WrongSender);
+        }
+        if !c.replay.is_fresh(header.packet) {
+            return Err(DropReason::Replayed);
+        }
+        let header = unverified.verify()?;
+        c.replay.mark(header.packet);
+        c.last_heard = now;
+        c.confirmed = true;
+        let segment = Segment {
+            seq: header.seq,
+            ack: header.ack,
+            ack_bits: header.ack_bits,
+            frag_index: header.frag_index,
+            frag_count: header.frag_count,
+            payload: header.payload.to_vec(),
+        };
+        let receipt = c
+            .channel
+            .receive(segment, now)
+            .map_err(|_| DropReason::Malformed)?;
+        for payload in receipt.delivered {
+            if Message::parse(&payload) == Ok(Message::Bye) {
+                let peer = self.spectators.remove(i).peer;
+                self.events.push_back(NetEvent::SpectatorLeft {
+                    session: peer.session,
+                    name: peer.name,
+                });
+                return Ok(());
+            }
+            self.drops.count(DropReason::Refused);
+        }
+        if receipt.duplicate {
+            return Err(DropReason::Duplicate);
+        }
+        Ok(())
     }
 
     /// The datagrams of the next delivered message: its fragments' consecutive seqs.
@@ -742,6 +944,7 @@ impl Endpoint {
             }
             Message::Accept { nonce, reply, name } => {
                 let Handshake::Challenging {
+                    watch,
                     addr,
                     nonce: ours,
                     game,
@@ -755,7 +958,7 @@ impl Endpoint {
                 if *ours != nonce || sender == self.public || !same_address(&from, addr) {
                     return Err(DropReason::UnknownSession);
                 }
-                let resume = *resume;
+                let (resume, watch) = (*resume, *watch);
                 let session = session_id(&nonce, &reply, &self.public, &sender);
                 let peer = PeerInfo {
                     key: sender,
@@ -766,6 +969,10 @@ impl Endpoint {
                 };
                 self.handshake = Handshake::Idle;
                 self.connect(peer.clone(), nonce, None, now);
+                if watch {
+                    self.events.push_back(NetEvent::Watching { peer });
+                    return Ok(());
+                }
                 let clock = self.config.clock;
                 self.events.push_back(NetEvent::Connected {
                     peer,
@@ -774,6 +981,9 @@ impl Endpoint {
                     clock,
                 });
                 Ok(())
+            }
+            Message::Watch { nonce, name, .. } => {
+                self.watch_request(from, sender, nonce, name, now)
             }
             Message::Decline { nonce, reason } => {
                 self.end_challenge(nonce, NetEvent::Declined { reason })
@@ -805,6 +1015,77 @@ impl Endpoint {
         }
     }
 
+    /// Someone asks to watch our game: accepted at once while we play and take
+    /// spectators, up to [`MAX_SPECTATORS`]; declined with the reason otherwise.
+    fn watch_request(
+        &mut self,
+        from: SocketAddr,
+        sender: [u8; 32],
+        nonce: Nonce,
+        name: String,
+        now: Millis,
+    ) -> Result<(), DropReason> {
+        // A repeat of a request we accepted: our accept was lost; answer again.
+        if let Some(c) = self
+            .spectators
+            .iter()
+            .find(|c| c.nonce == nonce && c.peer.key == sender)
+        {
+            if let Some(accept) = &c.accept {
+                self.outgoing.push_back((from, accept.clone()));
+            }
+            return Ok(());
+        }
+        if self
+            .recent_nonces
+            .get(&sender)
+            .is_some_and(|seen| seen.contains(&nonce))
+        {
+            return Err(DropReason::Replayed);
+        }
+        self.remember(sender, nonce);
+        if sender == self.public {
+            return Err(DropReason::WrongSender);
+        }
+        let refusal = if self.connection.is_none() {
+            Some("not playing: there is no game to watch".to_string())
+        } else if !self.spectators_allowed {
+            Some("the players do not take spectators".to_string())
+        } else if self.spectators.len() >= MAX_SPECTATORS {
+            Some(format!("this game already has {MAX_SPECTATORS} spectators"))
+        } else {
+            None
+        };
+        if let Some(reason) = refusal {
+            let datagram = self.seal_handshake(&Message::Decline { nonce, reason });
+            self.outgoing.push_back((from, datagram));
+            return Ok(());
+        }
+        let reply = (self.nonce_source)();
+        let accept = self.seal_handshake(&Message::Accept {
+            nonce,
+            reply,
+            name: self.config.name.clone(),
+        });
+        self.outgoing.push_back((from, accept.clone()));
+        let session = session_id(&nonce, &reply, &sender, &self.public);
+        let peer = PeerInfo {
+            key: sender,
+            name: name.clone(),
+            addr: from,
+            session,
+            game: String::new(),
+        };
+        self.spectators
+            .push(Connection::new(peer, nonce, Some(accept), now));
+        self.events.push_back(NetEvent::SpectatorJoined {
+            session,
+            name,
+            key: sender,
+        });
+        Ok(())
+    }
+
     fn end_challenge(&mut self, nonce: Nonce, event: NetEvent) -> Result<(), DropReason> {
         match &self.handshake {
             Handshake::Challenging { nonce: ours, .. } if *ours == nonce => {
@@ -830,19 +1111,7 @@ impl Endpoint {
     }
 
     fn connect(&mut self, peer: PeerInfo, nonce: Nonce, accept: Option<Vec<u8>>, now: Millis) {
-        self.connection = Some(Connection {
-            peer,
-            channel: Channel::new(ChannelConfig::default()),
-            next_packet: 1,
-            replay: ReplayWindow::default(),
-            last_heard: now,
-            gone: false,
-            undelivered: BTreeMap::new(),
-            next_delivery: 1,
-            confirmed: accept.is_none(),
-            nonce,
-            accept,
-        });
+        self.connection = Some(Connection::new(peer, nonce, accept, now));
     }
 
     fn seal_handshake(&self, message: &Message) -> Vec<u8> {
@@ -862,16 +1131,27 @@ impl Endpoint {
         envelope::seal(&header, &self.key)
     }
 
-    /// Moves whatever the channel has to send into the outgoing queue.
+    /// Moves whatever the channels have to send into the outgoing queue.
     fn flush(&mut self, now: Millis) {
-        let Some(c) = self.connection.as_mut().filter(|c| c.confirmed) else {
-            return;
-        };
+        let (key, public) = (&self.key, self.public);
+        let connections = self.connection.iter_mut().chain(self.spectators.iter_mut());
+        for c in connections.filter(|c| c.confirmed) {
+            Self::flush_one(c, key, public, now, &mut self.outgoing);
+        }
+    }
+
+    fn flush_one(
+        c: &mut Connection,
+        key: &SigningKey,
+        public: [u8; 32],
+        now: Millis,
+        outgoing: &mut VecDeque<(SocketAddr, Vec<u8>)>,
+    ) {
         while let Some(segment) = c.channel.poll_transmit(now) {
             let header = Header {
                 version: VERSION,
                 session: c.peer.session,
-                sender: self.public,
+                sender: public,
                 packet: c.next_packet,
                 seq: segment.seq,
                 ack: segment.ack,
@@ -881,8 +1161,7 @@ impl Endpoint {
                 payload: &segment.payload,
             };
             c.next_packet += 1;
-            self.outgoing
-                .push_back((c.peer.addr, envelope::seal(&header, &self.key)));
+            outgoing.push_back((c.peer.addr, envelope::seal(&header, key)));
         }
     }
 }

@@ -8,6 +8,6 @@ pub mod lossy;
 pub mod reliable;
 pub mod transport;
 
-pub use endpoint::{DropCounters, Endpoint, EndpointConfig, NetEvent, PeerInfo};
+pub use endpoint::{DropCounters, Endpoint, EndpointConfig, MAX_SPECTATORS, NetEvent, PeerInfo};
 pub use lossy::{LinkQuality, LossyNet};
 pub use transport::Transport;

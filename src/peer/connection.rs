@@ -117,7 +117,20 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     }
                 }
             }
+            NetEvent::Message { message, .. } if self.options.watch.is_some() => {
+                self.on_watched(message)?
+            }
             NetEvent::Message { message, evidence } => self.on_message(message, evidence, now)?,
+            NetEvent::Watching { peer } => self.emit(Event::Watching {
+                peer: peer.name.clone(),
+                fingerprint: fingerprint(&peer.key),
+                addr: peer.addr,
+            }),
+            NetEvent::SpectatorJoined { session, name, .. } => self.spectator_joined(session, name),
+            NetEvent::SpectatorLeft { name, .. } => self.emit(Event::Spectator {
+                peer: name,
+                joined: false,
+            }),
             NetEvent::Declined { .. } | NetEvent::Busy | NetEvent::NoAnswer
                 if self.options.auto && self.table.is_none() =>
             {

@@ -78,6 +78,22 @@ pub enum Event {
         /// The game's wire name.
         game: &'static str,
     },
+    /// We watch a player's game.
+    Watching {
+        /// The player's nickname.
+        peer: String,
+        /// Its key's fingerprint.
+        fingerprint: String,
+        /// Where it is.
+        addr: SocketAddr,
+    },
+    /// A spectator joined or left our game.
+    Spectator {
+        /// Its nickname.
+        peer: String,
+        /// Joined (or left).
+        joined: bool,
+    },
     /// `--auto` passes over a peer that did not play.
     PassedOver {
         /// Why, in words.
@@ -296,6 +312,14 @@ impl Event {
                 game,
             } => json!({"event": "connected", "peer": peer, "fingerprint": fingerprint,
                 "addr": addr.to_string(), "seat": seat, "game": game}),
+            Event::Watching {
+                peer,
+                fingerprint,
+                addr,
+            } => json!({"event": "watching", "peer": peer, "fingerprint": fingerprint,
+                "addr": addr.to_string()}),
+            Event::Spectator { peer, joined } => json!({"event": "spectator", "peer": peer,
+                "status": if *joined { "joined" } else { "left" }}),
             Event::PassedOver { why } => json!({"event": "passed-over", "why": why}),
             Event::Busy => json!({"event": "busy"}),
             Event::Gone { silent_ms } => json!({"event": "gone", "silent_ms": silent_ms}),

@@ -54,6 +54,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             side: session.seat_name(session.me()),
             first: session.seat_name(session.first()),
         });
+        if let Some(header) = self.game_header() {
+            self.endpoint.send_spectators(&header);
+        }
         if let Some(text) = self.options.chat.clone() {
             self.local(Local::Chat(text), now)?;
         }
@@ -294,6 +297,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         if let Some(event) = event {
             self.emit(event);
         }
+        self.relay(&notice, head);
         let now = self.now();
         if let Some(t) = &mut self.table {
             match notice {
@@ -314,8 +318,22 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     fn learn(&mut self, notice: &Notice) {
         let learned = match notice {
             Notice::Moved {
-                absolute, outcome, ..
-            } => self.bot.observe(absolute, *outcome),
+                ply,
+                seat,
+                absolute,
+                outcome,
+            } => {
+                if let Some(table) = &mut self.table {
+                    table.public.push((*ply, *seat, absolute.clone(), *outcome));
+                }
+                self.bot.observe(absolute, *outcome)
+            }
+            Notice::Undone { ply } => {
+                if let Some(table) = &mut self.table {
+                    table.public.retain(|(p, ..)| p != ply);
+                }
+                Ok(())
+            }
             Notice::FlagShown { seat, square } => self
                 .bot
                 .observe_flag(crate::session::junqi::side_of(*seat), square),

@@ -20,6 +20,7 @@ pub mod event;
 mod game;
 mod presence;
 mod table;
+mod watch;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -90,6 +91,10 @@ pub struct PeerOptions {
     /// Hand-driven: accept a challenge from this key at once, without asking (the
     /// hot-seat guest accepts its host).
     pub accept_from: Option<[u8; 32]>,
+    /// Watch the game of the peer at this address (观战) instead of playing.
+    pub watch: Option<SocketAddr>,
+    /// Take spectators in this peer's games (up to [`crate::net::MAX_SPECTATORS`]).
+    pub spectators: bool,
 }
 
 impl Default for PeerOptions {
@@ -114,6 +119,8 @@ impl Default for PeerOptions {
             auto: false,
             cheat: Cheat::None,
             accept_from: None,
+            watch: None,
+            spectators: true,
         }
     }
 }
@@ -166,6 +173,8 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     bot_due: Option<u64>,
     /// A person drives this peer (the desktop app), not the bot.
     hand: Option<Hand>,
+    /// Watching: the game we watch, once the player named it.
+    watching: Option<watch::Watched>,
 }
 
 /// Runs a headless peer on `transport` until its games are played.
@@ -246,7 +255,10 @@ async fn run_with<T: Transport>(
         finished_at: None,
         bot_due: None,
         hand: controller.map(Hand::new),
+        watching: None,
     };
+    peer.endpoint
+        .set_spectators_allowed(peer.options.spectators);
     let result = peer.run().await;
     peer.presence.shutdown();
     if result.is_err() {
@@ -395,6 +407,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             (t.game_id, t.game, to)
         });
         let now = self.now();
+        if let Some(to) = self.options.watch {
+            self.endpoint.watch(to, now);
+            return Ok(());
+        }
         match resume_to {
             Some((game_id, game, Some(to))) => {
                 self.emit(Event::Resuming { game_id, to });
@@ -419,12 +435,15 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             && self
                 .table
                 .as_ref()
-                .is_none_or(|t| t.session.audited() || t.session.table().is_none());
+                .is_none_or(|t| t.session.audited() || t.session.table().is_none())
+            && self.watching.as_ref().is_none_or(|w| w.complete());
         let finished_at = *self.finished_at.get_or_insert(now);
         if !done {
             self.finished_at = None;
         }
-        done && (self.endpoint.pending() == 0 || now >= finished_at + FAREWELL_MS)
+        // Our spectators have the whole game, the audit included, before we go.
+        let delivered = self.endpoint.pending() == 0 && self.endpoint.spectators_pending() == 0;
+        done && (delivered || now >= finished_at + FAREWELL_MS)
     }
 
     /// When the loop must wake next, at the latest: the first timer due.

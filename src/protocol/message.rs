@@ -166,6 +166,71 @@ pub enum Message {
     },
     /// I am leaving the session.
     Bye,
+    /// Handshake: asks a playing peer to let me watch its game (观战). Padded like a
+    /// challenge; answered by `accept` or `decline`.
+    Watch {
+        /// The spectator's fresh nonce.
+        nonce: Nonce,
+        /// The spectator's nickname.
+        name: String,
+        /// Bytes of padding (`.`), to make the datagram full size.
+        padding: usize,
+    },
+    /// To a spectator: the game being played now (sent when it starts, and first to a
+    /// spectator who joins mid-game).
+    Game {
+        /// The game's name, e.g. `junqi`.
+        game: String,
+        /// Its id.
+        game_id: u64,
+        /// The seat that moves first.
+        first: u8,
+        /// The players' nicknames, seat 0 first.
+        names: [String; 2],
+    },
+    /// To a spectator: a move as everyone may know it.
+    Played {
+        /// Its ply.
+        ply: u32,
+        /// Who moved.
+        seat: u8,
+        /// The move in the absolute frame.
+        mv: String,
+        /// The battle outcome from the mover's side (`win`, `lose`, `both`, `flag`,
+        /// `flag-both`), if it was one.
+        outcome: Option<String>,
+    },
+    /// To a spectator: the move of `ply` was taken back.
+    Undone {
+        /// Its ply.
+        ply: u32,
+    },
+    /// To a spectator: a player's chat line.
+    Said {
+        /// Who wrote it.
+        seat: u8,
+        /// What.
+        text: String,
+    },
+    /// To a spectator: the game ended.
+    Ended {
+        /// `south`, `north`, `red`, `black` or `draw`.
+        winner: String,
+        /// Why.
+        reason: String,
+        /// The head of the player's transcript chain.
+        head: [u8; 32],
+    },
+    /// To a spectator: the post-game audit is done: its verdict, the side caught lying, if
+    /// any, and both deployments (absolute JNF of the start).
+    Audited {
+        /// Nothing was wrong.
+        ok: bool,
+        /// The side caught lying.
+        cheater: Option<String>,
+        /// Every piece of both deployments.
+        start: String,
+    },
     /// Presence: are you still there? (Outside sessions; padded so no answer is larger.)
     Ping {
         /// A fresh nonce, echoed by the answer.
@@ -266,6 +331,15 @@ fn number<T: FromStr>(field: &'static str, s: &str) -> Result<T, PayloadError> {
         return Err(PayloadError::arg(field, s));
     }
     s.parse().map_err(|_| PayloadError::arg(field, s))
+}
+
+/// A seat: 0 or 1.
+fn seat(s: &str) -> Result<u8, PayloadError> {
+    match s {
+        "0" => Ok(0),
+        "1" => Ok(1),
+        _ => Err(PayloadError::arg("seat", s)),
+    }
 }
 
 fn hex_id(field: &'static str, s: &str) -> Result<u64, PayloadError> {
@@ -428,6 +502,60 @@ impl fmt::Display for Message {
                 write!(f, "sync|{game_id:016x}|{ply}|{}", escape(hash))
             }
             Message::Bye => f.write_str("bye"),
+            Message::Watch {
+                nonce,
+                name,
+                padding,
+            } => write!(
+                f,
+                "watch|{}|{}|{}",
+                hex(nonce),
+                escape(name),
+                ".".repeat(*padding)
+            ),
+            Message::Game {
+                game,
+                game_id,
+                first,
+                names,
+            } => write!(
+                f,
+                "game|{}|{game_id:016x}|{first}|{}|{}",
+                escape(game),
+                escape(&names[0]),
+                escape(&names[1])
+            ),
+            Message::Played {
+                ply,
+                seat,
+                mv,
+                outcome,
+            } => write!(
+                f,
+                "played|{ply}|{seat}|{}|{}",
+                escape(mv),
+                outcome.as_deref().map_or("-".to_string(), escape)
+            ),
+            Message::Undone { ply } => write!(f, "undone|{ply}"),
+            Message::Said { seat, text } => write!(f, "said|{seat}|{}", escape(text)),
+            Message::Ended {
+                winner,
+                reason,
+                head,
+            } => write!(
+                f,
+                "ended|{}|{}|{}",
+                escape(winner),
+                escape(reason),
+                hex(head)
+            ),
+            Message::Audited { ok, cheater, start } => write!(
+                f,
+                "audited|{}|{}|{}",
+                if *ok { "ok" } else { "failed" },
+                cheater.as_deref().map_or("-".to_string(), escape),
+                escape(start)
+            ),
             Message::Ping { nonce, padding } => {
                 write!(f, "ping|{}|{}", hex(nonce), ".".repeat(*padding))
             }
@@ -652,6 +780,77 @@ impl Message {
                 arity("bye", 0)?;
                 Message::Bye
             }
+            "watch" => {
+                arity("watch", 3)?;
+                if !args[2].bytes().all(|b| b == b'.') {
+                    return Err(PayloadError::arg("padding", args[2]));
+                }
+                Message::Watch {
+                    nonce: nonce(args[0])?,
+                    name: text("name", args[1], MAX_NAME)?,
+                    padding: args[2].len(),
+                }
+            }
+            "game" => {
+                arity("game", 5)?;
+                Message::Game {
+                    game: word("game", args[0], 32)?,
+                    game_id: hex_id("game id", args[1])?,
+                    first: seat(args[2])?,
+                    names: [
+                        text("name", args[3], MAX_NAME)?,
+                        text("name", args[4], MAX_NAME)?,
+                    ],
+                }
+            }
+            "played" => {
+                arity("played", 4)?;
+                Message::Played {
+                    ply: number("ply", args[0])?,
+                    seat: seat(args[1])?,
+                    mv: word("move", args[2], 16)?,
+                    outcome: match args[3] {
+                        "-" => None,
+                        o => Some(word("outcome", o, 16)?),
+                    },
+                }
+            }
+            "undone" => {
+                arity("undone", 1)?;
+                Message::Undone {
+                    ply: number("ply", args[0])?,
+                }
+            }
+            "said" => {
+                arity("said", 2)?;
+                Message::Said {
+                    seat: seat(args[0])?,
+                    text: text("chat", args[1], MAX_CHAT)?,
+                }
+            }
+            "ended" => {
+                arity("ended", 3)?;
+                Message::Ended {
+                    winner: word("winner", args[0], 8)?,
+                    reason: text("reason", args[1], 100)?,
+                    head: bytes("head", args[2])?,
+                }
+            }
+            "audited" => {
+                arity("audited", 3)?;
+                Message::Audited {
+                    ok: match args[0] {
+                        "ok" => true,
+                        "failed" => false,
+                        other => return Err(PayloadError::arg("verdict", other)),
+                    },
+                    cheater: match args[1] {
+                        "-" => None,
+                        c => Some(word("side", c, 8)?),
+                    },
+                    start: text("start", args[2], 300)?,
+                }
+            }
             "ping" => {
                 arity("ping", 2)?;
                 if !args[1].bytes().all(|b| b == b'.') {
@@ -709,6 +908,49 @@ mod tests {
                 reason: "not now, 100%".into(),
             },
             Message::Busy { nonce: [3; 16] },
+            Message::Watch {
+                nonce: [4; 16],
+                name: "观众 | 1".into(),
+                padding: 20,
+            },
+            Message::Game {
+                game: "xiangqi".into(),
+                game_id: 0xfeed,
+                first: 1,
+                names: ["Wang".into(), "Li | 李".into()],
+            },
+            Message::Played {
+                ply: 7,
+                seat: 1,
+                mv: "e7-e6".into(),
+                outcome: Some("flag-both".into()),
+            },
+            Message::Played {
+                ply: 1,
+                seat: 0,
+                mv: "h2e2".into(),
+                outcome: None,
+            },
+            Message::Undone { ply: 7 },
+            Message::Said {
+                seat: 0,
+                text: "好棋 | 100%".into(),
+            },
+            Message::Ended {
+                winner: "draw".into(),
+                reason: "no battle in 31 plies".into(),
+                head: [0xab; 32],
+            },
+            Message::Audited {
+                ok: false,
+                cheater: Some("north".into()),
+                start: "hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf w".into(),
+            },
+            Message::Audited {
+                ok: true,
+                cheater: None,
+                start: String::new(),
+            },
             Message::Start {
                 game_id: 42,
                 first: 1,
