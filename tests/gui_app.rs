@@ -15,8 +15,8 @@ use iced_test::selector;
 use iced_test::simulator::{self, Simulator};
 use lanqi::engine::Level;
 use lanqi::gui::app::{App, Message, NetEvent, Options, Screen};
-use lanqi::gui::board::Geometry;
 use lanqi::gui::i18n::Lang;
+use lanqi::gui::junqi::board::Geometry;
 use lanqi::gui::settings;
 use lanqi::net::discovery::MdnsMode;
 use lanqi::peer::Command;
@@ -505,7 +505,8 @@ fn deployment_says_when_the_opponent_is_ready_and_sends_the_layout() {
 /// after the audit, the replay with every piece.
 #[tokio::test(start_paused = true)]
 async fn two_apps_play_over_the_lossy_link() {
-    use lanqi::gui::{deploy, lobby, play};
+    use lanqi::gui::junqi::deploy;
+    use lanqi::gui::{lobby, play};
     use lanqi::net::{LinkQuality, LossyNet};
 
     let at = |port: u16| SocketAddr::from(([10, 0, 0, 7], port));
@@ -566,7 +567,7 @@ async fn two_apps_play_over_the_lossy_link() {
             let mv = mv.from_view(side);
             for square in [mv.from, mv.to] {
                 let _ = app.update(Message::Play(play::Message::Board(
-                    lanqi::gui::board::Message::Clicked(square),
+                    lanqi::gui::junqi::board::Message::Clicked(square),
                 )));
             }
             until(app, rx, |app| moves(app) > n).await;
@@ -726,7 +727,7 @@ fn xiangqi_snapshot(moves: &[&str]) -> Snapshot {
 
 #[test]
 fn xiangqi_is_played_by_clicking_points_with_the_moves_in_chinese() {
-    use lanqi::gui::xiangqi_board::Geometry as XGeometry;
+    use lanqi::gui::xiangqi::board::Geometry as XGeometry;
     use lanqi::rules::xiangqi::{Side as XSide, Square as XSquare};
     let mut h = Harness::new(xiangqi_snapshot(&["h2e2", "h9g7"]));
     assert_eq!(h.app.screen(), Screen::Play, "nothing to deploy");
@@ -913,7 +914,8 @@ fn hot_seat_xiangqi_hands_the_screen_straight_over() {
 /// own board; the host's screen shows the audited end.
 #[tokio::test]
 async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
-    use lanqi::gui::{deploy, lobby, play};
+    use lanqi::gui::junqi::deploy;
+    use lanqi::gui::{lobby, play};
     use lanqi::peer::control::Chair;
 
     let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
@@ -988,7 +990,7 @@ async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
             let mv = mv.from_view(side);
             for square in [mv.from, mv.to] {
                 let _ = app.update(Message::Play(play::Message::Board(
-                    lanqi::gui::board::Message::Clicked(square),
+                    lanqi::gui::junqi::board::Message::Clicked(square),
                 )));
             }
             until(&mut app, &mut rx, |a| moves(a) > n).await;
@@ -1106,7 +1108,8 @@ fn a_saved_xiangqi_game_opens_from_the_lobby_for_review() {
 /// is the last mover's again. (Who moves first is the coin's: either seat.)
 #[tokio::test]
 async fn hot_seat_xiangqi_undo_in_the_app_with_real_peers() {
-    use lanqi::gui::{lobby, play, xiangqi_board, xiangqi_play};
+    use lanqi::gui::xiangqi::{board as xiangqi_board, play as xiangqi_play};
+    use lanqi::gui::{lobby, play};
     use lanqi::peer::control::Chair;
 
     let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();

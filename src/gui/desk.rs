@@ -10,8 +10,9 @@ use iced::{Alignment, Color, Element, Fill};
 
 use super::app::{Message, Screen};
 use super::i18n::Lang;
+use super::junqi::deploy;
+use super::play;
 use super::sound::Cue;
-use super::{deploy, play};
 use crate::peer::Snapshot;
 use crate::peer::control::GameView;
 use crate::rules::junqi::Side;

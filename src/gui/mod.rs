@@ -22,13 +22,12 @@
 //! used by `examples/deploy_window.rs`).
 
 pub mod app;
-pub mod board;
 pub mod board_canvas;
-pub mod deploy;
 pub mod desk;
 pub mod hot_seat;
 pub mod i18n;
 pub mod icon;
+pub mod junqi;
 pub mod lobby;
 pub mod play;
 pub mod review;
@@ -36,8 +35,7 @@ pub mod rules_page;
 pub mod settings;
 pub mod sound;
 pub mod texts;
-pub mod xiangqi_board;
-pub mod xiangqi_play;
+pub mod xiangqi;
 
 use std::path::PathBuf;
 
@@ -47,6 +45,7 @@ use iced::{Alignment, Element, Fill, Font, Size, Theme};
 use crate::rules::junqi::{Layout, Side};
 use crate::store::{LayoutLibrary, Profile};
 use i18n::Lang;
+use junqi::deploy;
 
 /// The bundled CJK subset, regular weight (see `scripts/make-font-subset.sh`).
 pub const FONT_REGULAR_BYTES: &[u8] = include_bytes!("../../resources/fonts/lanqi-cjk-regular.otf");

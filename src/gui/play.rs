@@ -20,10 +20,10 @@ use iced::widget::{
 };
 use iced::{Alignment, Color, Element, Fill, Length};
 
-use super::board::{self, Board, BoardModel};
 use super::i18n::Lang;
-use super::xiangqi_board::{self, XiangqiBoard};
-use super::xiangqi_play;
+use super::junqi::board::{self, Board, BoardModel};
+use super::xiangqi::board::{self as xiangqi_board, XiangqiBoard};
+use super::xiangqi::play as xiangqi_play;
 use crate::peer::Command;
 use crate::peer::control::{GameView, Snapshot};
 use crate::rules::junqi::{Kind, Move, Piece, Position, Side, Square, Token, View};

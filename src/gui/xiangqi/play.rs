@@ -6,7 +6,7 @@
 //! All of it is read from the peer's [`GameView`] with the rules core: the board from its
 //! FEN, the moves from the record, the notation by replaying them from the start.
 
-use crate::gui::xiangqi_board::XiangqiModel;
+use super::board::XiangqiModel;
 use crate::peer::control::GameView;
 use crate::rules::xiangqi::{Kind, Move, Position, Side, Square, chinese};
 use crate::session::{Record, Seat, TableGame, XiangqiTable};

@@ -12,7 +12,7 @@ use iced::widget::{
 use iced::{Alignment, Color, Element, Fill, Length};
 
 use super::board::{self, Board, BoardModel};
-use super::i18n::Lang;
+use crate::gui::i18n::Lang;
 use crate::rules::junqi::{Kind, Layout, LayoutError, Piece, Side, Square, Token};
 use crate::store::{LayoutLibrary, Listing};
 
