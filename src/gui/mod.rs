@@ -16,7 +16,7 @@
 //! - [`xiangqi_board`]: the Xiangqi board, given a [`xiangqi_board::XiangqiModel`];
 //!   [`xiangqi_play`]: what the game screen shows of a Xiangqi game.
 //! - [`play`]: the game screen, its side panel and dialogs, and the audited replay.
-//! - [`i18n`], [`texts`]: English and Chinese strings.
+//! - [`i18n`]: English and Chinese strings.
 //!
 //! A preview of the deployment screen alone can also be opened ([`run_deploy_preview`],
 //! used by `examples/deploy_window.rs`).
@@ -34,7 +34,6 @@ pub mod review;
 pub mod rules_page;
 pub mod settings;
 pub mod sound;
-pub mod texts;
 pub mod xiangqi;
 
 use std::path::PathBuf;
@@ -121,7 +120,7 @@ impl DeployPreview {
 
     /// The window title.
     pub fn title(&self) -> String {
-        self.lang.strings().title.to_string()
+        self.lang.app().deploy_title.to_string()
     }
 
     /// Handles a message.
@@ -141,7 +140,7 @@ impl DeployPreview {
         let header = row![
             text("lanqi").size(20),
             space().width(Fill),
-            text(self.lang.strings().language).size(14),
+            text(self.lang.app().language).size(14),
             button(text(self.lang.other().name()).size(14))
                 .on_press(PreviewMessage::ToggleLanguage)
                 .style(button::secondary),

@@ -20,7 +20,7 @@ use iced::widget::{
 };
 use iced::{Alignment, Color, Element, Fill, Length};
 
-use super::i18n::Lang;
+use super::i18n::{Lang, ending_reason};
 use super::junqi::board::{self, Board, BoardModel};
 use super::xiangqi::board::{self as xiangqi_board, XiangqiBoard};
 use super::xiangqi::play as xiangqi_play;
@@ -735,7 +735,7 @@ impl Play {
                     title,
                     Some(
                         column![
-                            text(lang.reason(&ending.reason)).size(18),
+                            text(ending_reason(lang, &ending.reason)).size(18),
                             audit_lines(game, lang),
                         ]
                         .spacing(8)

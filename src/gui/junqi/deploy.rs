@@ -129,7 +129,7 @@ impl Deploy {
 
     /// The status line in `lang` (what the screen shows under the board).
     pub fn status(&self, lang: Lang) -> String {
-        let t = lang.strings();
+        let t = lang.app();
         match &self.status {
             Status::Hint => t.deploy_hint.to_string(),
             Status::Selected(s) => match self.layout.kind_at(*s) {
@@ -288,7 +288,7 @@ impl Deploy {
 
     /// The screen, in `lang`.
     pub fn view(&self, lang: Lang) -> Element<'_, Message> {
-        let t = lang.strings();
+        let t = lang.app();
         let board = container(
             canvas(Board::new(self.board_model()))
                 .width(Fill)
