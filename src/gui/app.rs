@@ -25,6 +25,8 @@ use iced::widget::{button, column, container, row, rule, space, text};
 use iced::{Alignment, Color, Element, Fill, Size, Subscription, Task, Theme, window};
 use tokio::sync::{mpsc, watch};
 
+pub use super::desk::Screen;
+
 use super::desk::Desk;
 use super::hot_seat::{self, Seating};
 use super::i18n::Lang;
@@ -169,15 +171,13 @@ pub enum Message {
     Review(review::Message),
 }
 
-/// Which screen shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// Players, challenges, my name and addresses.
-    Lobby,
-    /// Deploying the army.
-    Deploy,
-    /// The game.
-    Play,
+impl From<hot_seat::Message> for Message {
+    fn from(message: hot_seat::Message) -> Message {
+        match message {
+            hot_seat::Message::Pass => Message::PassScreen,
+            hot_seat::Message::Uncover => Message::Uncover,
+        }
+    }
 }
 
 /// The application's state.
@@ -443,12 +443,7 @@ impl App {
                 }
             }
             Message::Deploy(m) => {
-                let desk = self.desk_mut();
-                if let Some(d) = &mut desk.deploy
-                    && let Some(deploy::Event::Ready(layout)) = d.update(m)
-                    && !desk.deployed
-                {
-                    desk.deployed = true;
+                if let Some(layout) = self.desk_mut().update_deploy(m) {
                     self.send_shown(Command::Deploy(layout));
                 }
             }
@@ -673,7 +668,7 @@ impl App {
         let host = &self.host.snapshot;
         if self.seating.curtain {
             let next = self.seating.next();
-            return hot_seat::curtain(&hot_seat::name_of(host, next), self.lang);
+            return hot_seat::curtain(&hot_seat::name_of(host, next), self.lang).map(Message::from);
         }
         let waiting = self.waiting();
         let desk = self.desk();
@@ -694,6 +689,7 @@ impl App {
             }
             (Screen::Deploy, Some(game)) => desk
                 .deploy_view(game, self.lang)
+                .map(Message::Deploy)
                 .map(move |m| Message::From(chair, Box::new(m))),
             _ => match &self.review {
                 Some(r) => self.review_view(r),
@@ -702,7 +698,7 @@ impl App {
         };
         match waiting {
             Some(next) => column![
-                hot_seat::pass_bar(&hot_seat::name_of(host, next), self.lang),
+                hot_seat::pass_bar(&hot_seat::name_of(host, next), self.lang).map(Message::from),
                 screen
             ]
             .into(),
