@@ -24,6 +24,7 @@
 pub mod app;
 pub mod board_canvas;
 pub mod desk;
+pub mod games;
 pub mod hot_seat;
 pub mod i18n;
 pub mod icon;
