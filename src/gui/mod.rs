@@ -4,19 +4,32 @@
 //! hands what matters to its owner as an `Event`. Nothing here knows a rule of a game: the
 //! screens ask the rules core and draw its answers.
 //!
+//! Game-agnostic screens, at the top:
+//!
 //! - [`app`]: the application (`lanqi` with no subcommand): the window, the network
 //!   worker, and which screen shows.
 //! - [`desk`]: one seat's screen state; [`hot_seat`]: which seat's desk shows when two
 //!   people play at one screen, and the curtain between their turns.
 //! - [`lobby`]: players found on the LAN, challenges, my name and addresses, hot-seat, the
 //!   saved games; [`review`]: a saved Xiangqi game opened for review.
+//! - [`play`]: the game screen (players' strips, clocks, the side panel with actions, moves
+//!   and chat, dialogs), around the part of the game being played.
+//! - [`games`]: the games the game screen knows, registered in one list: each game's part
+//!   ([`games::GamePart`]) and the [`games::Part`] enum the game screen holds.
 //! - [`board_canvas`]: any board on a canvas (the square under the cursor, clicks).
-//! - [`board`]: the Junqi board, given a [`board::BoardModel`].
-//! - [`deploy`]: the deployment screen (布阵).
-//! - [`xiangqi_board`]: the Xiangqi board, given a [`xiangqi_board::XiangqiModel`];
-//!   [`xiangqi_play`]: what the game screen shows of a Xiangqi game.
-//! - [`play`]: the game screen, its side panel and dialogs, and the audited replay.
-//! - [`i18n`]: English and Chinese strings.
+//! - [`rules_page`], [`settings`](mod@settings), [`sound`], [`icon`]: the rules, the saved settings, the
+//!   sounds, the window icon.
+//! - [`i18n`]: every English and Chinese string, in one table.
+//!
+//! A folder per game:
+//!
+//! - [`junqi`]: its board ([`junqi::board`]), the deployment screen ([`junqi::deploy`]),
+//!   and its part of the game screen ([`junqi::play`]: selection, battles, the audited
+//!   replay).
+//! - [`xiangqi`]: its board ([`xiangqi::board`]) and its part of the game screen
+//!   ([`xiangqi::play`]: selection, moves in Chinese notation, replay, Save game).
+//!
+//! Registering a game: add its folder, and one line in [`games`].
 //!
 //! A preview of the deployment screen alone can also be opened ([`run_deploy_preview`],
 //! used by `examples/deploy_window.rs`).

@@ -3,6 +3,8 @@
 //!
 //! - [`board`]: the Junqi board on a canvas, given a [`board::BoardModel`].
 //! - [`deploy`]: the deployment screen (布阵).
+//! - [`play`]: what the game screen shows of a Junqi game ([`play::Play`], its
+//!   [`GamePart`](super::games::GamePart)).
 
 pub mod board;
 pub mod deploy;
