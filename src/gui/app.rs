@@ -416,27 +416,11 @@ impl App {
                     self.failed = why;
                 }
             }
-            Message::Lobby(m) => match self.lobby.update(m, &self.host.snapshot, self.lang) {
-                Some(lobby::Event::Command(c)) => self.send(c),
-                Some(lobby::Event::OpenSaved(path)) => {
-                    let name = path
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    match crate::store::SavedXiangqi::load(&path) {
-                        Ok(game) => self.review = Some(Review::new(&name, game)),
-                        Err(e) => self.lobby.set_saved_problem(e),
-                    }
+            Message::Lobby(m) => {
+                if let Some(event) = self.lobby.update(m, &self.host.snapshot, self.lang) {
+                    self.on_lobby(event);
                 }
-                Some(lobby::Event::Rename(name)) => {
-                    self.save_settings(|s| {
-                        s.set_name(&name);
-                    });
-                    self.options.name = name;
-                    self.restart();
-                }
-                None => {}
-            },
+            }
             Message::From(chair, m) => {
                 if chair == self.seating.shown && !self.seating.curtain {
                     return self.update(*m);
@@ -452,25 +436,8 @@ impl App {
                 let Some(game) = &desk.snapshot.game else {
                     return Task::none();
                 };
-                match desk.play.update(m, game) {
-                    Some(play::Event::Command(c)) => self.send_shown(c),
-                    Some(play::Event::AskUndo(seat)) => {
-                        // In hot-seat play the seat that moved last may be the other one.
-                        let host_seat = self.host.snapshot.game.as_ref().map(|g| g.me);
-                        let chair = if host_seat == Some(seat) {
-                            Chair::Host
-                        } else {
-                            Chair::Guest
-                        };
-                        self.send_as(chair, Command::Game(Local::AskUndo));
-                    }
-                    Some(play::Event::Lobby) => self.restart(),
-                    Some(play::Event::SaveXiangqi(saved)) => {
-                        let line = self.save_xiangqi(&saved);
-                        self.desk_mut().play.set_saved(line);
-                        self.list_saved();
-                    }
-                    None => {}
+                if let Some(event) = desk.play.update(m, game) {
+                    self.on_play(event);
                 }
             }
             Message::Review(m) => {
@@ -521,8 +488,53 @@ impl App {
         Task::none()
     }
 
-    /// Leaves whatever the peer is doing for a fresh lobby: the peer quits (saying
-    /// goodbye) and a new one starts.
+    /// Does what the lobby hands up.
+    fn on_lobby(&mut self, event: lobby::Event) {
+        match event {
+            lobby::Event::Command(c) => self.send(c),
+            lobby::Event::OpenSaved(path) => {
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                match crate::store::SavedXiangqi::load(&path) {
+                    Ok(game) => self.review = Some(Review::new(&name, game)),
+                    Err(e) => self.lobby.set_saved_problem(e),
+                }
+            }
+            lobby::Event::Rename(name) => {
+                self.save_settings(|s| {
+                    s.set_name(&name);
+                });
+                self.options.name = name;
+                self.restart();
+            }
+        }
+    }
+
+    /// Does what the game screen on show hands up.
+    fn on_play(&mut self, event: play::Event) {
+        match event {
+            play::Event::Command(c) => self.send_shown(c),
+            play::Event::AskUndo(seat) => {
+                // In hot-seat play the seat that moved last may be the other one.
+                let host_seat = self.host.snapshot.game.as_ref().map(|g| g.me);
+                let chair = if host_seat == Some(seat) {
+                    Chair::Host
+                } else {
+                    Chair::Guest
+                };
+                self.send_as(chair, Command::Game(Local::AskUndo));
+            }
+            play::Event::Lobby => self.restart(),
+            play::Event::SaveXiangqi(saved) => {
+                let line = self.save_xiangqi(&saved);
+                self.desk_mut().play.set_saved(line);
+                self.list_saved();
+            }
+        }
+    }
+
     /// Changes the saved settings and writes them (atomically); a failure is shown as the
     /// lobby's problem line, never fatal.
     fn save_settings(&mut self, change: impl FnOnce(&mut settings::Settings)) {
@@ -556,6 +568,8 @@ impl App {
         }
     }
 
+    /// Leaves whatever the peer is doing for a fresh lobby: the peer quits (saying
+    /// goodbye) and a new one starts.
     fn restart(&mut self) {
         self.send(Command::Quit);
         self.commands = None;
