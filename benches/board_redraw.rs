@@ -22,7 +22,7 @@ use iced::{Color, Pixels, Rectangle, Size};
 use iced_test::core::Renderer as _;
 use iced_test::core::renderer::Headless;
 use iced_test::renderer::geometry::Renderer as _;
-use lanqi::gui::board::{self, BoardModel};
+use lanqi::gui::junqi::board::{self, BoardModel};
 use lanqi::gui::{FONT, FONT_BOLD_BYTES, FONT_REGULAR_BYTES};
 use lanqi::rules::junqi::{Move, Position, Side, Square, Token};
 

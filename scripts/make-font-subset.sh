@@ -5,7 +5,7 @@
 # (which keeps snapshots the same on every machine).
 #
 # The characters are: printable ASCII, plus every non-ASCII character in the GUI's source
-# (src/gui/, which holds the UI string table), in the Junqi piece names
+# (src/gui/ and its folders, with the UI string table src/gui/i18n.rs), in the Junqi piece names
 # (src/rules/junqi/piece.rs) and in the Xiangqi rules core (src/rules/xiangqi/: the piece
 # names, and the numerals and words of the Chinese move notation, 炮二平五, 前车进一).
 # Re-run it after adding UI text; CI does not run it (the fonts are committed).

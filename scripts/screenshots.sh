@@ -16,7 +16,7 @@
 #
 # and prints each window's resident memory (VmRSS, and its peak VmHWM) in the lobby and
 # in mid-game. Buttons are found on screen by their colour and the board's squares from
-# the board's outline (scripts/xshot.py, with src/gui/board.rs's proportions), so the
+# the board's outline (scripts/xshot.py, with src/gui/junqi/board.rs's proportions), so the
 # clicks follow the layout of the screens rather than fixed coordinates.
 #
 # Usage: scripts/screenshots.sh [--out DIR]   (default DIR: docs/screenshots)

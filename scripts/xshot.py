@@ -108,7 +108,7 @@ def components(path, colour, region=None):
     return sorted((tuple(b) for b in merged.values()), key=lambda b: (b[1], b[0]))
 
 
-# The board's proportions, in row pitches, as src/gui/board.rs draws it (Geometry).
+# The board's proportions, in row pitches, as src/gui/junqi/board.rs draws it (Geometry).
 PITCH_X = 1.5  # column pitch
 MARGIN = 0.6  # round the grid
 GAP = 0.85  # the front band between the halves

@@ -15,8 +15,8 @@ use iced_test::selector;
 use iced_test::simulator::{self, Simulator};
 use lanqi::engine::Level;
 use lanqi::gui::app::{App, Message, NetEvent, Options, Screen};
-use lanqi::gui::board::Geometry;
 use lanqi::gui::i18n::Lang;
+use lanqi::gui::junqi::board::Geometry;
 use lanqi::gui::settings;
 use lanqi::net::discovery::MdnsMode;
 use lanqi::peer::Command;
@@ -142,6 +142,14 @@ impl Harness {
             out.push(c);
         }
         out
+    }
+}
+
+/// The game screen's part for the Junqi game on show.
+fn junqi(app: &App) -> &lanqi::gui::junqi::play::Play {
+    match app.play().part() {
+        lanqi::gui::games::Part::Junqi(part) => part,
+        other => panic!("not a Junqi game: {other:?}"),
     }
 }
 
@@ -364,8 +372,8 @@ fn a_piece_is_selected_then_moved_to_one_of_its_destinations() {
     assert!(h.shows("Your turn"));
     let first: Move = game.legal_moves[0].parse().unwrap();
     h.click_square(first.from, Side::South);
-    assert_eq!(h.app.play().selected(), Some(first.from));
-    let model = h.app.play().board_model(&game);
+    assert_eq!(junqi(&h.app).selected(), Some(first.from));
+    let model = junqi(&h.app).board_model(&game);
     let expected: Vec<Square> = game
         .legal_moves
         .iter()
@@ -380,7 +388,7 @@ fn a_piece_is_selected_then_moved_to_one_of_its_destinations() {
         h.sent(),
         vec![Command::Game(Local::Move(first.to_string()))]
     );
-    assert_eq!(h.app.play().selected(), None);
+    assert_eq!(junqi(&h.app).selected(), None);
 }
 
 #[test]
@@ -454,7 +462,7 @@ fn the_end_dialog_shows_the_result_and_the_audited_replay_follows() {
     assert!(h.shows(Lang::En.app().audit_ok));
     assert_snapshot(&h.ui().snapshot(&Theme::Light).unwrap(), "app-gameover");
     // The board behind shows every piece, at the end; the slider goes back to the start.
-    let model = h.app.play().board_model(&game);
+    let model = junqi(&h.app).board_model(&game);
     for s in Square::all() {
         assert_eq!(
             model.at(s).and_then(|t| t.piece()),
@@ -467,7 +475,7 @@ fn the_end_dialog_shows_the_result_and_the_audited_replay_follows() {
     let _ = h
         .app
         .update(Message::Play(lanqi::gui::play::Message::Replay(0)));
-    let model = h.app.play().board_model(&game);
+    let model = junqi(&h.app).board_model(&game);
     for s in Square::all() {
         assert_eq!(model.at(s).and_then(|t| t.piece()), start.piece_at(s));
     }
@@ -505,7 +513,8 @@ fn deployment_says_when_the_opponent_is_ready_and_sends_the_layout() {
 /// after the audit, the replay with every piece.
 #[tokio::test(start_paused = true)]
 async fn two_apps_play_over_the_lossy_link() {
-    use lanqi::gui::{deploy, lobby, play};
+    use lanqi::gui::junqi::{self, deploy};
+    use lanqi::gui::{games, lobby, play};
     use lanqi::net::{LinkQuality, LossyNet};
 
     let at = |port: u16| SocketAddr::from(([10, 0, 0, 7], port));
@@ -565,9 +574,9 @@ async fn two_apps_play_over_the_lossy_link() {
             let mv: Move = game.legal_moves[0].parse().unwrap();
             let mv = mv.from_view(side);
             for square in [mv.from, mv.to] {
-                let _ = app.update(Message::Play(play::Message::Board(
-                    lanqi::gui::board::Message::Clicked(square),
-                )));
+                let _ = app.update(Message::Play(play::Message::Game(games::Message::Junqi(
+                    junqi::play::Message::Board(junqi::board::Message::Clicked(square)),
+                ))));
             }
             until(app, rx, |app| moves(app) > n).await;
         }
@@ -588,7 +597,7 @@ async fn two_apps_play_over_the_lossy_link() {
             );
             assert!(game.audit.as_ref().unwrap().ok);
             // The replay shows every piece: no backs left on the board.
-            let model = app.play().board_model(&game);
+            let model = junqi(app).board_model(&game);
             assert!(Square::all().all(|s| model.at(s).is_none_or(|t| t.kind.is_some())));
         }
         let winner = a.snapshot().game.as_ref().unwrap().ending.clone().unwrap();
@@ -729,7 +738,7 @@ fn xiangqi_snapshot(moves: &[&str]) -> Snapshot {
 
 #[test]
 fn xiangqi_is_played_by_clicking_points_with_the_moves_in_chinese() {
-    use lanqi::gui::xiangqi_board::Geometry as XGeometry;
+    use lanqi::gui::xiangqi::board::Geometry as XGeometry;
     use lanqi::rules::xiangqi::{Side as XSide, Square as XSquare};
     let mut h = Harness::new(xiangqi_snapshot(&["h2e2", "h9g7"]));
     assert_eq!(h.app.screen(), Screen::Play, "nothing to deploy");
@@ -916,7 +925,8 @@ fn hot_seat_xiangqi_hands_the_screen_straight_over() {
 /// own board; the host's screen shows the audited end.
 #[tokio::test]
 async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
-    use lanqi::gui::{deploy, lobby, play};
+    use lanqi::gui::junqi::{self, deploy};
+    use lanqi::gui::{games, lobby, play};
     use lanqi::peer::control::Chair;
 
     let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
@@ -990,9 +1000,9 @@ async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
             let mv: Move = game.legal_moves[0].parse().unwrap();
             let mv = mv.from_view(side);
             for square in [mv.from, mv.to] {
-                let _ = app.update(Message::Play(play::Message::Board(
-                    lanqi::gui::board::Message::Clicked(square),
-                )));
+                let _ = app.update(Message::Play(play::Message::Game(games::Message::Junqi(
+                    junqi::play::Message::Board(junqi::board::Message::Clicked(square)),
+                ))));
             }
             until(&mut app, &mut rx, |a| moves(a) > n).await;
         }
@@ -1109,7 +1119,7 @@ fn a_saved_xiangqi_game_opens_from_the_lobby_for_review() {
 /// is the last mover's again. (Who moves first is the coin's: either seat.)
 #[tokio::test]
 async fn hot_seat_xiangqi_undo_in_the_app_with_real_peers() {
-    use lanqi::gui::{lobby, play, xiangqi_board, xiangqi_play};
+    use lanqi::gui::{games, lobby, play, xiangqi};
     use lanqi::peer::control::Chair;
 
     let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
@@ -1122,7 +1132,7 @@ async fn hot_seat_xiangqi_undo_in_the_app_with_real_peers() {
             app.snapshot()
                 .game
                 .as_ref()
-                .map_or(0, |g| xiangqi_play::standing_moves(&g.record).len())
+                .map_or(0, |g| xiangqi::play::standing_moves(&g.record).len())
         };
         let can_move = |app: &App| {
             app.snapshot()
@@ -1140,9 +1150,9 @@ async fn hot_seat_xiangqi_undo_in_the_app_with_real_peers() {
             let game = app.snapshot().game.clone().unwrap();
             let mv: lanqi::rules::xiangqi::Move = game.legal_moves[0].parse().unwrap();
             for square in [mv.from, mv.to] {
-                let _ = app.update(Message::Play(play::Message::Xiangqi(
-                    xiangqi_board::Message::Clicked(square),
-                )));
+                let _ = app.update(Message::Play(play::Message::Game(games::Message::Xiangqi(
+                    xiangqi::play::Message::Board(xiangqi::board::Message::Clicked(square)),
+                ))));
             }
             until(&mut app, &mut rx, |a| standing(a) > n).await;
         }

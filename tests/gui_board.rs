@@ -7,7 +7,7 @@
 use iced::widget::canvas;
 use iced::{Element, Fill, Point, Size, Theme};
 use iced_test::simulator::{self, Simulator};
-use lanqi::gui::board::{Board, BoardModel, Geometry, Message};
+use lanqi::gui::junqi::board::{Board, BoardModel, Geometry, Message};
 use lanqi::gui::settings;
 
 #[path = "support/snapshot.rs"]

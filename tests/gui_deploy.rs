@@ -9,8 +9,8 @@
 use iced::Point;
 use iced_test::selector;
 use iced_test::simulator::{self, Simulator};
-use lanqi::gui::board::Geometry;
 use lanqi::gui::i18n::Lang;
+use lanqi::gui::junqi::board::Geometry;
 use lanqi::gui::{DeployPreview, PREVIEW_SIZE, PreviewMessage, settings};
 use lanqi::rules::junqi::{Kind, Layout, Side, Square};
 

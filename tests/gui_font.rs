@@ -8,16 +8,21 @@ use std::path::Path;
 use lanqi::gui::{FONT, FONT_BOLD_BYTES, FONT_REGULAR_BYTES};
 use lanqi::rules::junqi::Kind;
 
-/// Printable ASCII, and every non-ASCII character in the GUI's source (its string table
-/// included) and in the piece names: what the script puts in the subset.
+/// Printable ASCII, and every non-ASCII character in the GUI's source (`src/gui/` and its
+/// folders, the string table included) and in the piece names: what the script puts in the
+/// subset.
 fn characters_shown() -> Vec<char> {
     let mut chars: Vec<char> = (0x20u8..0x7f).map(char::from).collect();
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/gui");
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            chars.extend(text.chars().filter(|c| !c.is_ascii()));
+    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src/gui")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                chars.extend(text.chars().filter(|c| !c.is_ascii()));
+            }
         }
     }
     chars.extend(Kind::ALL.iter().flat_map(|k| k.chinese().chars()));

@@ -8,7 +8,7 @@ use iced::widget::canvas;
 use iced::{Element, Fill, Point, Size, Theme};
 use iced_test::simulator::{self, Simulator};
 use lanqi::gui::settings;
-use lanqi::gui::xiangqi_board::{Geometry, Message, XiangqiBoard, XiangqiModel};
+use lanqi::gui::xiangqi::board::{Geometry, Message, XiangqiBoard, XiangqiModel};
 use lanqi::rules::xiangqi::{Move, Position, Side, Square};
 
 #[path = "support/snapshot.rs"]

@@ -25,11 +25,14 @@ use iced::widget::{button, column, container, row, rule, space, text};
 use iced::{Alignment, Color, Element, Fill, Size, Subscription, Task, Theme, window};
 use tokio::sync::{mpsc, watch};
 
+pub use super::desk::Screen;
+
 use super::desk::Desk;
 use super::hot_seat::{self, Seating};
 use super::i18n::Lang;
+use super::junqi::deploy;
 use super::review::{self, Review};
-use super::{deploy, lobby, play, settings};
+use super::{lobby, play, settings};
 use crate::net::discovery::MdnsMode;
 use crate::peer::control::Chair;
 use crate::peer::{self, Command, Controller, PeerOptions, Snapshot};
@@ -168,15 +171,13 @@ pub enum Message {
     Review(review::Message),
 }
 
-/// Which screen shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// Players, challenges, my name and addresses.
-    Lobby,
-    /// Deploying the army.
-    Deploy,
-    /// The game.
-    Play,
+impl From<hot_seat::Message> for Message {
+    fn from(message: hot_seat::Message) -> Message {
+        match message {
+            hot_seat::Message::Pass => Message::PassScreen,
+            hot_seat::Message::Uncover => Message::Uncover,
+        }
+    }
 }
 
 /// The application's state.
@@ -415,39 +416,18 @@ impl App {
                     self.failed = why;
                 }
             }
-            Message::Lobby(m) => match self.lobby.update(m, &self.host.snapshot, self.lang) {
-                Some(lobby::Event::Command(c)) => self.send(c),
-                Some(lobby::Event::OpenSaved(path)) => {
-                    let name = path
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    match crate::store::SavedXiangqi::load(&path) {
-                        Ok(game) => self.review = Some(Review::new(&name, game)),
-                        Err(e) => self.lobby.set_saved_problem(e),
-                    }
+            Message::Lobby(m) => {
+                if let Some(event) = self.lobby.update(m, &self.host.snapshot, self.lang) {
+                    self.on_lobby(event);
                 }
-                Some(lobby::Event::Rename(name)) => {
-                    self.save_settings(|s| {
-                        s.set_name(&name);
-                    });
-                    self.options.name = name;
-                    self.restart();
-                }
-                None => {}
-            },
+            }
             Message::From(chair, m) => {
                 if chair == self.seating.shown && !self.seating.curtain {
                     return self.update(*m);
                 }
             }
             Message::Deploy(m) => {
-                let desk = self.desk_mut();
-                if let Some(d) = &mut desk.deploy
-                    && let Some(deploy::Event::Ready(layout)) = d.update(m)
-                    && !desk.deployed
-                {
-                    desk.deployed = true;
+                if let Some(layout) = self.desk_mut().update_deploy(m) {
                     self.send_shown(Command::Deploy(layout));
                 }
             }
@@ -456,25 +436,8 @@ impl App {
                 let Some(game) = &desk.snapshot.game else {
                     return Task::none();
                 };
-                match desk.play.update(m, game) {
-                    Some(play::Event::Command(c)) => self.send_shown(c),
-                    Some(play::Event::AskUndo(seat)) => {
-                        // In hot-seat play the seat that moved last may be the other one.
-                        let host_seat = self.host.snapshot.game.as_ref().map(|g| g.me);
-                        let chair = if host_seat == Some(seat) {
-                            Chair::Host
-                        } else {
-                            Chair::Guest
-                        };
-                        self.send_as(chair, Command::Game(Local::AskUndo));
-                    }
-                    Some(play::Event::Lobby) => self.restart(),
-                    Some(play::Event::SaveXiangqi(saved)) => {
-                        let line = self.save_xiangqi(&saved);
-                        self.desk_mut().play.set_saved(line);
-                        self.list_saved();
-                    }
-                    None => {}
+                if let Some(event) = desk.play.update(m, game) {
+                    self.on_play(event);
                 }
             }
             Message::Review(m) => {
@@ -525,8 +488,53 @@ impl App {
         Task::none()
     }
 
-    /// Leaves whatever the peer is doing for a fresh lobby: the peer quits (saying
-    /// goodbye) and a new one starts.
+    /// Does what the lobby hands up.
+    fn on_lobby(&mut self, event: lobby::Event) {
+        match event {
+            lobby::Event::Command(c) => self.send(c),
+            lobby::Event::OpenSaved(path) => {
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                match crate::store::SavedXiangqi::load(&path) {
+                    Ok(game) => self.review = Some(Review::new(&name, game)),
+                    Err(e) => self.lobby.set_saved_problem(e),
+                }
+            }
+            lobby::Event::Rename(name) => {
+                self.save_settings(|s| {
+                    s.set_name(&name);
+                });
+                self.options.name = name;
+                self.restart();
+            }
+        }
+    }
+
+    /// Does what the game screen on show hands up.
+    fn on_play(&mut self, event: play::Event) {
+        match event {
+            play::Event::Command(c) => self.send_shown(c),
+            play::Event::AskUndo(seat) => {
+                // In hot-seat play the seat that moved last may be the other one.
+                let host_seat = self.host.snapshot.game.as_ref().map(|g| g.me);
+                let chair = if host_seat == Some(seat) {
+                    Chair::Host
+                } else {
+                    Chair::Guest
+                };
+                self.send_as(chair, Command::Game(Local::AskUndo));
+            }
+            play::Event::Lobby => self.restart(),
+            play::Event::SaveXiangqi(saved) => {
+                let line = self.save_xiangqi(&saved);
+                self.desk_mut().play.set_saved(line);
+                self.list_saved();
+            }
+        }
+    }
+
     /// Changes the saved settings and writes them (atomically); a failure is shown as the
     /// lobby's problem line, never fatal.
     fn save_settings(&mut self, change: impl FnOnce(&mut settings::Settings)) {
@@ -560,6 +568,8 @@ impl App {
         }
     }
 
+    /// Leaves whatever the peer is doing for a fresh lobby: the peer quits (saying
+    /// goodbye) and a new one starts.
     fn restart(&mut self) {
         self.send(Command::Quit);
         self.commands = None;
@@ -672,7 +682,7 @@ impl App {
         let host = &self.host.snapshot;
         if self.seating.curtain {
             let next = self.seating.next();
-            return hot_seat::curtain(&hot_seat::name_of(host, next), self.lang);
+            return hot_seat::curtain(&hot_seat::name_of(host, next), self.lang).map(Message::from);
         }
         let waiting = self.waiting();
         let desk = self.desk();
@@ -693,6 +703,7 @@ impl App {
             }
             (Screen::Deploy, Some(game)) => desk
                 .deploy_view(game, self.lang)
+                .map(Message::Deploy)
                 .map(move |m| Message::From(chair, Box::new(m))),
             _ => match &self.review {
                 Some(r) => self.review_view(r),
@@ -701,7 +712,7 @@ impl App {
         };
         match waiting {
             Some(next) => column![
-                hot_seat::pass_bar(&hot_seat::name_of(host, next), self.lang),
+                hot_seat::pass_bar(&hot_seat::name_of(host, next), self.lang).map(Message::from),
                 screen
             ]
             .into(),

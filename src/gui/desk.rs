@@ -2,21 +2,35 @@
 //! and game screens keep between snapshots (the army being arranged, the selection, the
 //! replay position, the battle flash). The app has one desk, and a second for the guest in
 //! hot-seat play.
+//!
+//! A desk knows nothing of the app: its views speak the deployment and game screens'
+//! messages, which the app maps to its own, and what they hand up goes back to the app.
 
 use std::time::Instant;
 
 use iced::widget::{column, container, row, space, text};
 use iced::{Alignment, Color, Element, Fill};
 
-use super::app::{Message, Screen};
 use super::i18n::Lang;
+use super::junqi::deploy;
+use super::play;
 use super::sound::Cue;
-use super::{deploy, play};
 use crate::peer::Snapshot;
 use crate::peer::control::GameView;
-use crate::rules::junqi::Side;
+use crate::rules::junqi::{Layout, Side};
 use crate::session::Record;
 use crate::store::LayoutLibrary;
+
+/// Which screen shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// Players, challenges, my name and addresses.
+    Lobby,
+    /// Deploying the army.
+    Deploy,
+    /// The game.
+    Play,
+}
 
 /// One seat's screen state (see the module doc).
 #[derive(Debug)]
@@ -86,9 +100,24 @@ impl Desk {
         cue(old.game.as_ref()?, new?)
     }
 
+    /// Handles a deployment screen message: the layout to send when Ready is pressed (once
+    /// a game).
+    pub fn update_deploy(&mut self, message: deploy::Message) -> Option<Layout> {
+        let deploy::Event::Ready(layout) = self.deploy.as_mut()?.update(message)?;
+        if self.deployed {
+            return None;
+        }
+        self.deployed = true;
+        Some(layout)
+    }
+
     /// The deployment screen with a line above it: who the opponent is, and whether it
     /// is ready.
-    pub fn deploy_view<'a>(&'a self, game: &'a GameView, lang: Lang) -> Element<'a, Message> {
+    pub fn deploy_view<'a>(
+        &'a self,
+        game: &'a GameView,
+        lang: Lang,
+    ) -> Element<'a, deploy::Message> {
         let t = lang.app();
         let them = 1 - game.me as usize;
         let opponent = self
@@ -127,7 +156,7 @@ impl Desk {
             );
         }
         if let Some(d) = &self.deploy {
-            page = page.push(d.view(lang).map(Message::Deploy));
+            page = page.push(d.view(lang));
         }
         page.into()
     }

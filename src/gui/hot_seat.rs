@@ -7,11 +7,19 @@
 use iced::widget::{button, column, container, row, space, text};
 use iced::{Alignment, Color, Element, Fill};
 
-use super::app::Message;
 use super::i18n::Lang;
 use crate::peer::Snapshot;
 use crate::peer::control::Chair;
 use crate::session::{AnyTable, TableGame};
+
+/// What the pass bar and the curtain hand up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Message {
+    /// The player who just acted passes the screen on (the curtain comes down).
+    Pass,
+    /// The next player uncovers the board.
+    Uncover,
+}
 
 /// Whose desk shows, and whether the curtain is down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,7 +112,7 @@ pub fn pass_bar(next: &str, lang: Lang) -> Element<'static, Message> {
         row![
             space().width(Fill),
             button(text(lang.pass_to(next)).size(17))
-                .on_press(Message::PassScreen)
+                .on_press(Message::Pass)
                 .style(button::success)
                 .padding([8, 24]),
             space().width(Fill),

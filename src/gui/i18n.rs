@@ -1,74 +1,610 @@
-//! The UI's words in English and Chinese: a tiny string table, the language chosen from the
+//! The UI's words in English and Chinese, all in one place: the fixed words of every screen
+//! ([`AppText`], through [`Lang::app`]), the phrases made of words and values ([`Lang`]'s
+//! methods), and why a game ended ([`ending_reason`]). The language is chosen from the
 //! locale environment variables and switchable at run time.
 //!
 //! Every character of the Chinese strings must be in the bundled font subset: after editing
-//! this file run `scripts/make-font-subset.sh` (it reads the characters from `src/gui/`).
+//! this file run `scripts/make-font-subset.sh` (it reads the characters from `src/gui/` and
+//! its folders).
 
-use crate::rules::junqi::{Kind, LayoutError, Square};
+use crate::rules::junqi::{BattleResult, Kind, LayoutError, Report, Square};
+use crate::session::GameKind;
 
-/// A language the UI speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    /// English.
-    #[default]
-    En,
-    /// Simplified Chinese.
-    Zh,
-}
+pub use crate::lang::Lang;
 
 impl Lang {
-    /// The language of the locale described by the usual variables: the first one set and
-    /// non-empty of `LC_ALL`, `LC_MESSAGES`, `LANG` (POSIX precedence); Chinese when it
-    /// starts with `zh`, English otherwise.
-    pub fn from_locale(
-        lc_all: Option<&str>,
-        lc_messages: Option<&str>,
-        lang: Option<&str>,
-    ) -> Lang {
-        let locale = [lc_all, lc_messages, lang]
-            .into_iter()
-            .flatten()
-            .find(|v| !v.is_empty());
-        match locale {
-            Some(l) if l.starts_with("zh") => Lang::Zh,
-            _ => Lang::En,
-        }
-    }
-
-    /// The language of this process's locale (see [`Lang::from_locale`]).
-    pub fn from_env() -> Lang {
-        let var = |name| std::env::var(name).ok();
-        Lang::from_locale(
-            var("LC_ALL").as_deref(),
-            var("LC_MESSAGES").as_deref(),
-            var("LANG").as_deref(),
-        )
-    }
-
-    /// The other language (what the language button switches to).
-    pub fn other(self) -> Lang {
-        match self {
-            Lang::En => Lang::Zh,
-            Lang::Zh => Lang::En,
-        }
-    }
-
-    /// The language's name in itself, as the switch button shows it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Lang::En => "English",
-            Lang::Zh => "中文",
-        }
-    }
-
-    /// The fixed strings in this language.
-    pub fn strings(self) -> &'static Strings {
+    /// The app's fixed words in this language: every screen's.
+    pub fn app(self) -> &'static AppText {
         match self {
             Lang::En => &EN,
             Lang::Zh => &ZH,
         }
     }
+}
 
+/// The UI's fixed words in one language: the lobby's, the game screen's, hot-seat play's
+/// and the deployment screen's.
+#[derive(Debug)]
+pub struct AppText {
+    /// The app window's title.
+    pub title: &'static str,
+    /// Under the app's name in the lobby.
+    pub tagline: &'static str,
+    /// "Your name".
+    pub your_name: &'static str,
+    /// The button that applies a new name.
+    pub rename: &'static str,
+    /// "Key fingerprint".
+    pub fingerprint: &'static str,
+    /// Before the list of own addresses.
+    pub reach_me: &'static str,
+    /// While the network is starting.
+    pub starting: &'static str,
+    /// Heading of the list of peers found.
+    pub found_heading: &'static str,
+    /// When nobody was found yet.
+    pub found_none: &'static str,
+    /// The challenge button.
+    pub challenge: &'static str,
+    /// A found peer in a game.
+    pub busy: &'static str,
+    /// A found peer ready to play.
+    pub idle: &'static str,
+    /// A found peer that has not answered yet.
+    pub not_reachable: &'static str,
+    /// Heading of the direct address box.
+    pub direct_heading: &'static str,
+    /// Placeholder of the direct address box.
+    pub direct_placeholder: &'static str,
+    /// While my challenge is out.
+    pub challenging: &'static str,
+    /// Accept a challenge.
+    pub accept: &'static str,
+    /// Decline a challenge.
+    pub decline: &'static str,
+    /// The rules button.
+    pub rules: &'static str,
+    /// Heading of the computer opponents.
+    pub computer_heading: &'static str,
+    /// What playing the computer means.
+    pub computer_note: &'static str,
+    /// Heading of hot-seat play (two people at this screen).
+    pub hotseat_heading: &'static str,
+    /// What hot-seat play means.
+    pub hotseat_note: &'static str,
+    /// Placeholder of the second player's name box.
+    pub hotseat_placeholder: &'static str,
+    /// The second player's name when none is typed.
+    pub hotseat_default: &'static str,
+    /// The button that starts a hot-seat game.
+    pub hotseat_start: &'static str,
+    /// Why the second player in hot-seat play has no layout library.
+    pub hotseat_no_library: &'static str,
+    /// Under the curtain: why the board is covered.
+    pub curtain_note: &'static str,
+    /// The curtain's button: the player at the screen uncovers the board.
+    pub curtain_show: &'static str,
+    /// Heading of the saved games in the lobby.
+    pub saved_heading: &'static str,
+    /// The button that opens a saved game.
+    pub open: &'static str,
+    /// Xiangqi's two sides, Red and Black.
+    pub red_black: [&'static str; 2],
+    /// Before where a game was saved.
+    pub saved_to: &'static str,
+    /// The Save game button (Xiangqi).
+    pub save_game: &'static str,
+    /// "Game:" before the game picker.
+    pub game_label: &'static str,
+    /// The sound switch, when sound is on and when it is off.
+    pub sound: [&'static str; 2],
+    /// The three levels' buttons.
+    pub levels: [&'static str; 3],
+    /// Back from the rules page.
+    pub back: &'static str,
+    /// "Language".
+    pub language: &'static str,
+    /// Deployment: I am ready, the opponent not yet.
+    pub waiting_deploy: &'static str,
+    /// Deployment: the opponent is ready.
+    pub opponent_ready: &'static str,
+    /// Deployment: the opponent is still deploying.
+    pub opponent_deploying: &'static str,
+    /// The turn line: mine.
+    pub your_turn: &'static str,
+    /// The turn line: the opponent's.
+    pub their_turn: &'static str,
+    /// The turn line: a battle is being decided.
+    pub deciding: &'static str,
+    /// The turn line: over.
+    pub game_over: &'static str,
+    /// "You".
+    pub you: &'static str,
+    /// No clock.
+    pub no_clock: &'static str,
+    /// Lost pieces heading.
+    pub lost: &'static str,
+    /// Nothing lost.
+    pub lost_none: &'static str,
+    /// Ask to undo.
+    pub undo: &'static str,
+    /// Offer a draw.
+    pub offer_draw: &'static str,
+    /// Resign.
+    pub resign: &'static str,
+    /// Confirm resigning: the question.
+    pub resign_question: &'static str,
+    /// Confirm resigning: yes.
+    pub resign_yes: &'static str,
+    /// Cancel a dialog.
+    pub cancel: &'static str,
+    /// Start the next game.
+    pub new_game: &'static str,
+    /// The challenger starts the next game.
+    pub challenger_restarts: &'static str,
+    /// Back to the lobby.
+    pub to_lobby: &'static str,
+    /// Moves heading.
+    pub moves_heading: &'static str,
+    /// Chat heading.
+    pub chat_heading: &'static str,
+    /// Chat box placeholder.
+    pub chat_placeholder: &'static str,
+    /// Send a chat line.
+    pub send: &'static str,
+    /// Accept an undo or a draw.
+    pub agree: &'static str,
+    /// Refuse an undo or a draw.
+    pub refuse: &'static str,
+    /// My undo request is out.
+    pub undo_waiting: &'static str,
+    /// My draw offer is out.
+    pub draw_waiting: &'static str,
+    /// The opponent offers a draw.
+    pub draw_offered: &'static str,
+    /// End dialog: I won.
+    pub you_won: &'static str,
+    /// End dialog: I lost.
+    pub you_lost: &'static str,
+    /// End dialog: a draw.
+    pub draw: &'static str,
+    /// End dialog: look at the board.
+    pub see_board: &'static str,
+    /// The audit is awaited.
+    pub audit_waiting: &'static str,
+    /// The audit passed.
+    pub audit_ok: &'static str,
+    /// The audit found lies.
+    pub audit_failed: &'static str,
+    /// The replay slider's label.
+    pub replay: &'static str,
+    /// Shown over the replay: every piece is shown.
+    pub replay_hint: &'static str,
+    /// The network could not start.
+    pub network_failed: &'static str,
+    /// A move taken back, in the move list.
+    pub taken_back: &'static str,
+    // The deployment screen.
+    /// The deployment preview window's title.
+    pub deploy_title: &'static str,
+    /// The deployment screen's heading.
+    pub deploy_heading: &'static str,
+    /// What to do on the deployment screen.
+    pub deploy_hint: &'static str,
+    /// How to read the board, a line per feature.
+    pub legend: [&'static str; 4],
+    /// The heading of the list of pieces.
+    pub pieces_heading: &'static str,
+    /// The random layout button.
+    pub random: &'static str,
+    /// The ready button.
+    pub ready: &'static str,
+    /// Shown after Ready.
+    pub ready_done: &'static str,
+    /// The layout name box's placeholder.
+    pub name_placeholder: &'static str,
+    /// The save section's heading.
+    pub save_heading: &'static str,
+    /// The save button.
+    pub save: &'static str,
+    /// The saved layouts heading.
+    pub library_heading: &'static str,
+    /// Shown when nothing is saved.
+    pub library_empty: &'static str,
+    /// Shown when the profile directory cannot be used.
+    pub library_unavailable: &'static str,
+    /// The load button.
+    pub load: &'static str,
+    /// The delete button.
+    pub delete: &'static str,
+    /// The layout text heading.
+    pub text_heading: &'static str,
+    /// The layout text box's placeholder.
+    pub text_placeholder: &'static str,
+    /// The import button.
+    pub import: &'static str,
+    /// The export button.
+    pub export: &'static str,
+    /// Shown after Export.
+    pub exported: &'static str,
+    /// Shown after Import.
+    pub imported: &'static str,
+    /// Shown after Random.
+    pub randomised: &'static str,
+}
+
+const EN: AppText = AppText {
+    title: "lanqi — Junqi on your LAN",
+    tagline: "Junqi (两国军棋) with people on your network. No server, no account.",
+    your_name: "Your name",
+    rename: "Change",
+    fingerprint: "Key fingerprint",
+    reach_me: "Others can reach you at",
+    starting: "Starting the network…",
+    found_heading: "Players on your network",
+    found_none: "Nobody found yet. Others who open lanqi on this network appear here; or type an address below.",
+    challenge: "Challenge",
+    busy: "busy",
+    idle: "ready",
+    not_reachable: "not answering yet",
+    direct_heading: "Play someone by address",
+    direct_placeholder: "IP:PORT, e.g. 192.168.1.20:40000",
+    challenging: "Challenge sent: waiting for an answer…",
+    accept: "Accept",
+    decline: "Decline",
+    rules: "Rules",
+    computer_heading: "Play the computer",
+    computer_note: "A computer player on this machine (in Junqi it sees no more of your pieces than anyone).",
+    saved_heading: "Saved games",
+    open: "Open",
+    red_black: ["Red", "Black"],
+    hotseat_heading: "Two players, one screen",
+    hotseat_note: "Take turns at this computer. In Junqi the board is covered between turns.",
+    hotseat_placeholder: "Second player's name",
+    hotseat_default: "Player 2",
+    hotseat_start: "Play here",
+    hotseat_no_library: "The saved layouts here are the first player's; the second player deploys without them.",
+    curtain_note: "The board is covered so that nobody sees the other army.",
+    curtain_show: "I am at the screen: show my board",
+    game_label: "Game:",
+    save_game: "Save game",
+    saved_to: "Saved to",
+    sound: ["Sound: on", "Sound: off"],
+    levels: ["Easy", "Medium", "Hard"],
+    back: "Back",
+    language: "Language",
+    waiting_deploy: "You are ready. Waiting for your opponent to deploy…",
+    opponent_ready: "Your opponent is ready.",
+    opponent_deploying: "Your opponent is still deploying.",
+    your_turn: "Your turn",
+    their_turn: "Their turn",
+    deciding: "Deciding the battle…",
+    game_over: "Game over",
+    you: "You",
+    no_clock: "no time limit",
+    lost: "Lost",
+    lost_none: "nothing",
+    undo: "Undo",
+    offer_draw: "Offer draw",
+    resign: "Resign",
+    resign_question: "Resign this game? Your opponent wins.",
+    resign_yes: "Yes, resign",
+    cancel: "Cancel",
+    new_game: "New game",
+    challenger_restarts: "The challenger starts the next game.",
+    to_lobby: "Back to lobby",
+    moves_heading: "Moves",
+    chat_heading: "Chat",
+    chat_placeholder: "Say something…",
+    send: "Send",
+    agree: "Accept",
+    refuse: "Refuse",
+    undo_waiting: "You asked to take your move back: waiting for the answer…",
+    draw_waiting: "You offered a draw: waiting for the answer…",
+    draw_offered: "Your opponent offers a draw.",
+    you_won: "You won!",
+    you_lost: "You lost",
+    draw: "Draw",
+    see_board: "See the board",
+    audit_waiting: "Checking the game (both sides open their pieces)…",
+    audit_ok: "Checked: both sides played fair. Every piece is shown below.",
+    audit_failed: "The check found lies:",
+    replay: "Replay",
+    replay_hint: "Every piece shown. Drag the slider to replay the game.",
+    network_failed: "The network could not start",
+    taken_back: "taken back",
+    deploy_title: "lanqi — Junqi deployment",
+    deploy_heading: "Deploy your army",
+    deploy_hint: "Your half is at the bottom. Click one of your pieces, then another, to swap them.",
+    legend: [
+        "Railways (dark tracks): a piece runs any distance along them in a straight line.",
+        "Camps (circles): a piece in a camp cannot be attacked. They start empty.",
+        "Headquarters (大本营): the flag must stand in one; pieces there never move.",
+        "Landmines stay on your last two rows; bombs may not start on the front row.",
+    ],
+    pieces_heading: "The pieces, strongest first (a bomb takes anything with it; only an engineer clears a landmine)",
+    random: "Random",
+    ready: "Ready",
+    ready_done: "Ready! This layout will be used when the game starts.",
+    name_placeholder: "Layout name",
+    save_heading: "Keep this layout",
+    save: "Save",
+    library_heading: "Saved layouts",
+    library_empty: "No saved layouts yet.",
+    library_unavailable: "The layout library is not available.",
+    load: "Load",
+    delete: "Delete",
+    text_heading: "Layout text (to share or keep)",
+    text_placeholder: "e.g. hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf",
+    import: "Import",
+    export: "Export",
+    exported: "The layout text is in the box: copy it to share it.",
+    imported: "Imported the layout from the text.",
+    randomised: "A new random layout.",
+};
+
+const ZH: AppText = AppText {
+    title: "lanqi — 局域网军棋",
+    tagline: "和同一网络的人下两国军棋。无需服务器，无需账号。",
+    your_name: "你的名字",
+    rename: "修改",
+    fingerprint: "密钥指纹",
+    reach_me: "别人可以通过这些地址找到你",
+    starting: "正在启动网络…",
+    found_heading: "网络上的玩家",
+    found_none: "还没有找到玩家。同一网络中打开 lanqi 的人会出现在这里；也可以在下方输入地址。",
+    challenge: "挑战",
+    busy: "对局中",
+    idle: "空闲",
+    not_reachable: "暂无应答",
+    direct_heading: "按地址挑战",
+    direct_placeholder: "IP:端口，例如 192.168.1.20:40000",
+    challenging: "挑战已发出，等待对方回应…",
+    accept: "接受",
+    decline: "拒绝",
+    rules: "规则",
+    computer_heading: "与电脑对弈",
+    computer_note: "本机上的电脑棋手（军棋里它和真人一样看不到你的棋子）。",
+    saved_heading: "保存的对局",
+    open: "打开",
+    red_black: ["红方", "黑方"],
+    hotseat_heading: "两人同屏对弈",
+    hotseat_note: "两人在这台电脑上轮流走棋。军棋每步之间会遮住棋盘。",
+    hotseat_placeholder: "第二位玩家的名字",
+    hotseat_default: "玩家二",
+    hotseat_start: "在这里下",
+    hotseat_no_library: "这里保存的布阵属于第一位玩家，第二位玩家不使用它们。",
+    curtain_note: "棋盘已遮住，谁也看不到对方的棋子。",
+    curtain_show: "我已坐好：显示我的棋盘",
+    game_label: "棋类：",
+    save_game: "保存棋局",
+    saved_to: "已保存到",
+    sound: ["声音：开", "声音：关"],
+    levels: ["简单", "中等", "困难"],
+    back: "返回",
+    language: "语言",
+    waiting_deploy: "你已准备好，等待对方布阵…",
+    opponent_ready: "对方已准备好。",
+    opponent_deploying: "对方还在布阵。",
+    your_turn: "轮到你走",
+    their_turn: "轮到对方",
+    deciding: "正在判定交战…",
+    game_over: "对局结束",
+    you: "你",
+    no_clock: "不限时",
+    lost: "损失",
+    lost_none: "无",
+    undo: "悔棋",
+    offer_draw: "提和",
+    resign: "认输",
+    resign_question: "确定认输吗？对方将获胜。",
+    resign_yes: "确定认输",
+    cancel: "取消",
+    new_game: "再来一局",
+    challenger_restarts: "由挑战方开始下一局。",
+    to_lobby: "返回大厅",
+    moves_heading: "着法",
+    chat_heading: "聊天",
+    chat_placeholder: "说点什么…",
+    send: "发送",
+    agree: "同意",
+    refuse: "不同意",
+    undo_waiting: "你请求悔棋，等待对方回应…",
+    draw_waiting: "你已提和，等待对方回应…",
+    draw_offered: "对方提议和棋。",
+    you_won: "你赢了！",
+    you_lost: "你输了",
+    draw: "和棋",
+    see_board: "查看棋盘",
+    audit_waiting: "正在核验对局（双方亮出全部棋子）…",
+    audit_ok: "核验通过：双方都没有作弊。下面显示全部棋子。",
+    audit_failed: "核验发现作弊：",
+    replay: "回放",
+    replay_hint: "全部棋子已亮出。拖动滑块回放对局。",
+    network_failed: "网络无法启动",
+    taken_back: "已悔",
+    deploy_title: "lanqi — 军棋布阵",
+    deploy_heading: "布阵",
+    deploy_hint: "下方是你的半场。先点一枚己方棋子，再点另一枚，即可交换位置。",
+    legend: [
+        "铁路（深色轨道）：棋子可沿直线走任意格。",
+        "行营（圆圈）：营中棋子不可被攻击，开局时空着。",
+        "大本营：军旗必须放在其中，进入的棋子不能再动。",
+        "地雷只能放在最后两行，炸弹不能放在最前一行。",
+    ],
+    pieces_heading: "棋子从大到小（炸弹与对方同归于尽，只有工兵能排地雷）",
+    random: "随机布阵",
+    ready: "准备好了",
+    ready_done: "已准备！开局时将使用此布阵。",
+    name_placeholder: "布阵名称",
+    save_heading: "保存此布阵",
+    save: "保存",
+    library_heading: "已存布阵",
+    library_empty: "还没有保存的布阵。",
+    library_unavailable: "布阵库不可用。",
+    load: "载入",
+    delete: "删除",
+    text_heading: "布阵文本（用于分享或备份）",
+    text_placeholder: "例如 hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf",
+    import: "导入",
+    export: "导出",
+    exported: "布阵文本已放入文本框，可复制分享。",
+    imported: "已从文本导入布阵。",
+    randomised: "已随机生成新布阵。",
+};
+
+/// The phrases of the lobby, the game screen and hot-seat play.
+impl Lang {
+    /// "`name` challenges you to Junqi."
+    pub fn challenged_by(self, name: &str, game: GameKind) -> String {
+        let game_name = self.game_name(game);
+        match self {
+            Lang::En => format!("{name} challenges you to a game of {game_name}."),
+            Lang::Zh => format!("{name} 向你发起{game_name}挑战。"),
+        }
+    }
+
+    /// The end dialog's title in hot-seat play: who won.
+    pub fn wins(self, name: &str) -> String {
+        match self {
+            Lang::En => format!("{name} wins"),
+            Lang::Zh => format!("{name}获胜"),
+        }
+    }
+
+    /// Hot-seat: the button that covers the board for the next player.
+    pub fn pass_to(self, name: &str) -> String {
+        match self {
+            Lang::En => format!("Pass the screen to {name}"),
+            Lang::Zh => format!("把屏幕交给{name}"),
+        }
+    }
+
+    /// Hot-seat: the curtain's heading.
+    pub fn curtain_turn(self, name: &str) -> String {
+        match self {
+            Lang::En => format!("{name}'s turn"),
+            Lang::Zh => format!("轮到{name}"),
+        }
+    }
+
+    /// "`name` asks to take back move `ply`."
+    pub fn undo_asked(self, name: &str, ply: u32) -> String {
+        match self {
+            Lang::En => format!("{name} asks to take back move {ply}."),
+            Lang::Zh => format!("{name} 请求悔棋（第 {ply} 步）。"),
+        }
+    }
+
+    /// "`name` offers a draw."
+    pub fn draw_offered_by(self, name: &str) -> String {
+        match self {
+            Lang::En => format!("{name} offers a draw."),
+            Lang::Zh => format!("{name} 提议和棋。"),
+        }
+    }
+
+    /// "`name`'s turn".
+    pub fn turn_of(self, name: &str) -> String {
+        match self {
+            Lang::En => format!("{name}'s turn"),
+            Lang::Zh => format!("轮到 {name}"),
+        }
+    }
+
+    /// A battle's outcome from my side, for the flash under the board. `mine` is my
+    /// piece's kind when known; `attacked` says whether I moved.
+    pub fn battle(self, attacked: bool, outcome: Report, mine: Option<Kind>, at: &str) -> String {
+        use BattleResult::{AttackerWins as Won, BothRemoved as Both, DefenderWins as Held};
+        let p = match (self, mine) {
+            (Lang::En, Some(k)) => format!("Your {}", k.name()),
+            (Lang::En, None) => "Your piece".to_string(),
+            (Lang::Zh, Some(k)) => format!("你的{}", k.chinese()),
+            (Lang::Zh, None) => "你的棋子".to_string(),
+        };
+        match (self, attacked, outcome.result, outcome.flag) {
+            (Lang::En, true, Won, false) => format!("{p} attacked {at} and won."),
+            (Lang::En, true, Held, _) => format!("{p} attacked {at} and was lost."),
+            (Lang::En, true, Both, false) => {
+                format!("{p} attacked {at}: both pieces were removed.")
+            }
+            (Lang::En, true, Won, true) => format!("{p} captured the flag on {at}!"),
+            (Lang::En, true, Both, true) => format!("{p} took the flag on {at} with it!"),
+            (Lang::En, false, Won, false) => format!("{p} on {at} was taken."),
+            (Lang::En, false, Held, _) => format!("{p} on {at} held off an attack."),
+            (Lang::En, false, Both, false) => format!("{p} on {at} and its attacker were removed."),
+            (Lang::En, false, _, true) => format!("Your flag on {at} was taken."),
+            (Lang::Zh, true, Won, false) => format!("{p}进攻 {at}，获胜。"),
+            (Lang::Zh, true, Held, _) => format!("{p}进攻 {at}，阵亡。"),
+            (Lang::Zh, true, Both, false) => format!("{p}进攻 {at}，同归于尽。"),
+            (Lang::Zh, true, Won, true) => format!("{p}夺取了 {at} 的军旗！"),
+            (Lang::Zh, true, Both, true) => format!("{p}炸掉了 {at} 的军旗！"),
+            (Lang::Zh, false, Won, false) => format!("{p}（{at}）被吃掉。"),
+            (Lang::Zh, false, Held, _) => format!("{p}（{at}）守住了。"),
+            (Lang::Zh, false, Both, false) => format!("{p}（{at}）与来犯者同归于尽。"),
+            (Lang::Zh, false, _, true) => format!("你在 {at} 的军旗被夺。"),
+        }
+    }
+
+    /// "`n` pieces" lost by the opponent, kinds hidden until the end.
+    pub fn hidden_losses(self, n: usize) -> String {
+        match self {
+            Lang::En if n == 1 => "1 piece (hidden until the end)".to_string(),
+            Lang::En => format!("{n} pieces (hidden until the end)"),
+            Lang::Zh => format!("{n} 枚（终局后揭晓）"),
+        }
+    }
+
+    /// A battle's outcome (from the attacker's side) for the move list.
+    pub fn outcome(self, outcome: Report) -> &'static str {
+        use BattleResult::{AttackerWins as Won, BothRemoved as Both, DefenderWins as Held};
+        match (self, outcome.result, outcome.flag) {
+            (Lang::En, Won, false) => "attacker won",
+            (Lang::En, Held, _) => "defender held",
+            (Lang::En, Both, false) => "both removed",
+            (Lang::En, Won, true) => "flag captured",
+            (Lang::En, Both, true) => "flag bombed",
+            (Lang::Zh, Won, false) => "进攻方胜",
+            (Lang::Zh, Held, _) => "防守方胜",
+            (Lang::Zh, Both, false) => "同归于尽",
+            (Lang::Zh, Won, true) => "夺旗",
+            (Lang::Zh, Both, true) => "炸旗",
+        }
+    }
+
+    /// A game's name.
+    pub fn game_name(self, game: GameKind) -> String {
+        self.games(&[game.name().to_string()])
+    }
+
+    /// A found peer's games, for the lobby.
+    pub fn games(self, games: &[String]) -> String {
+        let names: Vec<&str> = games
+            .iter()
+            .map(|g| match (self, g.as_str()) {
+                (Lang::Zh, "junqi") => "军棋",
+                (Lang::Zh, "xiangqi") => "象棋",
+                (Lang::En, "junqi") => "Junqi",
+                (Lang::En, "xiangqi") => "Xiangqi",
+                (_, g) => g,
+            })
+            .collect();
+        names.join(", ")
+    }
+
+    /// An address that is not IP:PORT.
+    pub fn bad_address(self, text: &str) -> String {
+        match self {
+            Lang::En => {
+                format!("'{text}' is not an address: type IP:PORT, e.g. 192.168.1.20:40000")
+            }
+            Lang::Zh => format!("“{text}”不是有效地址：请输入 IP:端口，例如 192.168.1.20:40000"),
+        }
+    }
+}
+
+/// The phrases of the deployment screen, and the settings' warning.
+impl Lang {
     /// A piece's name: the English name, or the Chinese one.
     pub fn kind(self, kind: Kind) -> &'static str {
         match self {
@@ -189,159 +725,6 @@ impl Lang {
         match self {
             Lang::En => format!("Layout: {text}"),
             Lang::Zh => format!("布阵：{text}"),
-        }
-    }
-}
-
-/// The UI's fixed strings in one language.
-#[derive(Debug)]
-pub struct Strings {
-    /// The window title.
-    pub title: &'static str,
-    /// The deployment screen's heading.
-    pub deploy_heading: &'static str,
-    /// What to do on the deployment screen.
-    pub deploy_hint: &'static str,
-    /// How to read the board, a line per feature.
-    pub legend: [&'static str; 4],
-    /// The heading of the list of pieces.
-    pub pieces_heading: &'static str,
-    /// The random layout button.
-    pub random: &'static str,
-    /// The ready button.
-    pub ready: &'static str,
-    /// Shown after Ready.
-    pub ready_done: &'static str,
-    /// The layout name box's placeholder.
-    pub name_placeholder: &'static str,
-    /// The save section's heading.
-    pub save_heading: &'static str,
-    /// The save button.
-    pub save: &'static str,
-    /// The saved layouts heading.
-    pub library_heading: &'static str,
-    /// Shown when nothing is saved.
-    pub library_empty: &'static str,
-    /// Shown when the profile directory cannot be used.
-    pub library_unavailable: &'static str,
-    /// The load button.
-    pub load: &'static str,
-    /// The delete button.
-    pub delete: &'static str,
-    /// The layout text heading.
-    pub text_heading: &'static str,
-    /// The layout text box's placeholder.
-    pub text_placeholder: &'static str,
-    /// The import button.
-    pub import: &'static str,
-    /// The export button.
-    pub export: &'static str,
-    /// Shown after Export.
-    pub exported: &'static str,
-    /// Shown after Import.
-    pub imported: &'static str,
-    /// Shown after Random.
-    pub randomised: &'static str,
-    /// The language button's tooltip-like label.
-    pub language: &'static str,
-}
-
-const EN: Strings = Strings {
-    title: "lanqi — Junqi deployment",
-    deploy_heading: "Deploy your army",
-    deploy_hint: "Your half is at the bottom. Click one of your pieces, then another, to swap them.",
-    legend: [
-        "Railways (dark tracks): a piece runs any distance along them in a straight line.",
-        "Camps (circles): a piece in a camp cannot be attacked. They start empty.",
-        "Headquarters (大本营): the flag must stand in one; pieces there never move.",
-        "Landmines stay on your last two rows; bombs may not start on the front row.",
-    ],
-    pieces_heading: "The pieces, strongest first (a bomb takes anything with it; only an engineer clears a landmine)",
-    random: "Random",
-    ready: "Ready",
-    ready_done: "Ready! This layout will be used when the game starts.",
-    name_placeholder: "Layout name",
-    save_heading: "Keep this layout",
-    save: "Save",
-    library_heading: "Saved layouts",
-    library_empty: "No saved layouts yet.",
-    library_unavailable: "The layout library is not available.",
-    load: "Load",
-    delete: "Delete",
-    text_heading: "Layout text (to share or keep)",
-    text_placeholder: "e.g. hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf",
-    import: "Import",
-    export: "Export",
-    exported: "The layout text is in the box: copy it to share it.",
-    imported: "Imported the layout from the text.",
-    randomised: "A new random layout.",
-    language: "Language",
-};
-
-const ZH: Strings = Strings {
-    title: "lanqi — 军棋布阵",
-    deploy_heading: "布阵",
-    deploy_hint: "下方是你的半场。先点一枚己方棋子，再点另一枚，即可交换位置。",
-    legend: [
-        "铁路（深色轨道）：棋子可沿直线走任意格。",
-        "行营（圆圈）：营中棋子不可被攻击，开局时空着。",
-        "大本营：军旗必须放在其中，进入的棋子不能再动。",
-        "地雷只能放在最后两行，炸弹不能放在最前一行。",
-    ],
-    pieces_heading: "棋子从大到小（炸弹与对方同归于尽，只有工兵能排地雷）",
-    random: "随机布阵",
-    ready: "准备好了",
-    ready_done: "已准备！开局时将使用此布阵。",
-    name_placeholder: "布阵名称",
-    save_heading: "保存此布阵",
-    save: "保存",
-    library_heading: "已存布阵",
-    library_empty: "还没有保存的布阵。",
-    library_unavailable: "布阵库不可用。",
-    load: "载入",
-    delete: "删除",
-    text_heading: "布阵文本（用于分享或备份）",
-    text_placeholder: "例如 hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf",
-    import: "导入",
-    export: "导出",
-    exported: "布阵文本已放入文本框，可复制分享。",
-    imported: "已从文本导入布阵。",
-    randomised: "已随机生成新布阵。",
-    language: "语言",
-};
-
-/// Labels for the settings, sound, rules page and icon modules (`settings.rs`,
-/// `sound.rs`, `rules_page.rs`): kept apart from [`Strings`] so the two grow independently.
-impl Lang {
-    /// The button that opens the rules page ([`super::rules_page::view`]).
-    pub fn rules_button(self) -> &'static str {
-        match self {
-            Lang::En => "Rules",
-            Lang::Zh => "规则",
-        }
-    }
-
-    /// The button that leaves the rules page.
-    pub fn back_button(self) -> &'static str {
-        match self {
-            Lang::En => "Back",
-            Lang::Zh => "返回",
-        }
-    }
-
-    /// The sound switch's label ([`super::sound::Sound`]).
-    pub fn sound_toggle(self) -> &'static str {
-        match self {
-            Lang::En => "Sounds",
-            Lang::Zh => "声音",
-        }
-    }
-
-    /// The player-name box's label ([`super::settings::Settings::name`]).
-    pub fn name_label(self) -> &'static str {
-        match self {
-            Lang::En => "Your name",
-            Lang::Zh => "你的名字",
         }
     }
 

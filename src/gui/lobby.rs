@@ -13,10 +13,15 @@ use iced::{Alignment, Color, Element, Fill, Length};
 
 use super::i18n::Lang;
 use crate::engine::Level;
-use crate::peer::control::Found;
+use crate::peer::control::{Found, Incoming};
 use crate::peer::{Command, Snapshot};
 use crate::protocol::message::MAX_NAME;
 use crate::session::GameKind;
+
+/// Grey, for what is said in passing.
+const GREY: Color = Color::from_rgb(0.40, 0.40, 0.40);
+/// Red, for problems.
+const RED: Color = Color::from_rgb(0.72, 0.11, 0.09);
 
 /// The lobby's own state: the boxes being typed in.
 #[derive(Clone, Debug, Default)]
@@ -186,8 +191,6 @@ impl Lobby {
     /// starting (nothing to show yet).
     pub fn view<'a>(&'a self, snapshot: &'a Snapshot, lang: Lang) -> Element<'a, Message> {
         let t = lang.app();
-        let grey = Color::from_rgb(0.40, 0.40, 0.40);
-        let red = Color::from_rgb(0.72, 0.11, 0.09);
         if self.rules {
             let page = column![
                 button(text(t.back))
@@ -199,9 +202,28 @@ impl Lobby {
             .padding(24);
             return container(page).center_x(Fill).height(Fill).into();
         }
+        let page = column![
+            header(lang),
+            container(self.me(snapshot, lang))
+                .padding(14)
+                .width(Fill)
+                .style(container::rounded_box),
+            self.games(lang),
+            self.main(snapshot, lang),
+        ]
+        .spacing(18)
+        .padding(24)
+        .max_width(900);
+        scrollable(container(page).center_x(Fill))
+            .height(Fill)
+            .into()
+    }
 
-        let me = column![
-            text(t.your_name).size(14).color(grey),
+    /// My name (to change), my key's fingerprint, where I can be reached.
+    fn me<'a>(&'a self, snapshot: &'a Snapshot, lang: Lang) -> Element<'a, Message> {
+        let t = lang.app();
+        column![
+            text(t.your_name).size(14).color(GREY),
             row![
                 text_input(t.your_name, &self.name)
                     .id("name")
@@ -216,91 +238,80 @@ impl Lobby {
             .align_y(Alignment::Center),
             text(format!("{}: {}", t.fingerprint, snapshot.fingerprint))
                 .size(13)
-                .color(grey),
+                .color(GREY),
             text(if snapshot.addresses.is_empty() {
                 t.starting.to_string()
             } else {
                 format!("{}: {}", t.reach_me, snapshot.addresses.join("   "))
             })
             .size(13)
-            .color(grey),
+            .color(GREY),
         ]
-        .spacing(6);
+        .spacing(6)
+        .into()
+    }
 
+    /// The game picker.
+    fn games(&self, lang: Lang) -> Element<'_, Message> {
+        let mut games = row![text(lang.app().game_label).size(16)]
+            .spacing(8)
+            .align_y(Alignment::Center);
+        for game in GameKind::ALL {
+            let style = if game == self.game {
+                button::primary
+            } else {
+                button::secondary
+            };
+            games = games.push(
+                button(text(lang.game_name(game)).size(16))
+                    .on_press(Message::Game(game))
+                    .style(style),
+            );
+        }
+        games.into()
+    }
+
+    /// Under the game picker: a challenge that came, mine that is out, a problem; the
+    /// players found, the computer, hot-seat, the saved games, a player by address.
+    fn main<'a>(&'a self, snapshot: &'a Snapshot, lang: Lang) -> Element<'a, Message> {
+        let t = lang.app();
         let mut main = column![].spacing(14);
-
         if let Some(incoming) = &snapshot.incoming {
-            let card = container(
-                row![
-                    column![
-                        text(lang.challenged_by(&incoming.name, incoming.game)).size(18),
-                        text(format!(
-                            "{}: {}   {}",
-                            t.fingerprint, incoming.fingerprint, incoming.addr
-                        ))
-                        .size(12)
-                        .color(grey),
-                    ]
-                    .spacing(4)
-                    .width(Fill),
-                    button(text(t.accept))
-                        .on_press(Message::Accept)
-                        .style(button::success)
-                        .padding([8, 20]),
-                    button(text(t.decline))
-                        .on_press(Message::Decline)
-                        .style(button::danger)
-                        .padding([8, 20]),
-                ]
-                .spacing(10)
-                .align_y(Alignment::Center),
-            )
-            .padding(14)
-            .width(Fill)
-            .style(container::bordered_box);
-            main = main.push(card);
+            main = main.push(incoming_card(incoming, lang));
         }
         if snapshot.challenging {
             main = main.push(text(t.challenging).size(15));
         }
         if let Some(problem) = &snapshot.problem {
-            main = main.push(text(problem.clone()).size(14).color(red));
+            main = main.push(text(problem.clone()).size(14).color(RED));
         }
-
         let can_challenge = snapshot.incoming.is_none() && !snapshot.challenging;
         let mut found = column![text(t.found_heading).size(20)].spacing(8);
         if snapshot.found.is_empty() {
-            found = found.push(text(t.found_none).size(14).color(grey));
+            found = found.push(text(t.found_none).size(14).color(GREY));
         }
         for peer in &snapshot.found {
             found = found.push(found_row(peer, can_challenge, lang));
         }
-        main = main.push(found);
-
-        let mut levels = row![].spacing(8);
-        for (level, label) in Level::ALL.into_iter().zip(t.levels) {
-            levels = levels.push(
-                button(text(label))
-                    .on_press_maybe(can_challenge.then_some(Message::Computer(level)))
-                    .style(button::secondary),
-            );
+        main = main
+            .push(found)
+            .push(computer(can_challenge, lang))
+            .push(self.hot_seat(can_challenge, lang));
+        if !self.saved.is_empty() || self.saved_problem.is_some() {
+            main = main.push(self.saved_games(lang));
         }
-        let computer = column![
-            text(t.computer_heading).size(20),
-            row![
-                text(t.computer_note).size(14).color(grey).width(Fill),
-                levels
-            ]
-            .spacing(10)
-            .align_y(Alignment::Center),
-        ]
-        .spacing(8);
-        main = main.push(computer);
+        main.push(rule::horizontal(1))
+            .push(self.direct(can_challenge, lang))
+            .into()
+    }
 
-        let hot_seat = column![
+    /// Two players at this screen: the second one's name, and Play here.
+    fn hot_seat(&self, can_challenge: bool, lang: Lang) -> Element<'_, Message> {
+        let t = lang.app();
+        column![
             text(t.hotseat_heading).size(20),
             row![
-                text(t.hotseat_note).size(14).color(grey).width(Fill),
+                text(t.hotseat_note).size(14).color(GREY).width(Fill),
                 text_input(t.hotseat_placeholder, &self.second)
                     .id("second")
                     .on_input(Message::SecondChanged)
@@ -313,34 +324,40 @@ impl Lobby {
             .spacing(10)
             .align_y(Alignment::Center),
         ]
-        .spacing(8);
-        main = main.push(hot_seat);
+        .spacing(8)
+        .into()
+    }
 
-        if !self.saved.is_empty() || self.saved_problem.is_some() {
-            let mut saved = column![text(t.saved_heading).size(20)].spacing(6);
-            for (i, path) in self.saved.iter().enumerate() {
-                let name = path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                saved = saved.push(
-                    row![
-                        text(name).size(14).width(Fill),
-                        button(text(t.open).size(14))
-                            .on_press(Message::OpenSaved(i))
-                            .style(button::secondary),
-                    ]
-                    .spacing(10)
-                    .align_y(Alignment::Center),
-                );
-            }
-            if let Some(problem) = &self.saved_problem {
-                saved = saved.push(text(problem.clone()).size(13).color(red));
-            }
-            main = main.push(saved);
+    /// The saved games, each with Open, and why the last one could not be opened.
+    fn saved_games(&self, lang: Lang) -> Element<'_, Message> {
+        let t = lang.app();
+        let mut saved = column![text(t.saved_heading).size(20)].spacing(6);
+        for (i, path) in self.saved.iter().enumerate() {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            saved = saved.push(
+                row![
+                    text(name).size(14).width(Fill),
+                    button(text(t.open).size(14))
+                        .on_press(Message::OpenSaved(i))
+                        .style(button::secondary),
+                ]
+                .spacing(10)
+                .align_y(Alignment::Center),
+            );
         }
+        if let Some(problem) = &self.saved_problem {
+            saved = saved.push(text(problem.clone()).size(13).color(RED));
+        }
+        saved.into()
+    }
 
-        let direct = column![
+    /// A player by address: the box, Challenge, and why the address is not one.
+    fn direct(&self, can_challenge: bool, lang: Lang) -> Element<'_, Message> {
+        let t = lang.app();
+        column![
             text(t.direct_heading).size(20),
             row![
                 text_input(t.direct_placeholder, &self.address)
@@ -361,56 +378,88 @@ impl Lobby {
         .push(
             self.address_error
                 .as_ref()
-                .map(|bad| text(lang.bad_address(bad)).size(13).color(red)),
+                .map(|bad| text(lang.bad_address(bad)).size(13).color(RED)),
         )
-        .spacing(8);
-        main = main.push(rule::horizontal(1)).push(direct);
-
-        let header = row![
-            column![
-                text("lanqi  两国军棋").size(30),
-                text(t.tagline).size(14).color(grey),
-            ]
-            .spacing(4),
-            space().width(Fill),
-            button(text(t.rules))
-                .on_press(Message::Rules)
-                .style(button::secondary),
-        ]
         .spacing(8)
-        .align_y(Alignment::Center);
-
-        let mut games = row![text(t.game_label).size(16)]
-            .spacing(8)
-            .align_y(Alignment::Center);
-        for game in GameKind::ALL {
-            let style = if game == self.game {
-                button::primary
-            } else {
-                button::secondary
-            };
-            games = games.push(
-                button(text(lang.game_name(game)).size(16))
-                    .on_press(Message::Game(game))
-                    .style(style),
-            );
-        }
-        let page = column![
-            header,
-            container(me)
-                .padding(14)
-                .width(Fill)
-                .style(container::rounded_box),
-            games,
-            main,
-        ]
-        .spacing(18)
-        .padding(24)
-        .max_width(900);
-        scrollable(container(page).center_x(Fill))
-            .height(Fill)
-            .into()
+        .into()
     }
+}
+
+/// The lobby's title, and the Rules button.
+fn header<'a>(lang: Lang) -> Element<'a, Message> {
+    let t = lang.app();
+    row![
+        column![
+            text("lanqi  两国军棋").size(30),
+            text(t.tagline).size(14).color(GREY),
+        ]
+        .spacing(4),
+        space().width(Fill),
+        button(text(t.rules))
+            .on_press(Message::Rules)
+            .style(button::secondary),
+    ]
+    .spacing(8)
+    .align_y(Alignment::Center)
+    .into()
+}
+
+/// A challenge that came: who, their fingerprint and address, Accept and Decline.
+fn incoming_card(incoming: &Incoming, lang: Lang) -> Element<'_, Message> {
+    let t = lang.app();
+    container(
+        row![
+            column![
+                text(lang.challenged_by(&incoming.name, incoming.game)).size(18),
+                text(format!(
+                    "{}: {}   {}",
+                    t.fingerprint, incoming.fingerprint, incoming.addr
+                ))
+                .size(12)
+                .color(GREY),
+            ]
+            .spacing(4)
+            .width(Fill),
+            button(text(t.accept))
+                .on_press(Message::Accept)
+                .style(button::success)
+                .padding([8, 20]),
+            button(text(t.decline))
+                .on_press(Message::Decline)
+                .style(button::danger)
+                .padding([8, 20]),
+        ]
+        .spacing(10)
+        .align_y(Alignment::Center),
+    )
+    .padding(14)
+    .width(Fill)
+    .style(container::bordered_box)
+    .into()
+}
+
+/// The computer players, a button per level.
+fn computer<'a>(can_challenge: bool, lang: Lang) -> Element<'a, Message> {
+    let t = lang.app();
+    let mut levels = row![].spacing(8);
+    for (level, label) in Level::ALL.into_iter().zip(t.levels) {
+        levels = levels.push(
+            button(text(label))
+                .on_press_maybe(can_challenge.then_some(Message::Computer(level)))
+                .style(button::secondary),
+        );
+    }
+    column![
+        text(t.computer_heading).size(20),
+        row![
+            text(t.computer_note).size(14).color(GREY).width(Fill),
+            levels
+        ]
+        .spacing(10)
+        .align_y(Alignment::Center),
+    ]
+    .spacing(8)
+    .into()
 }
 
 /// One found player: name, fingerprint, status and games, and a Challenge button when it

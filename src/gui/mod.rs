@@ -4,40 +4,51 @@
 //! hands what matters to its owner as an `Event`. Nothing here knows a rule of a game: the
 //! screens ask the rules core and draw its answers.
 //!
+//! Game-agnostic screens, at the top:
+//!
 //! - [`app`]: the application (`lanqi` with no subcommand): the window, the network
 //!   worker, and which screen shows.
 //! - [`desk`]: one seat's screen state; [`hot_seat`]: which seat's desk shows when two
 //!   people play at one screen, and the curtain between their turns.
 //! - [`lobby`]: players found on the LAN, challenges, my name and addresses, hot-seat, the
 //!   saved games; [`review`]: a saved Xiangqi game opened for review.
+//! - [`play`]: the game screen (players' strips, clocks, the side panel with actions, moves
+//!   and chat, dialogs), around the part of the game being played.
+//! - [`games`]: the games the game screen knows, registered in one list: each game's part
+//!   ([`games::GamePart`]) and the [`games::Part`] enum the game screen holds.
 //! - [`board_canvas`]: any board on a canvas (the square under the cursor, clicks).
-//! - [`board`]: the Junqi board, given a [`board::BoardModel`].
-//! - [`deploy`]: the deployment screen (布阵).
-//! - [`xiangqi_board`]: the Xiangqi board, given a [`xiangqi_board::XiangqiModel`];
-//!   [`xiangqi_play`]: what the game screen shows of a Xiangqi game.
-//! - [`play`]: the game screen, its side panel and dialogs, and the audited replay.
-//! - [`i18n`], [`texts`]: English and Chinese strings.
+//! - [`rules_page`], [`settings`](mod@settings), [`sound`], [`icon`]: the rules, the saved settings, the
+//!   sounds, the window icon.
+//! - [`i18n`]: every English and Chinese string, in one table.
+//!
+//! A folder per game:
+//!
+//! - [`junqi`]: its board ([`junqi::board`]), the deployment screen ([`junqi::deploy`]),
+//!   and its part of the game screen ([`junqi::play`]: selection, battles, the audited
+//!   replay).
+//! - [`xiangqi`]: its board ([`xiangqi::board`]) and its part of the game screen
+//!   ([`xiangqi::play`]: selection, moves in Chinese notation, replay, Save game).
+//!
+//! Registering a game: add its folder, and one line in [`games`].
 //!
 //! A preview of the deployment screen alone can also be opened ([`run_deploy_preview`],
 //! used by `examples/deploy_window.rs`).
 
 pub mod app;
-pub mod board;
 pub mod board_canvas;
-pub mod deploy;
 pub mod desk;
+pub mod games;
 pub mod hot_seat;
 pub mod i18n;
 pub mod icon;
+pub mod junqi;
 pub mod lobby;
 pub mod play;
 pub mod review;
 pub mod rules_page;
 pub mod settings;
 pub mod sound;
-pub mod texts;
-pub mod xiangqi_board;
-pub mod xiangqi_play;
+pub mod xiangqi;
 
 use std::path::PathBuf;
 
@@ -47,6 +58,7 @@ use iced::{Alignment, Element, Fill, Font, Size, Theme};
 use crate::rules::junqi::{Layout, Side};
 use crate::store::{LayoutLibrary, Profile};
 use i18n::Lang;
+use junqi::deploy;
 
 /// The bundled CJK subset, regular weight (see `scripts/make-font-subset.sh`).
 pub const FONT_REGULAR_BYTES: &[u8] = include_bytes!("../../resources/fonts/lanqi-cjk-regular.otf");
@@ -122,7 +134,7 @@ impl DeployPreview {
 
     /// The window title.
     pub fn title(&self) -> String {
-        self.lang.strings().title.to_string()
+        self.lang.app().deploy_title.to_string()
     }
 
     /// Handles a message.
@@ -142,7 +154,7 @@ impl DeployPreview {
         let header = row![
             text("lanqi").size(20),
             space().width(Fill),
-            text(self.lang.strings().language).size(14),
+            text(self.lang.app().language).size(14),
             button(text(self.lang.other().name()).size(14))
                 .on_press(PreviewMessage::ToggleLanguage)
                 .style(button::secondary),

@@ -10,8 +10,7 @@ use iced::{Alignment, Color, Element, Fill, Length, Point, Size};
 
 use super::board_canvas::{BoardCanvas, SquareBoard};
 use super::i18n::Lang;
-use super::xiangqi_board::{self, XiangqiModel};
-use super::xiangqi_play;
+use super::xiangqi::{self, board::XiangqiModel};
 use crate::rules::xiangqi::{Position, Side, Square};
 use crate::store::SavedXiangqi;
 
@@ -71,14 +70,14 @@ pub enum Message {
     /// Back to the lobby.
     Close,
     /// A click on the board (nothing to do: the game is only shown).
-    Board(xiangqi_board::Message),
+    Board(xiangqi::board::Message),
 }
 
 impl Review {
     /// A review of `game` (read from the file named `name`), at its last position.
     pub fn new(name: &str, game: SavedXiangqi) -> Review {
-        let positions = xiangqi_play::positions(&game.start, &game.moves);
-        let lines = xiangqi_play::move_lines(&game.start, &game.moves);
+        let positions = xiangqi::play::positions(&game.start, &game.moves);
+        let lines = xiangqi::play::move_lines(&game.start, &game.moves);
         Review {
             name: name.to_string(),
             at: positions.len() - 1,
@@ -125,10 +124,10 @@ impl Review {
         let lost = |side: Side| {
             let name = t.red_black[usize::from(side == Side::Black)];
             let lost =
-                xiangqi_play::lost(position, side).unwrap_or_else(|| t.lost_none.to_string());
+                xiangqi::play::lost(position, side).unwrap_or_else(|| t.lost_none.to_string());
             text(format!("{name}  {}: {lost}", t.lost)).size(15)
         };
-        let board: Element<'_, xiangqi_board::Message> =
+        let board: Element<'_, xiangqi::board::Message> =
             canvas(BoardCanvas::new(Shown(self.model())))
                 .width(Fill)
                 .height(Fill)
@@ -179,7 +178,7 @@ struct Shown(XiangqiModel);
 
 impl SquareBoard for Shown {
     type Square = Square;
-    type Message = xiangqi_board::Message;
+    type Message = xiangqi::board::Message;
 
     fn square_at(&self, size: Size, point: Point) -> Option<Square> {
         self.0.square_at(size, point)
@@ -189,8 +188,8 @@ impl SquareBoard for Shown {
         false
     }
 
-    fn clicked(square: Square) -> xiangqi_board::Message {
-        xiangqi_board::Message::Clicked(square)
+    fn clicked(square: Square) -> xiangqi::board::Message {
+        xiangqi::board::Message::Clicked(square)
     }
 
     /// Drawn without the hover mark: there is nothing to point at.

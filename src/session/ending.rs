@@ -79,11 +79,18 @@ const WORDS: [(Reason, &str); 15] = [
 ];
 
 impl Reason {
-    /// The reason in `lang`, as a screen shows it.
+    /// The reason in `lang`, as a screen shows it (English capitalised: `Flag lost`).
     pub fn words(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Zh => self.chinese(),
+        match (lang, self) {
+            (_, Reason::Other(text)) => text.clone(),
+            (Lang::En, _) => {
+                let mut words = self.to_string();
+                if let Some(first) = words.get_mut(0..1) {
+                    first.make_ascii_uppercase();
+                }
+                words
+            }
+            (Lang::Zh, _) => self.chinese(),
         }
     }
 
@@ -175,7 +182,9 @@ mod tests {
         for reason in all() {
             let zh = reason.words(Lang::Zh);
             assert!(!zh.is_empty() && !zh.is_ascii(), "{reason:?}: {zh}");
-            assert_eq!(reason.words(Lang::En), reason.to_string());
+            let en = reason.words(Lang::En);
+            assert_eq!(en.to_lowercase(), reason.to_string().to_lowercase(), "{en}");
+            assert!(en.starts_with(|c: char| c.is_ascii_uppercase()), "{en}");
         }
         assert_eq!(Reason::Checkmate.words(Lang::Zh), "将死");
     }

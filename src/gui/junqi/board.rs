@@ -15,7 +15,7 @@ use iced::widget::canvas::{self, Frame, LineDash, Path, Stroke};
 use iced::widget::text::Alignment as TextAlign;
 use iced::{Color, Font, Pixels, Point, Rectangle, Size, alignment};
 
-use super::{BOLD, FONT};
+use crate::gui::{BOLD, FONT};
 use crate::rules::junqi::board::{RAIL_NEIGHBOURS, ROADS, cell_kind};
 use crate::rules::junqi::square::{CELLS, FILES, ROWS, squares};
 use crate::rules::junqi::{CellKind, Kind, Side, Square, Token, View};
@@ -96,7 +96,7 @@ pub struct Geometry {
 impl Geometry {
     /// The board fitted (aspect kept, centred) into `size`, seen by `viewer`.
     pub fn new(size: Size, viewer: Side) -> Geometry {
-        let (origin, unit) = super::board_canvas::fit(size, Geometry::proportions());
+        let (origin, unit) = crate::gui::board_canvas::fit(size, Geometry::proportions());
         Geometry {
             viewer,
             origin,
@@ -189,7 +189,7 @@ impl Geometry {
 
 /// The board as a canvas program: `canvas(Board::new(model))`; it publishes
 /// [`Message::Clicked`].
-pub type Board = super::board_canvas::BoardCanvas<BoardModel>;
+pub type Board = crate::gui::board_canvas::BoardCanvas<BoardModel>;
 
 mod palette {
     use iced::Color;
@@ -221,7 +221,7 @@ mod palette {
     pub const LAST_MOVE_EDGE: Color = Color::from_rgb(0.90, 0.45, 0.05);
 }
 
-impl super::board_canvas::SquareBoard for BoardModel {
+impl crate::gui::board_canvas::SquareBoard for BoardModel {
     type Square = Square;
     type Message = Message;
 

@@ -12,7 +12,7 @@ use iced::widget::{
 use iced::{Alignment, Color, Element, Fill, Length};
 
 use super::board::{self, Board, BoardModel};
-use super::i18n::Lang;
+use crate::gui::i18n::Lang;
 use crate::rules::junqi::{Kind, Layout, LayoutError, Piece, Side, Square, Token};
 use crate::store::{LayoutLibrary, Listing};
 
@@ -129,7 +129,7 @@ impl Deploy {
 
     /// The status line in `lang` (what the screen shows under the board).
     pub fn status(&self, lang: Lang) -> String {
-        let t = lang.strings();
+        let t = lang.app();
         match &self.status {
             Status::Hint => t.deploy_hint.to_string(),
             Status::Selected(s) => match self.layout.kind_at(*s) {
@@ -288,7 +288,50 @@ impl Deploy {
 
     /// The screen, in `lang`.
     pub fn view(&self, lang: Lang) -> Element<'_, Message> {
-        let t = lang.strings();
+        let t = lang.app();
+        let legend = column(t.legend.iter().map(|line| text(*line).size(13).into())).spacing(3);
+        let actions = row![
+            button(text(t.random))
+                .on_press(Message::Random)
+                .style(button::secondary),
+            space().width(Fill),
+            button(text(t.ready).size(18))
+                .on_press(Message::Ready)
+                .padding([8, 24])
+                .style(button::success),
+        ]
+        .align_y(Alignment::Center);
+
+        let right = scrollable(
+            column![
+                text(t.deploy_heading).size(26),
+                text(t.deploy_hint).size(14),
+                legend,
+                pieces(lang),
+                actions,
+                rule::horizontal(1),
+                text(t.save_heading).size(17),
+                self.save_row(lang),
+                self.library(lang),
+                rule::horizontal(1),
+                self.text_box(lang),
+            ]
+            .spacing(12)
+            .padding([0, 12]),
+        )
+        .height(Fill);
+
+        row![
+            self.board_area(lang),
+            container(right).width(Length::Fixed(400.0)).height(Fill)
+        ]
+        .spacing(16)
+        .padding(16)
+        .into()
+    }
+
+    /// The board, the line saying what just happened, and the layout text.
+    fn board_area(&self, lang: Lang) -> Element<'_, Message> {
         let board = container(
             canvas(Board::new(self.board_model()))
                 .width(Fill)
@@ -303,7 +346,7 @@ impl Deploy {
         } else {
             Color::from_rgb(0.20, 0.20, 0.20)
         };
-        let left = column![
+        column![
             board.map(Message::Board),
             // A fixed height for two lines, so that the board keeps its size whatever
             // the message.
@@ -315,37 +358,15 @@ impl Deploy {
         ]
         .spacing(6)
         .width(Fill)
-        .height(Fill);
+        .height(Fill)
+        .into()
+    }
 
-        let legend = column(t.legend.iter().map(|line| text(*line).size(13).into())).spacing(3);
-        let columns = if lang == Lang::Zh { 6 } else { 3 };
-        let pieces = column![text(t.pieces_heading).size(13)]
-            .extend(Kind::ALL.chunks(columns).map(|chunk| {
-                row(chunk.iter().map(|&k| {
-                    text(lang.piece_entry(k))
-                        .size(12)
-                        .color(Color::from_rgb(0.72, 0.11, 0.09))
-                        .width(Fill)
-                        .into()
-                }))
-                .into()
-            }))
-            .spacing(2);
-
-        let actions = row![
-            button(text(t.random))
-                .on_press(Message::Random)
-                .style(button::secondary),
-            space().width(Fill),
-            button(text(t.ready).size(18))
-                .on_press(Message::Ready)
-                .padding([8, 24])
-                .style(button::success),
-        ]
-        .align_y(Alignment::Center);
-
+    /// The layout name box and Save (when there is a library).
+    fn save_row(&self, lang: Lang) -> Element<'_, Message> {
+        let t = lang.app();
         let can_save = self.library.is_some();
-        let save_row = row![
+        row![
             text_input(t.name_placeholder, &self.name)
                 .id("layout-name")
                 .on_input_maybe(can_save.then_some(Message::NameChanged as fn(String) -> Message))
@@ -354,8 +375,13 @@ impl Deploy {
             button(text(t.save)).on_press_maybe(can_save.then_some(Message::Save)),
         ]
         .spacing(6)
-        .align_y(Alignment::Center);
+        .align_y(Alignment::Center)
+        .into()
+    }
 
+    /// The saved layouts, each with Load and Delete, and what could not be read.
+    fn library(&self, lang: Lang) -> Element<'_, Message> {
+        let t = lang.app();
         let mut library = column![text(t.library_heading).size(17)].spacing(4);
         if let Some(e) = &self.library_error {
             library = library.push(text(t.library_unavailable).size(13)).push(
@@ -388,8 +414,13 @@ impl Deploy {
                     .color(Color::from_rgb(0.72, 0.11, 0.09)),
             );
         }
+        library.into()
+    }
 
-        let text_box = column![
+    /// The layout text box, Import and Export.
+    fn text_box(&self, lang: Lang) -> Element<'_, Message> {
+        let t = lang.app();
+        column![
             text(t.text_heading).size(17),
             text_input(t.text_placeholder, &self.text)
                 .id("layout-text")
@@ -405,35 +436,28 @@ impl Deploy {
             ]
             .spacing(6),
         ]
-        .spacing(6);
-
-        let right = scrollable(
-            column![
-                text(t.deploy_heading).size(26),
-                text(t.deploy_hint).size(14),
-                legend,
-                pieces,
-                actions,
-                rule::horizontal(1),
-                text(t.save_heading).size(17),
-                save_row,
-                library,
-                rule::horizontal(1),
-                text_box,
-            ]
-            .spacing(12)
-            .padding([0, 12]),
-        )
-        .height(Fill);
-
-        row![
-            left,
-            container(right).width(Length::Fixed(400.0)).height(Fill)
-        ]
-        .spacing(16)
-        .padding(16)
+        .spacing(6)
         .into()
     }
+}
+
+/// The pieces, strongest first, in rows.
+fn pieces<'a>(lang: Lang) -> Element<'a, Message> {
+    let t = lang.app();
+    let columns = if lang == Lang::Zh { 6 } else { 3 };
+    column![text(t.pieces_heading).size(13)]
+        .extend(Kind::ALL.chunks(columns).map(|chunk| {
+            row(chunk.iter().map(|&k| {
+                text(lang.piece_entry(k))
+                    .size(12)
+                    .color(Color::from_rgb(0.72, 0.11, 0.09))
+                    .width(Fill)
+                    .into()
+            }))
+            .into()
+        }))
+        .spacing(2)
+        .into()
 }
 
 #[cfg(test)]

@@ -1,16 +1,105 @@
 //! What the game screen shows of a Xiangqi game: the board model (my side at the bottom,
 //! the selection with its legal destinations, the last move, a general in check), a click
 //! turned into a move, the moves in Chinese notation (炮二平五), the pieces each side has
-//! lost, and after the game every position for the replay slider.
+//! lost, after the game every position for the replay slider, and the Save game button.
 //!
 //! All of it is read from the peer's [`GameView`] with the rules core: the board from its
 //! FEN, the moves from the record, the notation by replaying them from the start.
 
-use crate::gui::xiangqi_board::XiangqiModel;
+use iced::widget::{button, canvas, text};
+use iced::{Element, Fill};
+
+use super::board::{self, XiangqiBoard, XiangqiModel};
+use crate::gui::games::{Event, GamePart, PartView};
+use crate::gui::i18n::Lang;
 use crate::peer::control::GameView;
 use crate::rules::xiangqi::{Kind, Move, Position, Side, Square, chinese};
 use crate::session::{Record, Seat, TableGame, XiangqiTable};
 use crate::store::SavedXiangqi;
+
+/// A Xiangqi game's part of the game screen: the selection and the replay's place.
+#[derive(Clone, Debug, Default)]
+pub struct Play {
+    /// The selected point.
+    selected: Option<Square>,
+    /// The replay's ply (moves played from the start); the last when `None`.
+    replay: Option<u32>,
+}
+
+/// What a Xiangqi game's part reacts to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Message {
+    /// A click on the board.
+    Board(board::Message),
+    /// Save the game (its FEN and moves).
+    Save,
+}
+
+impl GamePart for Play {
+    type Message = Message;
+
+    /// A changed turn drops the selection (Xiangqi has no battles to tell of).
+    fn observe(&mut self, _old: &GameView, new: &GameView, _lang: Lang) -> Option<String> {
+        if new.legal_moves.is_empty() {
+            self.selected = None;
+        }
+        None
+    }
+
+    fn update(&mut self, message: Message, game: &GameView) -> Option<Event> {
+        match message {
+            Message::Board(board::Message::Clicked(square)) => {
+                let (selected, mv) = click(game, self.selected, square);
+                self.selected = selected;
+                mv.map(|m| Event::Move(m.to_string()))
+            }
+            Message::Save => Some(Event::SaveXiangqi(saved(game))),
+        }
+    }
+
+    fn replay(&mut self, ply: u32) {
+        self.replay = Some(ply);
+    }
+
+    /// The board and what goes with it; after the game, any position of it.
+    fn view<'a>(
+        &'a self,
+        game: &'a GameView,
+        lang: Lang,
+        _name_of: &dyn Fn(Seat) -> String,
+    ) -> PartView<'a, Message> {
+        let t = lang.app();
+        let moves = standing_moves(&game.record);
+        let plain = plain(&moves);
+        let ps = positions(&Position::start(), &plain);
+        let last = ps.len().saturating_sub(1) as u32;
+        let replay = game
+            .ending
+            .is_some()
+            .then(|| (self.replay.unwrap_or(last).min(last), last));
+        let at = replay.map_or(last, |(at, _)| at) as usize;
+        let lost = [0, 1].map(|seat| {
+            self::lost(&ps[at], side_of(game, seat)).unwrap_or_else(|| t.lost_none.to_string())
+        });
+        let model = model(game, self.selected, replay.map(|(at, _)| at));
+        let board: Element<'_, board::Message> = canvas(XiangqiBoard::new(model))
+            .width(Fill)
+            .height(Fill)
+            .into();
+        let save = button(text(t.save_game))
+            .on_press(Message::Save)
+            .style(button::secondary);
+        PartView {
+            board: board.map(Message::Board),
+            lost,
+            moves: move_lines(&Position::start(), &plain),
+            replay,
+            replay_hint: None,
+            action: Some(save.into()),
+            last_mover: moves.last().map(|(seat, _)| *seat),
+        }
+    }
+}
 
 /// The side a seat plays in `game` (the first seat is Red).
 pub fn side_of(game: &GameView, seat: Seat) -> Side {

@@ -25,7 +25,7 @@ use iced::widget::canvas::{self, Frame, Path, Stroke, gradient};
 use iced::widget::text::Alignment as TextAlign;
 use iced::{Color, Font, Pixels, Point, Rectangle, Size, Vector, alignment};
 
-use super::{BOLD, FONT};
+use crate::gui::{BOLD, FONT};
 use crate::rules::xiangqi::square::{FILES, RANKS, SQUARES};
 use crate::rules::xiangqi::{Piece, Position, Side, Square};
 
@@ -118,7 +118,7 @@ pub struct Geometry {
 impl Geometry {
     /// The board fitted (aspect kept, centred) into `size`, seen by `viewer`.
     pub fn new(size: Size, viewer: Side) -> Geometry {
-        let (origin, unit) = super::board_canvas::fit(size, Geometry::proportions());
+        let (origin, unit) = crate::gui::board_canvas::fit(size, Geometry::proportions());
         Geometry {
             viewer,
             origin,
@@ -212,7 +212,7 @@ impl Geometry {
 
 /// The board as a canvas program: `canvas(XiangqiBoard::new(model))`; it publishes
 /// [`Message::Clicked`].
-pub type XiangqiBoard = super::board_canvas::BoardCanvas<XiangqiModel>;
+pub type XiangqiBoard = crate::gui::board_canvas::BoardCanvas<XiangqiModel>;
 
 mod palette {
     use iced::Color;
@@ -242,7 +242,7 @@ mod palette {
     pub const CHECK_EDGE: Color = Color::from_rgb(0.88, 0.08, 0.06);
 }
 
-impl super::board_canvas::SquareBoard for XiangqiModel {
+impl crate::gui::board_canvas::SquareBoard for XiangqiModel {
     type Square = Square;
     type Message = Message;
 

@@ -1,0 +1,174 @@
+//! The games the game screen knows, registered in one place: the `games!` list at the
+//! bottom of this file.
+//!
+//! Each game has a folder (`junqi/`, `xiangqi/`) whose `play.rs` holds its part of the game
+//! screen: a [`GamePart`], with its own state (the selection, the replay's place), its own
+//! `Message` (its board's clicks, its own buttons), `update` handing an [`Event`] up, and a
+//! view ([`PartView`]: the board, the losses, the move list, the replay) that the game
+//! screen ([`super::play`]) draws in its frame. The game screen holds a [`Part`] for the
+//! game being played and speaks to it through [`Message`].
+//!
+//! Registering a game: add its folder with a [`GamePart`], and one line to the list (a
+//! [`GameKind`] variant and the part's type).
+
+use std::fmt::Debug;
+
+use iced::Element;
+
+use super::i18n::Lang;
+use crate::peer::control::GameView;
+use crate::session::{GameKind, Seat};
+use crate::store::SavedXiangqi;
+
+/// What a game's part hands up to the game screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Play this move (in the text form the session lists legal moves in).
+    Move(String),
+    /// Save this Xiangqi game in the profile.
+    SaveXiangqi(SavedXiangqi),
+}
+
+/// What a game's part shows on the game screen, which draws it in its own frame.
+pub struct PartView<'a, M> {
+    /// The board.
+    pub board: Element<'a, M>,
+    /// What each seat has lost, in words (indexed by seat).
+    pub lost: [String; 2],
+    /// The move list, a line each.
+    pub moves: Vec<String>,
+    /// The replay slider's place and end, once the game can be replayed.
+    pub replay: Option<(u32, u32)>,
+    /// A line under the replay slider.
+    pub replay_hint: Option<&'static str>,
+    /// The game's own button under the game screen's actions, if it has one.
+    pub action: Option<Element<'a, M>>,
+    /// The seat that made the last standing move.
+    pub last_mover: Option<Seat>,
+}
+
+impl<'a, M: 'a> PartView<'a, M> {
+    /// The same view speaking `N`: its messages wrapped by `f`.
+    pub fn map<N: 'a>(self, f: impl Fn(M) -> N + Copy + 'a) -> PartView<'a, N> {
+        PartView {
+            board: self.board.map(f),
+            lost: self.lost,
+            moves: self.moves,
+            replay: self.replay,
+            replay_hint: self.replay_hint,
+            action: self.action.map(|a| a.map(f)),
+            last_mover: self.last_mover,
+        }
+    }
+}
+
+/// A game's part of the game screen: what the screen keeps for the game between snapshots
+/// and how it shows it (see the module doc).
+pub trait GamePart: Clone + Debug + Default {
+    /// What its board and its own buttons report.
+    type Message: Clone + Debug + PartialEq;
+
+    /// Takes in a new snapshot of the game (`old` is the one before, of the same game);
+    /// returns a battle's outcome in words for the line under the board, if one came.
+    fn observe(&mut self, old: &GameView, new: &GameView, lang: Lang) -> Option<String>;
+
+    /// Handles a message; returns what the game screen should do, if anything.
+    fn update(&mut self, message: Self::Message, game: &GameView) -> Option<Event>;
+
+    /// Moves the replay (once the game is over) to ply `ply`.
+    fn replay(&mut self, ply: u32);
+
+    /// What it shows of `game` in `lang`; `name_of` names the player in a seat.
+    fn view<'a>(
+        &'a self,
+        game: &'a GameView,
+        lang: Lang,
+        name_of: &dyn Fn(Seat) -> String,
+    ) -> PartView<'a, Self::Message>;
+}
+
+/// Declares the games, `GameKind variant => part type`: makes [`Part`] and [`Message`] with a
+/// variant each, and [`Part`]'s dispatch to each game's [`GamePart`].
+macro_rules! games {
+    ($($game:ident => $part:ty),+ $(,)?) => {
+        /// The game screen's part for the game being played: a variant per game.
+        #[derive(Clone, Debug)]
+        pub enum Part {
+            $(
+                #[doc = concat!("A ", stringify!($game), " game's part.")]
+                $game($part),
+            )+
+        }
+
+        /// A message for the part of the game being played.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum Message {
+            $(
+                #[doc = concat!("For a ", stringify!($game), " game's part.")]
+                $game(<$part as GamePart>::Message),
+            )+
+        }
+
+        impl Part {
+            /// A fresh part for a game of `kind`.
+            pub fn new(kind: GameKind) -> Part {
+                match kind {
+                    $(GameKind::$game => Part::$game(<$part>::default()),)+
+                }
+            }
+
+            /// The game it shows.
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(Part::$game(_) => GameKind::$game,)+
+                }
+            }
+
+            /// See [`GamePart::observe`].
+            pub fn observe(&mut self, old: &GameView, new: &GameView, lang: Lang) -> Option<String> {
+                match self {
+                    $(Part::$game(part) => part.observe(old, new, lang),)+
+                }
+            }
+
+            /// See [`GamePart::update`]; a message for another game's part (one queued as
+            /// the game changed) does nothing.
+            pub fn update(&mut self, message: Message, game: &GameView) -> Option<Event> {
+                match (self, message) {
+                    $((Part::$game(part), Message::$game(m)) => part.update(m, game),)+
+                    _ => None,
+                }
+            }
+
+            /// See [`GamePart::replay`].
+            pub fn replay(&mut self, ply: u32) {
+                match self {
+                    $(Part::$game(part) => part.replay(ply),)+
+                }
+            }
+
+            /// See [`GamePart::view`].
+            pub fn view<'a>(
+                &'a self,
+                game: &'a GameView,
+                lang: Lang,
+                name_of: &dyn Fn(Seat) -> String,
+            ) -> PartView<'a, Message> {
+                match self {
+                    $(Part::$game(part) => part.view(game, lang, name_of).map(Message::$game),)+
+                }
+            }
+        }
+    };
+}
+
+impl Default for Part {
+    fn default() -> Part {
+        Part::new(GameKind::default())
+    }
+}
+
+games! {
+    Junqi => super::junqi::play::Play,
+    Xiangqi => super::xiangqi::play::Play,
+}

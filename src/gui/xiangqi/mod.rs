@@ -1,0 +1,8 @@
+//! Xiangqi (象棋) in the desktop app: its board, and its part of the game screen.
+//!
+//! - [`board`]: the Xiangqi board on a canvas, given a [`board::XiangqiModel`].
+//! - [`play`]: what the game screen shows of a Xiangqi game ([`play::Play`], its
+//!   [`GamePart`](super::games::GamePart)); also used by the review of a saved game.
+
+pub mod board;
+pub mod play;
