@@ -429,3 +429,123 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
     let saved = std::fs::read_dir(&games.0).unwrap().count();
     assert_eq!(saved, 0, "a hot-seat game is not kept to be resumed");
 }
+
+/// A person watches a Junqi game from the app (观战): two bots play over a bad Wi-Fi, and
+/// a hand-driven peer that joins mid-game sees the game so far, follows it to the end,
+/// agrees with the player on every move and the result, and sees a rank only in the
+/// audit: until then its board shows every piece as a back (a revealed flag aside).
+#[tokio::test(start_paused = true)]
+async fn a_person_watches_a_junqi_game_and_sees_no_rank_before_the_audit() {
+    use lanqi::peer::{self, BotKind};
+    use lanqi::store::Identity;
+    use std::cell::RefCell;
+    let net = LossyNet::new(LinkQuality::BAD_WIFI, 21);
+    let (ta, tb, tc) = (
+        net.attach(addr(1)),
+        net.attach(addr(2)),
+        net.attach(addr(3)),
+    );
+    let options = |name: &str, connect, seed| PeerOptions {
+        name: name.into(),
+        connect,
+        bot: BotKind::Random,
+        delay_ms: 40,
+        seed,
+        ..PeerOptions::default()
+    };
+    let events = RefCell::new(Vec::new());
+    let alice = peer::run(
+        &ta,
+        Identity::from_secret([1; 32]),
+        options("alice", None, 11),
+        None,
+        |v| events.borrow_mut().push(v.clone()),
+    );
+    let bob = peer::run(
+        &tb,
+        Identity::from_secret([2; 32]),
+        options("bob", Some(addr(1)), 12),
+        None,
+        |_| {},
+    );
+    let (cc, mut wc, carol) = person(&tc, 3, "carol");
+    let hidden_letter = |c: char| !c.is_ascii_alphabetic() || "xX".contains(c);
+    let flag = lanqi::rules::junqi::Kind::Flag.letter();
+    let watcher = async {
+        until(&mut wc, |s| s.name == "carol").await;
+        // Join once the game is under way.
+        loop {
+            if events
+                .borrow()
+                .iter()
+                .filter(|e| e["event"] == "move")
+                .count()
+                >= 6
+            {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        cc.send(Command::Watch(addr(1))).unwrap();
+        let mut boards = Vec::new();
+        let view = loop {
+            let s = until(&mut wc, |s| {
+                s.watching.as_ref().is_some_and(|(_, v)| v.is_some()) || s.problem.is_some()
+            })
+            .await;
+            assert!(s.problem.is_none(), "{:?}", s.problem);
+            let (player, view) = s.watching.unwrap();
+            assert_eq!(player, "alice");
+            let view = view.unwrap();
+            boards.extend(view.board.clone());
+            if view.audit.is_some() {
+                break view;
+            }
+            wc.changed().await.unwrap();
+        };
+        cc.send(Command::Quit).unwrap();
+        (view, boards)
+    };
+    let run = async { tokio::join!(alice, bob, carol, watcher) };
+    let (ra, rb, rc, (view, boards)) =
+        tokio::time::timeout(std::time::Duration::from_secs(600), run)
+            .await
+            .expect("the watched game ended");
+    ra.unwrap();
+    rb.unwrap();
+    rc.unwrap();
+    let events = events.into_inner();
+    let theirs: Vec<(u64, String, String)> = events
+        .iter()
+        .filter(|e| e["event"] == "move")
+        .map(|e| {
+            (
+                e["ply"].as_u64().unwrap(),
+                e["side"].to_string(),
+                e["move"].to_string(),
+            )
+        })
+        .collect();
+    let side = |seat: u8| if seat == 0 { "\"south\"" } else { "\"north\"" };
+    let mine: Vec<(u64, String, String)> = view
+        .moves
+        .iter()
+        .map(|(ply, seat, mv, _)| (*ply as u64, side(*seat).to_string(), format!("\"{mv}\"")))
+        .collect();
+    assert_eq!(mine, theirs, "the spectator's moves are the player's");
+    let over = events.iter().find(|e| e["event"] == "over").unwrap();
+    let ending = view.ending.as_ref().unwrap();
+    assert_eq!(ending.reason.to_string(), over["reason"]);
+    let audit = events.iter().find(|e| e["event"] == "audit").unwrap();
+    assert_eq!(view.audit.as_ref().unwrap().1, audit["start"]);
+    assert!(!boards.is_empty());
+    for board in &boards {
+        let field = board.split(' ').next().unwrap();
+        assert!(
+            field
+                .chars()
+                .all(|c| hidden_letter(c) || c.eq_ignore_ascii_case(&flag)),
+            "a rank shows on the spectator's board: {board}"
+        );
+    }
+}

@@ -7,6 +7,7 @@ use serde_json::Value;
 use super::control::Incoming;
 use super::event::Event;
 use super::table::Table;
+use super::watch::Watched;
 use super::{Peer, PeerError};
 use crate::net::discovery::Status;
 use crate::net::{NetEvent, Transport};
@@ -117,15 +118,18 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     }
                 }
             }
-            NetEvent::Message { message, .. } if self.options.watch.is_some() => {
+            NetEvent::Message { message, .. } if self.watching.is_some() => {
                 self.on_watched(message)?
             }
             NetEvent::Message { message, evidence } => self.on_message(message, evidence, now)?,
-            NetEvent::Watching { peer } => self.emit(Event::Watching {
-                peer: peer.name.clone(),
-                fingerprint: fingerprint(&peer.key),
-                addr: peer.addr,
-            }),
+            NetEvent::Watching { peer } => {
+                self.watching = Some(Watched::new(peer.name.clone()));
+                self.emit(Event::Watching {
+                    peer: peer.name,
+                    fingerprint: fingerprint(&peer.key),
+                    addr: peer.addr,
+                });
+            }
             NetEvent::SpectatorJoined { session, name, .. } => self.spectator_joined(session, name),
             NetEvent::SpectatorLeft { name, .. } => self.emit(Event::Spectator {
                 peer: name,

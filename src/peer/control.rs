@@ -7,6 +7,7 @@ use std::net::SocketAddr;
 
 use tokio::sync::{mpsc, watch};
 
+use super::watch::WatchView;
 use super::{Peer, PeerError};
 use crate::engine::Level;
 use crate::net::Transport;
@@ -39,6 +40,10 @@ pub enum Command {
     HotSeat(GameKind, String),
     /// Hot-seat: this command is the guest's (its deployment, move, answer, …).
     Guest(Box<Command>),
+    /// Watch the game of the peer at this address (观战).
+    Watch(SocketAddr),
+    /// Stop watching (back to the lobby).
+    StopWatching,
     /// Leave: say goodbye and stop.
     Quit,
 }
@@ -138,6 +143,9 @@ pub struct Snapshot {
     pub problem: Option<String>,
     /// Hot-seat: the guest's snapshot (the second seat at this screen).
     pub guest: Option<Box<Snapshot>>,
+    /// Watching: whose game (its player's nickname), once the player let us in, and the
+    /// game as far as it was relayed.
+    pub watching: Option<(String, Option<WatchView>)>,
 }
 
 /// Hot-seat: which of the two seats at one screen it belongs to now.
@@ -232,7 +240,8 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             return Ok(true);
         };
         hand.problem = None;
-        let playing = self.table.is_some() && self.endpoint.is_connected();
+        let playing =
+            (self.table.is_some() || self.watching.is_some()) && self.endpoint.is_connected();
         let (incoming, challenging) = (hand.incoming.is_some(), self.endpoint.is_challenging());
         let host = self.identity.public_key();
         match command {
@@ -292,6 +301,19 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     self.endpoint.challenge(addr, game.name(), None, now);
                     None
                 })
+            }
+            Command::Watch(addr) => busy()
+                .or_else(|| self.watching.is_some().then(|| "already watching".into()))
+                .or_else(|| {
+                    hand.guest = None;
+                    self.endpoint.watch(addr, now);
+                    None
+                }),
+            Command::StopWatching => {
+                if self.watching.take().is_some() {
+                    self.endpoint.disconnect(now);
+                }
+                None
             }
             Command::Accept => {
                 hand.guest = None;
@@ -406,6 +428,10 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             guest: hand
                 .and_then(|h| h.guest.as_ref())
                 .map(|g| Box::new(g.snapshots.borrow().clone())),
+            watching: self
+                .watching
+                .as_ref()
+                .map(|w| (w.player().to_string(), w.view())),
         }
     }
 }

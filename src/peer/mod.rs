@@ -20,7 +20,7 @@ pub mod event;
 mod game;
 mod presence;
 mod table;
-mod watch;
+pub mod watch;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -41,6 +41,7 @@ pub use control::{Command, Controller, Snapshot};
 pub use event::Event;
 use presence::{Announce, Presence};
 use table::Table;
+pub use watch::WatchView;
 
 /// How long a peer whose games are over waits for its last messages to be acknowledged.
 const FAREWELL_MS: u64 = 3000;

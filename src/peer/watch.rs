@@ -15,28 +15,88 @@ use super::{Peer, PeerError};
 use crate::net::Transport;
 use crate::protocol::Message;
 use crate::rules::junqi::Report;
-use crate::session::{AnyTable, GameKind, Notice, Reason, Seat, TableGame};
+use crate::session::{AnyTable, Ending, GameKind, Notice, Reason, Seat, TableGame};
 
-/// The game a spectator watches, as the player's `game` message named it.
+/// The game a spectator watches, as the player relayed it.
 pub(super) struct Watched {
-    game: GameKind,
-    game_id: u64,
-    first: Seat,
-    /// The game has ended (its `ended` arrived).
-    ended: bool,
-    /// Its audit arrived (a game that hides nothing has none).
-    audited: bool,
+    /// The player whose game it is.
+    player: String,
+    /// The game, once the player named it.
+    game: Option<WatchView>,
 }
 
 impl Watched {
+    /// Watching `player`'s game, not yet named.
+    pub(super) fn new(player: String) -> Watched {
+        Watched { player, game: None }
+    }
+
+    /// Whether everything the player will relay about its game has arrived.
+    pub(super) fn complete(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| {
+            g.ending.is_some() && (g.audit.is_some() || !AnyTable::hidden(&g.game))
+        })
+    }
+
+    /// What the app shows of it.
+    pub(super) fn view(&self) -> Option<WatchView> {
+        self.game.clone()
+    }
+
+    /// Whose game it is.
+    pub(super) fn player(&self) -> &str {
+        &self.player
+    }
+}
+
+/// A game being watched, as a spectator's screen shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WatchView {
+    /// Which game.
+    pub game: GameKind,
+    /// Its id.
+    pub game_id: u64,
+    /// The seat that moves first.
+    pub first: Seat,
+    /// The players' nicknames, seat 0 first.
+    pub names: [String; 2],
+    /// The position as everyone sees it (Junqi: JNF with the pieces hidden; Xiangqi:
+    /// FEN), once the player sent one.
+    pub board: Option<String>,
+    /// The moves that stand: ply, mover, the move in the absolute frame, battle outcome.
+    pub moves: Vec<(u32, Seat, String, Option<Report>)>,
+    /// The players' chat.
+    pub chat: Vec<(Seat, String)>,
+    /// How it ended.
+    pub ending: Option<Ending>,
+    /// The audit's verdict and both armies (absolute JNF), once the game is done.
+    pub audit: Option<(bool, String)>,
+}
+
+impl WatchView {
     fn side(&self, seat: Seat) -> &'static str {
         AnyTable::seat_name(&self.game, seat, self.first)
     }
 
-    /// Whether everything the player will relay about this game has arrived.
-    pub(super) fn complete(&self) -> bool {
-        self.ended && (self.audited || !AnyTable::hidden(&self.game))
+    /// The seat a winner word names (`None` for `draw`), if it names one.
+    fn winner(&self, word: &str) -> Option<Option<Seat>> {
+        match word {
+            "draw" => Some(None),
+            w => (0..2).find(|&s| self.side(s) == w).map(Some),
+        }
     }
+}
+
+/// How many chat lines and moves a spectator keeps of a game (what a player relays beyond
+/// that is dropped, oldest first): a stranger's stream cannot grow a spectator's memory
+/// without bound.
+const KEPT: usize = 2000;
+
+fn keep<T>(list: &mut Vec<T>, item: T) {
+    if list.len() >= KEPT {
+        list.remove(0);
+    }
+    list.push(item);
 }
 
 /// The message that tells spectators what a notice of the game made public, if anything.
@@ -68,6 +128,12 @@ fn relayed(table: &Table, notice: &Notice, head: [u8; 32]) -> Option<Message> {
     })
 }
 
+/// The position as everyone may see it, once play has begun.
+fn public_board(table: &Table) -> Option<Message> {
+    let position = table.session.table()?.public_position();
+    Some(Message::Board { position })
+}
+
 fn played(ply: u32, seat: Seat, absolute: &str, outcome: Option<Report>) -> Message {
     Message::Played {
         ply,
@@ -84,6 +150,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let Some(table) = &self.table else { return };
         if let Some(message) = relayed(table, notice, head) {
             self.endpoint.send_spectators(&message);
+        }
+        if matches!(notice, Notice::Moved { .. } | Notice::Undone { .. })
+            && let Some(board) = public_board(table)
+        {
+            self.endpoint.send_spectators(&board);
         }
     }
 
@@ -119,6 +190,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 .iter()
                 .map(|(ply, seat, mv, outcome)| played(*ply, *seat, mv, *outcome)),
         );
+        messages.extend(public_board(table));
         messages.extend(table.chat.iter().map(|(seat, text)| Message::Said {
             seat: *seat,
             text: text.clone(),
@@ -139,106 +211,158 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     /// Watching: a message the player relayed. What does not belong to watching is
     /// counted and ignored: the player cannot make a spectator do anything.
     pub(super) fn on_watched(&mut self, message: Message) -> Result<(), PeerError> {
-        if let Message::Game {
-            game,
-            game_id,
-            first,
-            ..
-        } = &message
-        {
-            let game: GameKind = game.parse().map_err(PeerError::Peer)?;
-            self.watching = Some(Watched {
-                game,
-                game_id: *game_id,
-                first: *first,
-                ended: false,
-                audited: false,
-            });
-            self.emit(Event::Started {
-                game: game.name(),
-                game_id: *game_id,
-                side: "spectator",
-                first: AnyTable::seat_name(&game, *first, *first),
-            });
-            return Ok(());
-        }
         let Some(watched) = &mut self.watching else {
             self.endpoint.count_refused();
             return Ok(());
         };
-        let event = match message {
-            Message::Played {
-                ply,
-                seat,
-                mv,
-                outcome,
-            } => Event::Move {
-                ply,
-                side: watched.side(seat),
-                absolute: mv,
-                outcome: outcome.as_deref().and_then(Report::from_word),
-            },
-            Message::Undone { ply } => Event::Undone { ply },
-            Message::Said { seat, text } => Event::Chat {
-                side: watched.side(seat),
-                text,
-            },
-            Message::Ended {
-                winner,
-                reason,
-                head,
-            } => {
-                watched.ended = true;
-                let winner = ["draw", watched.side(0), watched.side(1)]
-                    .into_iter()
-                    .find(|w| *w == winner)
-                    .ok_or_else(|| PeerError::Peer(format!("unknown winner '{winner}'")))?;
-                let reason: Reason = reason.parse().unwrap_or(Reason::Other(reason));
-                self.report.games.push((
-                    winner.into(),
-                    reason.to_string(),
-                    crate::protocol::message::hex(&head),
-                ));
-                Event::Over {
-                    winner,
-                    reason,
-                    game_id: watched.game_id,
-                    transcript: head,
-                }
-            }
-            Message::Audited { ok, cheater, start } => {
-                watched.audited = true;
-                let cheater = [watched.side(0), watched.side(1)]
-                    .into_iter()
-                    .find(|s| cheater.as_deref() == Some(*s));
-                // A side caught lying loses; otherwise the result stands.
-                let result = match cheater {
-                    Some(liar) => {
-                        let winner = if liar == watched.side(0) { 1 } else { 0 };
-                        Some((watched.side(winner), Reason::OpponentCheated))
-                    }
-                    None => self.report.games.last().map(|(w, r, _)| {
-                        let w = ["draw", watched.side(0), watched.side(1)]
-                            .into_iter()
-                            .find(|x| x == w)
-                            .unwrap_or("draw");
-                        (w, r.parse().unwrap_or(Reason::Other(r.clone())))
-                    }),
-                };
-                Event::Audit(AuditEvent {
-                    ok,
-                    cheater,
-                    findings: Vec::new(),
-                    start,
-                    result,
-                })
-            }
-            _ => {
+        if let Message::Game {
+            game,
+            game_id,
+            first,
+            names,
+        } = message
+        {
+            let game: GameKind = game.parse().map_err(PeerError::Peer)?;
+            let view = WatchView {
+                game,
+                game_id,
+                first,
+                names,
+                board: None,
+                moves: Vec::new(),
+                chat: Vec::new(),
+                ending: None,
+                audit: None,
+            };
+            let first = view.side(first);
+            watched.game = Some(view);
+            self.emit(Event::Started {
+                game: game.name(),
+                game_id,
+                side: "spectator",
+                first,
+            });
+            return Ok(());
+        }
+        let Some(view) = &mut watched.game else {
+            self.endpoint.count_refused();
+            return Ok(());
+        };
+        let event = match watch_event(view, message) {
+            Ok(event) => event,
+            Err(()) => {
                 self.endpoint.count_refused();
                 return Ok(());
             }
         };
-        self.emit(event);
+        if let Some(Event::Over {
+            winner,
+            reason,
+            transcript,
+            ..
+        }) = &event
+        {
+            let head = crate::protocol::message::hex(transcript);
+            self.report
+                .games
+                .push((winner.to_string(), reason.to_string(), head));
+        }
+        if let Some(event) = event {
+            self.emit(event);
+        }
         Ok(())
+    }
+}
+
+/// Applies a relayed message to the watched game; the event a player's peer would print
+/// for it, if any. An error: the message does not fit (it is counted and ignored).
+fn watch_event(view: &mut WatchView, message: Message) -> Result<Option<Event>, ()> {
+    Ok(Some(match message {
+        Message::Played {
+            ply,
+            seat,
+            mv,
+            outcome,
+        } => {
+            let outcome = match outcome {
+                Some(word) => Some(Report::from_word(&word).ok_or(())?),
+                None => None,
+            };
+            keep(&mut view.moves, (ply, seat, mv.clone(), outcome));
+            Event::Move {
+                ply,
+                side: view.side(seat),
+                absolute: mv,
+                outcome,
+            }
+        }
+        Message::Board { position } => {
+            view.board = Some(position);
+            return Ok(None);
+        }
+        Message::Undone { ply } => {
+            view.moves.retain(|(p, ..)| *p != ply);
+            Event::Undone { ply }
+        }
+        Message::Said { seat, text } => {
+            keep(&mut view.chat, (seat, text.clone()));
+            Event::Chat {
+                side: view.side(seat),
+                text,
+            }
+        }
+        Message::Ended {
+            winner,
+            reason,
+            head,
+        } => {
+            let seat = view.winner(&winner).ok_or(())?;
+            let reason: Reason = match reason.parse() {
+                Ok(reason) => reason,
+                Err(never) => match never {},
+            };
+            view.ending = Some(Ending {
+                winner: seat,
+                reason: reason.clone(),
+            });
+            Event::Over {
+                winner: view.side_or_draw(seat),
+                reason,
+                game_id: view.game_id,
+                transcript: head,
+            }
+        }
+        Message::Audited { ok, cheater, start } => {
+            let cheater = match cheater {
+                Some(word) => Some(view.winner(&word).flatten().ok_or(())?),
+                None => None,
+            };
+            view.audit = Some((ok, start.clone()));
+            // A side caught lying loses; otherwise the result stands.
+            if let Some(liar) = cheater {
+                view.ending = Some(Ending {
+                    winner: Some(1 - liar),
+                    reason: Reason::OpponentCheated,
+                });
+            }
+            let result = view
+                .ending
+                .as_ref()
+                .map(|e| (view.side_or_draw(e.winner), e.reason.clone()));
+            Event::Audit(AuditEvent {
+                ok,
+                cheater: cheater.map(|s| view.side(s)),
+                findings: Vec::new(),
+                start,
+                result,
+            })
+        }
+        _ => return Err(()),
+    }))
+}
+
+impl WatchView {
+    fn side_or_draw(&self, winner: Option<Seat>) -> &'static str {
+        winner.map_or("draw", |s| self.side(s))
     }
 }

@@ -200,6 +200,12 @@ pub enum Message {
         /// `flag-both`), if it was one.
         outcome: Option<String>,
     },
+    /// To a spectator: the position as everyone may see it, after the latest move (Junqi:
+    /// JNF with every piece hidden but a revealed flag; Xiangqi: FEN).
+    Board {
+        /// The position's text.
+        position: String,
+    },
     /// To a spectator: the move of `ply` was taken back.
     Undone {
         /// Its ply.
@@ -537,6 +543,7 @@ impl fmt::Display for Message {
                 outcome.as_deref().map_or("-".to_string(), escape)
             ),
             Message::Undone { ply } => write!(f, "undone|{ply}"),
+            Message::Board { position } => write!(f, "board|{}", escape(position)),
             Message::Said { seat, text } => write!(f, "said|{seat}|{}", escape(text)),
             Message::Ended {
                 winner,
@@ -815,6 +822,12 @@ impl Message {
                     },
                 }
             }
+            "board" => {
+                arity("board", 1)?;
+                Message::Board {
+                    position: text("position", args[0], 300)?,
+                }
+            }
             "undone" => {
                 arity("undone", 1)?;
                 Message::Undone {
@@ -932,6 +945,10 @@ mod tests {
                 outcome: None,
             },
             Message::Undone { ply: 7 },
+            Message::Board {
+                position: "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1"
+                    .into(),
+            },
             Message::Said {
                 seat: 0,
                 text: "好棋 | 100%".into(),

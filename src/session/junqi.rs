@@ -646,6 +646,10 @@ impl TableGame for JunqiTable {
         })
     }
 
+    fn public_position(&self) -> String {
+        crate::rules::junqi::View::seen_by(self.game.view().setup(), None).to_string()
+    }
+
     fn hash(&self) -> String {
         self.game.public_hash()
     }
