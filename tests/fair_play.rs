@@ -361,3 +361,124 @@ fn binding_of(traffic: &[(Vec<u8>, SocketAddr)]) -> Binding {
     context.extend_from_slice(&Identity::from_secret([1; 32]).public_key());
     Binding::new(&context, game_id)
 }
+
+/// A spectator of an honest game (观战) is told no rank before the audit: the traffic
+/// to it, recorded whole, holds moves, battle outcomes and boards on which every piece is
+/// a back (a flag opened when its field marshal died aside), and the armies only in the
+/// `audited` message after the end.
+#[tokio::test(start_paused = true)]
+async fn a_spectators_traffic_gives_away_no_rank_before_the_audit() {
+    let net = LossyNet::new(LinkQuality::PERFECT, 5);
+    let mut tap = net.tap();
+    let (a, b, c) = (
+        net.attach(addr(1)),
+        net.attach(addr(2)),
+        net.attach(addr(3)),
+    );
+    let options = |name: &str, connect, watch| PeerOptions {
+        name: name.into(),
+        connect,
+        watch,
+        bot: BotKind::Random,
+        delay_ms: 20,
+        seed: 9 + name.len() as u64,
+        ..PeerOptions::default()
+    };
+    let started = std::cell::Cell::new(false);
+    let alice = async {
+        let r = peer::run(
+            &a,
+            Identity::from_secret([1; 32]),
+            options("alice", None, None),
+            None,
+            |v| started.set(started.get() || v["event"] == "started"),
+        )
+        .await;
+        net.detach(addr(1));
+        r
+    };
+    let bob = async {
+        let r = peer::run(
+            &b,
+            Identity::from_secret([2; 32]),
+            options("bob", Some(addr(1)), None),
+            None,
+            |_| {},
+        )
+        .await;
+        net.detach(addr(2));
+        r
+    };
+    let mut watched = Vec::new();
+    let carol = async {
+        while !started.get() {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        peer::run(
+            &c,
+            Identity::from_secret([3; 32]),
+            options("carol", None, Some(addr(1))),
+            None,
+            |v| watched.push(v.clone()),
+        )
+        .await
+    };
+    let (ra, rb, rc) = tokio::join!(alice, bob, carol);
+    ra.unwrap();
+    rb.unwrap();
+    rc.unwrap_or_else(|e| panic!("the spectator: {e}"));
+    let mut to_carol = Vec::new();
+    while let Ok((datagram, from, to)) = tap.try_recv() {
+        if to == addr(3) {
+            to_carol.push((datagram, from));
+        }
+    }
+    let told = messages(&to_carol);
+    let commands: Vec<&str> = told
+        .iter()
+        .map(|(_, m)| m.split('|').next().unwrap())
+        .collect();
+    let audited = commands
+        .iter()
+        .position(|c| *c == "audited")
+        .expect("the audit reached the spectator");
+    let ended = commands
+        .iter()
+        .position(|c| *c == "ended")
+        .expect("the end reached the spectator");
+    assert!(ended < audited, "{commands:?}");
+    assert!(
+        commands.contains(&"played") && commands.contains(&"board"),
+        "{commands:?}"
+    );
+    let flag = Kind::Flag.letter();
+    for (_, m) in &told[..audited] {
+        let mut parts = m.split('|');
+        match parts.next().unwrap() {
+            "board" => {
+                let board = parts.next().unwrap();
+                let field = board.split(' ').next().unwrap();
+                assert!(
+                    field.chars().all(|c| !c.is_ascii_alphabetic()
+                        || "xX".contains(c)
+                        || c.eq_ignore_ascii_case(&flag)),
+                    "a rank on a spectator's board: {board}"
+                );
+            }
+            "game" | "played" | "said" | "undone" | "ended" | "bye" => {}
+            other => panic!("a spectator was sent '{other}' before the audit: {m}"),
+        }
+    }
+    // Positive control: the audit shows every piece, and the spectator printed it.
+    let audit = watched
+        .iter()
+        .find(|e| e["event"] == "audit")
+        .expect("an audit event");
+    let letters = audit["start"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .filter(|c| Kind::from_letter(*c).is_some())
+        .count();
+    assert_eq!(letters, 50, "{audit}");
+}

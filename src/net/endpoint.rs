@@ -1270,6 +1270,86 @@ mod tests {
         }
     }
 
+    /// Two endpoints in a game: 1 challenged 2, which accepted; both have spoken.
+    fn playing() -> (Endpoint, Endpoint) {
+        let (mut a, mut b) = (endpoint(1), endpoint(2));
+        a.challenge(addr(2), "junqi", None, 0);
+        pump(&mut a, addr(1), &mut b, 0);
+        b.accept(0);
+        pump(&mut b, addr(2), &mut a, 0);
+        while a.poll_event().is_some() || b.poll_event().is_some() {}
+        (a, b)
+    }
+
+    #[test]
+    fn a_spectator_is_let_in_and_sent_only_what_the_player_sends_it() {
+        let (mut a, _) = playing();
+        let mut s = endpoint(3);
+        s.watch(addr(1), 0);
+        let request = pump(&mut s, addr(3), &mut a, 0);
+        assert!(matches!(
+            a.poll_event(),
+            Some(NetEvent::SpectatorJoined { .. })
+        ));
+        let answer = pump(&mut a, addr(1), &mut s, 0);
+        assert!(
+            answer.iter().all(|&n| n < request[0]),
+            "no answer larger than the request"
+        );
+        assert!(matches!(s.poll_event(), Some(NetEvent::Watching { .. })));
+        // Silent towards the spectator until it speaks (its address may be spoofed).
+        a.send_spectators(&Message::Undone { ply: 1 });
+        assert!(a.poll_transmit(0).is_none());
+        // Its first heartbeat (a second after it had nothing to send) confirms it.
+        for t in [0, 1_000, 2_000] {
+            s.handle_timeout(t);
+            pump(&mut s, addr(3), &mut a, t);
+            pump(&mut a, addr(1), &mut s, t);
+        }
+        assert!(matches!(
+            s.poll_event(),
+            Some(NetEvent::Message {
+                message: Message::Undone { ply: 1 },
+                ..
+            })
+        ));
+        // A spectator has nothing to say: a move from it is refused, never delivered.
+        s.send(&Message::Resign);
+        pump(&mut s, addr(3), &mut a, 2_100);
+        assert_eq!(a.drops().refused, 1);
+        assert!(a.poll_event().is_none());
+        assert_eq!(a.spectators(), 1);
+    }
+
+    #[test]
+    fn the_ninth_spectator_and_those_of_a_player_who_takes_none_are_declined() {
+        let (mut a, _) = playing();
+        let decline = |a: &mut Endpoint, seed: u8| {
+            let mut s = endpoint(seed);
+            s.watch(addr(1), 0);
+            pump(&mut s, addr(seed as u16), a, 0);
+            pump(a, addr(1), &mut s, 0);
+            match s.poll_event() {
+                Some(NetEvent::Declined { reason }) => Some(reason),
+                _ => None,
+            }
+        };
+        for seed in 10..10 + MAX_SPECTATORS as u8 {
+            assert_eq!(decline(&mut a, seed), None, "spectator {seed} is let in");
+        }
+        let reason = decline(&mut a, 40).expect("the ninth is declined");
+        assert!(reason.contains("8 spectators"), "{reason}");
+        a.set_spectators_allowed(false);
+        a.disconnect(0);
+        let (mut a, _) = playing();
+        a.set_spectators_allowed(false);
+        let reason = decline(&mut a, 41).expect("declined");
+        assert!(reason.contains("do not take spectators"), "{reason}");
+        let mut idle = endpoint(5);
+        let reason = decline(&mut idle, 42).expect("declined");
+        assert!(reason.contains("no game to watch"), "{reason}");
+    }
+
     #[test]
     fn two_peers_resuming_at_once_settle_on_one_session() {
         let (mut a, mut b) = (endpoint(1), endpoint(2));
