@@ -1098,4 +1098,83 @@ mod tests {
         assert!(err(format!("choose|1|{}", "AB".repeat(32)).as_bytes()).starts_with("bad point"));
         assert_eq!(err(b"resign|now"), "'resign' takes 0 arguments, got 1");
     }
+
+    /// The watching messages' test vectors in PROTOCOL.md §8.13, exactly.
+    #[test]
+    fn the_watching_test_vectors_of_protocol_md() {
+        let vectors = [
+            (
+                Message::Game {
+                    game: "junqi".into(),
+                    game_id: 0x1234_5678_9abc_def1,
+                    first: 1,
+                    names: ["Alice".into(), "Bob | 李".into()],
+                },
+                "game|junqi|123456789abcdef1|1|Alice|Bob %7C 李",
+            ),
+            (
+                Message::Played {
+                    ply: 12,
+                    seat: 1,
+                    mv: "e7-e6".into(),
+                    outcome: Some("flag-both".into()),
+                },
+                "played|12|1|e7-e6|flag-both",
+            ),
+            (
+                Message::Played {
+                    ply: 1,
+                    seat: 0,
+                    mv: "h2e2".into(),
+                    outcome: None,
+                },
+                "played|1|0|h2e2|-",
+            ),
+            (
+                Message::Board {
+                    position:
+                        "xxxxx/x+x+x/xx+xx/x+x+x/xxxxx/xxxxx/XXXXX/XXXXX/X+X+X/XX+XX/X+X+X/XXXXX s"
+                            .into(),
+                },
+                "board|xxxxx/x+x+x/xx+xx/x+x+x/xxxxx/xxxxx/XXXXX/XXXXX/X+X+X/XX+XX/X+X+X/XXXXX s",
+            ),
+            (Message::Undone { ply: 12 }, "undone|12"),
+            (
+                Message::Said {
+                    seat: 0,
+                    text: "好棋".into(),
+                },
+                "said|0|好棋",
+            ),
+            (
+                Message::Ended {
+                    winner: "north".into(),
+                    reason: "flag lost".into(),
+                    head: [0x0f; 32],
+                },
+                "ended|north|flag lost|0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f",
+            ),
+            (
+                Message::Audited {
+                    ok: true,
+                    cheater: None,
+                    start: "hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf".into(),
+                },
+                "audited|ok|-|hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf",
+            ),
+        ];
+        for (message, text) in vectors {
+            assert_eq!(message.to_string(), text);
+            assert_eq!(Message::parse(text.as_bytes()), Ok(message));
+        }
+        let watch = Message::Watch {
+            nonce: [0xab; 16],
+            name: "Carol".into(),
+            padding: 3,
+        };
+        assert_eq!(
+            watch.to_string(),
+            "watch|abababababababababababababababab|Carol|..."
+        );
+    }
 }
