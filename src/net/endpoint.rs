@@ -877,26 +877,9 @@ impl Endpoint {
                 resume,
                 ..
             } => {
-                // A repeat of the challenge we accepted: our accept was lost; answer again.
-                if let Some(c) = &self.connection
-                    && c.nonce == nonce
-                    && c.peer.key == sender
-                {
-                    if let Some(accept) = &c.accept {
-                        self.outgoing.push_back((from, accept.clone()));
-                    }
+                let repeat = Self::repeat_of(self.connection.iter(), sender, nonce);
+                if !self.fresh_request(from, sender, nonce, repeat)? {
                     return Ok(());
-                }
-                if self
-                    .recent_nonces
-                    .get(&sender)
-                    .is_some_and(|seen| seen.contains(&nonce))
-                {
-                    return Err(DropReason::Replayed);
-                }
-                self.remember(sender, nonce);
-                if sender == self.public {
-                    return Err(DropReason::WrongSender);
                 }
                 // Two restarted peers challenging each other to resume the same game:
                 // the one with the lower key gives way and answers.
@@ -1025,27 +1008,9 @@ impl Endpoint {
         name: String,
         now: Millis,
     ) -> Result<(), DropReason> {
-        // A repeat of a request we accepted: our accept was lost; answer again.
-        if let Some(c) = self
-            .spectators
-            .iter()
-            .find(|c| c.nonce == nonce && c.peer.key == sender)
-        {
-            if let Some(accept) = &c.accept {
-                self.outgoing.push_back((from, accept.clone()));
-            }
+        let repeat = Self::repeat_of(self.spectators.iter(), sender, nonce);
+        if !self.fresh_request(from, sender, nonce, repeat)? {
             return Ok(());
-        }
-        if self
-            .recent_nonces
-            .get(&sender)
-            .is_some_and(|seen| seen.contains(&nonce))
-        {
-            return Err(DropReason::Replayed);
-        }
-        self.remember(sender, nonce);
-        if sender == self.public {
-            return Err(DropReason::WrongSender);
         }
         let refusal = if self.connection.is_none() {
             Some("not playing: there is no game to watch".to_string())
@@ -1084,6 +1049,49 @@ impl Endpoint {
             key: sender,
         });
         Ok(())
+    }
+
+    /// Whether a request from `sender` with `nonce` repeats one that made one of
+    /// `sessions`, and if so our accept to send again (none if we were the asking side).
+    fn repeat_of<'a>(
+        mut sessions: impl Iterator<Item = &'a Connection>,
+        sender: [u8; 32],
+        nonce: Nonce,
+    ) -> Option<Option<Vec<u8>>> {
+        sessions
+            .find(|c| c.nonce == nonce && c.peer.key == sender)
+            .map(|c| c.accept.clone())
+    }
+
+    /// The checks a request (`challenge`, `watch`) goes through first: a `repeat` of one we
+    /// accepted means our accept was lost, so it is answered again and there is nothing
+    /// more to do (`Ok(false)`); a nonce this key used before is a replay; a request signed
+    /// with our own key is refused.
+    fn fresh_request(
+        &mut self,
+        from: SocketAddr,
+        sender: [u8; 32],
+        nonce: Nonce,
+        repeat: Option<Option<Vec<u8>>>,
+    ) -> Result<bool, DropReason> {
+        if let Some(accept) = repeat {
+            if let Some(accept) = accept {
+                self.outgoing.push_back((from, accept));
+            }
+            return Ok(false);
+        }
+        if self
+            .recent_nonces
+            .get(&sender)
+            .is_some_and(|seen| seen.contains(&nonce))
+        {
+            return Err(DropReason::Replayed);
+        }
+        self.remember(sender, nonce);
+        if sender == self.public {
+            return Err(DropReason::WrongSender);
+        }
+        Ok(true)
     }
 
     fn end_challenge(&mut self, nonce: Nonce, event: NetEvent) -> Result<(), DropReason> {

@@ -27,20 +27,23 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         if table.session.ending().is_some() {
             self.endpoint.send(&Message::Reset);
         }
-        let keys = [self.identity.public_key(), table.peer.key];
-        let secrets = fresh_secrets(table.peer.session, keys, game_id, self.options.cheat);
-        let kind = *table.session.rules();
-        table.begin(Session::new(
-            kind,
-            0,
-            game_id,
-            first,
-            self.options.clock,
-            secrets,
-            now,
-        ));
+        self.begin_game(0, game_id, first, now);
         self.endpoint.send(&Message::Start { game_id, first });
         self.deploy(now)
+    }
+
+    /// A new game `game_id` at the table, this peer in seat `me`, `first` moving first,
+    /// with fresh secrets.
+    fn begin_game(&mut self, me: Seat, game_id: u64, first: Seat, now: u64) {
+        let Some(table) = &mut self.table else { return };
+        let mut keys = [self.identity.public_key(), table.peer.key];
+        if me == 1 {
+            keys.reverse();
+        }
+        let secrets = fresh_secrets(table.peer.session, keys, game_id, self.options.cheat);
+        let kind = *table.session.rules();
+        let clock = self.options.clock;
+        table.begin(Session::new(kind, me, game_id, first, clock, secrets, now));
     }
 
     pub(super) fn deploy(&mut self, now: u64) -> Result<(), PeerError> {
@@ -161,18 +164,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                         "game id {game_id:016x} was used before"
                     )));
                 }
-                let keys = [table.peer.key, self.identity.public_key()];
-                let secrets = fresh_secrets(table.peer.session, keys, game_id, self.options.cheat);
-                let kind = *table.session.rules();
-                table.begin(Session::new(
-                    kind,
-                    1,
-                    game_id,
-                    first,
-                    self.options.clock,
-                    secrets,
-                    now,
-                ));
+                self.begin_game(1, game_id, first, now);
                 self.deploy(now)
             }
             Message::Sync { game_id, ply, hash } => {
