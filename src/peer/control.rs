@@ -44,6 +44,8 @@ pub enum Command {
     Watch(SocketAddr),
     /// Stop watching (back to the lobby).
     StopWatching,
+    /// Take spectators in my games from now on, or not (those watching stay).
+    TakeSpectators(bool),
     /// Leave: say goodbye and stop.
     Quit,
 }
@@ -146,6 +148,8 @@ pub struct Snapshot {
     /// Watching: whose game (its player's nickname), once the player let us in, and the
     /// game as far as it was relayed.
     pub watching: Option<(String, Option<WatchView>)>,
+    /// Whether my games take spectators, and how many watch now.
+    pub spectators: (bool, usize),
 }
 
 /// Hot-seat: which of the two seats at one screen it belongs to now.
@@ -309,6 +313,11 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     self.endpoint.watch(addr, now);
                     None
                 }),
+            Command::TakeSpectators(allowed) => {
+                self.options.spectators = allowed;
+                self.endpoint.set_spectators_allowed(allowed);
+                None
+            }
             Command::StopWatching => {
                 if self.watching.take().is_some() {
                     self.endpoint.disconnect(now);
@@ -428,6 +437,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             guest: hand
                 .and_then(|h| h.guest.as_ref())
                 .map(|g| Box::new(g.snapshots.borrow().clone())),
+            spectators: (self.options.spectators, self.endpoint.spectators()),
             watching: self
                 .watching
                 .as_ref()
