@@ -2,7 +2,8 @@
 //! network): the lobby shows who is there and an incoming challenge, and its buttons send
 //! the right commands; the game screen selects a piece and shows where it may go, moves it,
 //! answers an undo request, resigns, and shows the result with its reason and the audited
-//! replay. Commands are caught on the channel the network worker would have handed over.
+//! replay; a game watched (观战) is shown read-only with its moves, chat and result.
+//! Commands are caught on the channel the network worker would have handed over.
 //!
 //! Snapshots: `tests/snapshots/app-*-tiny-skia.png` (see `support/snapshot.rs`).
 #![cfg(feature = "gui")]
@@ -21,6 +22,7 @@ use lanqi::gui::settings;
 use lanqi::net::discovery::MdnsMode;
 use lanqi::peer::Command;
 use lanqi::peer::control::{Found, GameView, Incoming, Snapshot};
+use lanqi::peer::watch::WatchView;
 use lanqi::protocol::Clock;
 use lanqi::rules::junqi::{Layout, Move, Position, Report, Side, Square};
 use lanqi::session::{Audit, Ending, GameKind, Local, Record};
@@ -1182,4 +1184,201 @@ async fn hot_seat_xiangqi_undo_in_the_app_with_real_peers() {
         .await
         .expect("the hot-seat game never got stuck")
         .expect("the host quits cleanly");
+}
+
+#[test]
+fn the_lobby_watches_a_player_in_a_game_or_an_address() {
+    let mut h = Harness::new(lobby_snapshot());
+    // carol is playing and answers: her row has Watch.
+    assert!(h.shows("Watch"));
+    h.click("Watch");
+    assert_eq!(h.sent(), vec![Command::Watch(addr("192.168.1.12:40003"))]);
+    // With discovery off, nobody found: watch a typed address.
+    let mut h = Harness::new(Snapshot {
+        found: Vec::new(),
+        ..lobby_snapshot()
+    });
+    h.interact(|ui| {
+        ui.click(selector::id("address")).unwrap();
+        let _ = ui.typewrite("127.0.0.1:4000");
+    });
+    h.click("Watch");
+    assert_eq!(h.sent(), vec![Command::Watch(addr("127.0.0.1:4000"))]);
+    // A bad address is refused with a reason, and nothing is sent.
+    let mut h = Harness::new(Snapshot {
+        found: Vec::new(),
+        ..lobby_snapshot()
+    });
+    h.interact(|ui| {
+        ui.click(selector::id("address")).unwrap();
+        let _ = ui.typewrite("nonsense");
+    });
+    h.click("Watch");
+    assert!(h.sent().is_empty());
+    assert!(h.shows(&Lang::En.bad_address("nonsense")));
+}
+
+/// A spectator's (carol's) snapshot of alice (South) and bob (North)'s scripted Junqi
+/// game after `plies` moves, as alice relays it: the public board, the absolute moves with
+/// their battles, the chat.
+fn junqi_watch_snapshot(plies: u32) -> Snapshot {
+    use lanqi::rules::junqi::View;
+    let (_, position, record) = scripted(plies);
+    let mut moves = Vec::new();
+    for (i, r) in record.iter().enumerate() {
+        if let Record::Move { ply, seat, mv, .. } = r {
+            let side = if *seat == 0 { Side::South } else { Side::North };
+            let absolute = mv.parse::<Move>().unwrap().from_view(side).to_string();
+            let outcome = match record.get(i + 1) {
+                Some(Record::Report { outcome, .. }) => Some(*outcome),
+                _ => None,
+            };
+            moves.push((*ply, *seat, absolute, outcome));
+        }
+    }
+    let public = View::seen_by(position.view(Side::South).setup(), None);
+    Snapshot {
+        name: "carol".into(),
+        fingerprint: "a9e0-14b6-c2d7-6f35".into(),
+        watching: Some((
+            "alice".into(),
+            Some(WatchView {
+                game: GameKind::Junqi,
+                game_id: 7,
+                first: 0,
+                names: ["alice".into(), "bob".into()],
+                board: Some(public.to_string()),
+                moves,
+                chat: vec![(1, "好棋！".into()), (0, "thanks, you too".into())],
+                ending: None,
+                audit: None,
+            }),
+        )),
+        ..Snapshot::default()
+    }
+}
+
+#[test]
+fn a_watched_junqi_game_shows_read_only_and_stop_watching_leaves() {
+    let snapshot = junqi_watch_snapshot(10);
+    let view = snapshot.watching.clone().unwrap().1.unwrap();
+    let mut h = Harness::new(snapshot);
+    assert_eq!(h.app.screen(), Screen::Watch);
+    // A battle's move, with its outcome in words.
+    let (ply, seat, mv, outcome) = view
+        .moves
+        .iter()
+        .find(|m| m.3.is_some())
+        .cloned()
+        .expect("a battle in the scripted game");
+    let line = format!(
+        "{ply}. {}  {mv}  — {}",
+        view.names[seat as usize],
+        Lang::En.outcome(outcome.unwrap())
+    );
+    for shown in [
+        "Watching alice (South) vs bob (North) · Junqi",
+        line.as_str(),
+        "bob: 好棋！",
+        "alice: thanks, you too",
+        "Stop watching",
+    ] {
+        assert!(h.shows(shown), "{shown}");
+    }
+    assert_snapshot(&h.ui().snapshot(&Theme::Light).unwrap(), "app-watch-junqi");
+    // Nothing on the board answers a click.
+    let target: Move = view.moves[0].2.parse().unwrap();
+    h.click_square(target.to, Side::South);
+    assert!(h.sent().is_empty());
+    h.click("Stop watching");
+    assert_eq!(h.sent(), vec![Command::StopWatching]);
+}
+
+#[test]
+fn a_watched_game_shows_its_result_and_the_audit() {
+    let mut snapshot = junqi_watch_snapshot(12);
+    {
+        let view = snapshot.watching.as_mut().unwrap().1.as_mut().unwrap();
+        view.ending = Some(Ending {
+            winner: Some(1),
+            reason: lanqi::session::Reason::Resignation,
+        });
+    }
+    let mut h = Harness::new(snapshot.clone());
+    assert!(h.shows("bob wins") && h.shows("Resignation"));
+    assert!(h.shows(Lang::En.app().audit_waiting));
+    snapshot
+        .watching
+        .as_mut()
+        .unwrap()
+        .1
+        .as_mut()
+        .unwrap()
+        .audit = Some((true, String::new()));
+    h.app.set_snapshot(snapshot.clone(), Instant::now());
+    assert!(h.shows(Lang::En.app().watch_audit_ok));
+    snapshot
+        .watching
+        .as_mut()
+        .unwrap()
+        .1
+        .as_mut()
+        .unwrap()
+        .audit = Some((false, String::new()));
+    h.app.set_snapshot(snapshot.clone(), Instant::now());
+    assert!(h.shows(Lang::En.app().watch_audit_failed));
+    // Before the player has named its game: whose it is, and Stop watching.
+    snapshot.watching = Some(("alice".into(), None));
+    h.app.set_snapshot(snapshot.clone(), Instant::now());
+    assert!(h.shows("Watching alice's game") && h.shows(Lang::En.app().watch_waiting));
+    // Leaving: the peer drops the game, and the lobby is back.
+    snapshot.watching = None;
+    h.app.set_snapshot(snapshot, Instant::now());
+    assert_eq!(h.app.screen(), Screen::Lobby);
+}
+
+#[test]
+fn a_watched_xiangqi_game_reads_in_chinese_notation_red_at_the_bottom() {
+    use lanqi::rules::xiangqi::Position as XPosition;
+    let played = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"];
+    let mut position = XPosition::start();
+    for mv in played {
+        position = position.play(mv.parse().unwrap()).unwrap();
+    }
+    let view = WatchView {
+        game: GameKind::Xiangqi,
+        game_id: 9,
+        // bob challenged, alice plays Red: the first seat is seat 1.
+        first: 1,
+        names: ["bob".into(), "alice".into()],
+        board: Some(position.to_string()),
+        moves: played
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| (i as u32 + 1, (1 + i % 2) as u8 % 2, mv.to_string(), None))
+            .collect(),
+        chat: vec![(0, "你好".into())],
+        ending: None,
+        audit: None,
+    };
+    let mut h = Harness::new(Snapshot {
+        name: "carol".into(),
+        watching: Some(("bob".into(), Some(view))),
+        ..Snapshot::default()
+    });
+    for shown in [
+        "Watching bob (Black) vs alice (Red) · Xiangqi",
+        "1. 炮二平五   马8进7",
+        "3. 车一平二   马2进3",
+        "bob: 你好",
+        "▶ alice · Red",
+    ] {
+        assert!(h.shows(shown), "{shown}");
+    }
+    assert_snapshot(
+        &h.ui().snapshot(&Theme::Light).unwrap(),
+        "app-watch-xiangqi",
+    );
+    h.click("Stop watching");
+    assert_eq!(h.sent(), vec![Command::StopWatching]);
 }

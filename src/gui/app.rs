@@ -1,12 +1,12 @@
-//! The desktop app: one window, screens Lobby → Deploy → Play, driven by a hand-driven
-//! peer ([`crate::peer::run_controlled`]) on a real UDP socket.
+//! The desktop app: one window, screens Lobby → Deploy → Play (or Lobby → Watch), driven
+//! by a hand-driven peer ([`crate::peer::run_controlled`]) on a real UDP socket.
 //!
 //! The network core runs on its own thread with its own tokio runtime, exactly as
 //! `lanqi peer` runs it. A subscription starts it, hands the app the command sender first
 //! ([`NetEvent::Ready`]), then forwards every [`Snapshot`] it publishes. The app renders
 //! snapshots and turns clicks into [`Command`]s; it holds no game logic. Which screen shows
-//! follows from the snapshot: no game → lobby; a game not yet deployed → deployment; a
-//! board → play.
+//! follows from the snapshot: no game → lobby, or the spectator screen while watching
+//! someone's game; a game not yet deployed → deployment; a board → play.
 //!
 //! Each seat shown has a [`Desk`]: the app's own, and in hot-seat play the guest's too;
 //! [`hot_seat::Seating`] says which is on screen.
@@ -32,6 +32,7 @@ use super::hot_seat::{self, Seating};
 use super::i18n::Lang;
 use super::junqi::deploy;
 use super::review::{self, Review};
+use super::watch as spectator;
 use super::{lobby, play, settings};
 use crate::net::discovery::MdnsMode;
 use crate::peer::control::Chair;
@@ -169,6 +170,8 @@ pub enum Message {
     Uncover,
     /// A saved game's review screen message.
     Review(review::Message),
+    /// A spectator screen message.
+    Watch(spectator::Message),
 }
 
 impl From<hot_seat::Message> for Message {
@@ -334,6 +337,7 @@ impl App {
             Screen::Lobby => 0.0,
             Screen::Deploy => 0.0005,
             Screen::Play => 0.001,
+            Screen::Watch => 0.0025,
         };
         // Hot-seat: the pass bar and the curtain move the board too.
         let seating = if self.seating.curtain {
@@ -420,6 +424,10 @@ impl App {
                 if let Some(event) = self.lobby.update(m, &self.host.snapshot, self.lang) {
                     self.on_lobby(event);
                 }
+            }
+            Message::Watch(m) => {
+                let spectator::Event::Command(c) = spectator::update(m);
+                self.send(c);
             }
             Message::From(chair, m) => {
                 if chair == self.seating.shown && !self.seating.curtain {
@@ -687,8 +695,9 @@ impl App {
         let waiting = self.waiting();
         let desk = self.desk();
         let chair = self.seating.shown;
-        let screen = match (desk.screen(), &desk.snapshot.game) {
-            (Screen::Play, Some(game)) => {
+        let snapshot = &desk.snapshot;
+        let screen = match (desk.screen(), &snapshot.game, &snapshot.watching) {
+            (Screen::Play, Some(game), _) => {
                 let elapsed = self.now.saturating_duration_since(desk.snapshot_at);
                 desk.play
                     .view(
@@ -701,10 +710,17 @@ impl App {
                     .map(Message::Play)
                     .map(move |m| Message::From(chair, Box::new(m)))
             }
-            (Screen::Deploy, Some(game)) => desk
+            (Screen::Deploy, Some(game), _) => desk
                 .deploy_view(game, self.lang)
                 .map(Message::Deploy)
                 .map(move |m| Message::From(chair, Box::new(m))),
+            (Screen::Watch, _, Some((player, game))) => spectator::view(
+                player,
+                game.as_ref(),
+                snapshot.problem.as_deref(),
+                self.lang,
+            )
+            .map(Message::Watch),
             _ => match &self.review {
                 Some(r) => self.review_view(r),
                 None => self.lobby.view(host, self.lang).map(Message::Lobby),

@@ -1,7 +1,8 @@
 //! A board on a canvas, whatever the game: the square under the cursor (redrawn when it
 //! changes), a left click reported as the square clicked, and a pointer over what can be
 //! clicked. Each board ([`SquareBoard`]) says where its squares are, what can be clicked
-//! and how it is drawn; [`BoardCanvas`] makes it a canvas program.
+//! and how it is drawn; [`BoardCanvas`] makes it a canvas program, and [`Shown`] one that is
+//! only looked at (a watched game).
 
 use iced::widget::canvas::{self, Frame};
 use iced::{Point, Rectangle, Renderer, Size, Theme, mouse};
@@ -98,6 +99,29 @@ impl<B: SquareBoard> canvas::Program<B::Message> for BoardCanvas<B> {
             |p| self.board.square_at(size, p),
             |s| self.board.clickable(s),
         )
+    }
+}
+
+/// A [`SquareBoard`] only looked at, as a canvas program: drawn as in a game but without
+/// the hover mark, and nothing on it answers the cursor or a click (it publishes nothing,
+/// so it fits any screen's message type).
+#[derive(Debug)]
+pub struct Shown<B>(pub B);
+
+impl<B: SquareBoard, M> canvas::Program<M> for Shown<B> {
+    type State = ();
+
+    fn draw(
+        &self,
+        _state: &(),
+        renderer: &Renderer,
+        _theme: &Theme,
+        bounds: Rectangle,
+        _cursor: mouse::Cursor,
+    ) -> Vec<canvas::Geometry> {
+        let mut frame = Frame::new(renderer, bounds.size());
+        self.0.draw(&mut frame, None);
+        vec![frame.into_geometry()]
     }
 }
 

@@ -30,6 +30,8 @@ pub enum Screen {
     Deploy,
     /// The game.
     Play,
+    /// Watching someone else's game (观战).
+    Watch,
 }
 
 /// One seat's screen state (see the module doc).
@@ -62,6 +64,7 @@ impl Desk {
     /// The screen the snapshot calls for.
     pub fn screen(&self) -> Screen {
         match &self.snapshot.game {
+            None if self.snapshot.watching.is_some() => Screen::Watch,
             None => Screen::Lobby,
             Some(g) if g.board.is_none() && g.ending.is_none() => Screen::Deploy,
             Some(_) => Screen::Play,

@@ -8,6 +8,11 @@
 //! screen ([`super::play`]) draws in its frame. The game screen holds a [`Part`] for the
 //! game being played and speaks to it through [`Message`].
 //!
+//! A game's part also says what the spectator screen ([`super::watch`]) shows of a watched
+//! game of its kind ([`GamePart::watched`], a [`WatchPart`]: the board only looked at, the
+//! sides, the losses, the move list), from the [`WatchView`] the player relays; the
+//! [`watched`] function picks the game's.
+//!
 //! Registering a game: add its folder with a [`GamePart`], and one line to the list (a
 //! [`GameKind`] variant and the part's type).
 
@@ -17,6 +22,7 @@ use iced::Element;
 
 use super::i18n::Lang;
 use crate::peer::control::GameView;
+use crate::peer::watch::WatchView;
 use crate::session::{GameKind, Seat};
 use crate::store::SavedXiangqi;
 
@@ -62,6 +68,22 @@ impl<'a, M: 'a> PartView<'a, M> {
     }
 }
 
+/// What the spectator screen shows of a watched game, which it draws in its own frame.
+pub struct WatchPart<'a, M> {
+    /// The board, only looked at: nothing on it answers a click.
+    pub board: Element<'a, M>,
+    /// The seat whose side is drawn at the bottom.
+    pub bottom: Seat,
+    /// Each seat's side in words (`South`, `Red`…), indexed by seat.
+    pub sides: [&'static str; 2],
+    /// What each seat has lost, in words (indexed by seat).
+    pub lost: [String; 2],
+    /// The move list, a line each.
+    pub moves: Vec<String>,
+    /// The seat to move, as the board says, while the game goes on.
+    pub to_move: Option<Seat>,
+}
+
 /// A game's part of the game screen: what the screen keeps for the game between snapshots
 /// and how it shows it (see the module doc).
 pub trait GamePart: Clone + Debug + Default {
@@ -85,6 +107,14 @@ pub trait GamePart: Clone + Debug + Default {
         lang: Lang,
         name_of: &dyn Fn(Seat) -> String,
     ) -> PartView<'a, Self::Message>;
+
+    /// What the spectator screen shows of a watched game of this kind, in `lang`;
+    /// `name_of` names the player in a seat. Read-only: the board publishes nothing.
+    fn watched<'a, M: 'a>(
+        game: &'a WatchView,
+        lang: Lang,
+        name_of: &dyn Fn(Seat) -> String,
+    ) -> WatchPart<'a, M>;
 }
 
 /// Declares the games, `GameKind variant => part type`: makes [`Part`] and [`Message`] with a
@@ -107,6 +137,18 @@ macro_rules! games {
                 #[doc = concat!("For a ", stringify!($game), " game's part.")]
                 $game(<$part as GamePart>::Message),
             )+
+        }
+
+        /// What the spectator screen shows of `game`, by its kind: see
+        /// [`GamePart::watched`].
+        pub fn watched<'a, M: 'a>(
+            game: &'a WatchView,
+            lang: Lang,
+            name_of: &dyn Fn(Seat) -> String,
+        ) -> WatchPart<'a, M> {
+            match game.game {
+                $(GameKind::$game => <$part as GamePart>::watched(game, lang, name_of),)+
+            }
         }
 
         impl Part {

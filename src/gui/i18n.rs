@@ -52,6 +52,18 @@ pub struct AppText {
     pub idle: &'static str,
     /// A found peer that has not answered yet.
     pub not_reachable: &'static str,
+    /// The button that asks to watch a game (观战).
+    pub watch: &'static str,
+    /// The spectator screen's button back to the lobby.
+    pub stop_watching: &'static str,
+    /// The spectator screen before the player has said which game it plays.
+    pub watch_waiting: &'static str,
+    /// The spectator screen: the audit passed.
+    pub watch_audit_ok: &'static str,
+    /// The spectator screen: the audit found a lie.
+    pub watch_audit_failed: &'static str,
+    /// Junqi's two sides, South (seat 0) and North.
+    pub south_north: [&'static str; 2],
     /// Heading of the direct address box.
     pub direct_heading: &'static str,
     /// Placeholder of the direct address box.
@@ -247,6 +259,12 @@ const EN: AppText = AppText {
     busy: "busy",
     idle: "ready",
     not_reachable: "not answering yet",
+    watch: "Watch",
+    stop_watching: "Stop watching",
+    watch_waiting: "Waiting for the game to start…",
+    watch_audit_ok: "Audit passed: both sides played fair.",
+    watch_audit_failed: "Audit failed: a player lied.",
+    south_north: ["South", "North"],
     direct_heading: "Play someone by address",
     direct_placeholder: "IP:PORT, e.g. 192.168.1.20:40000",
     challenging: "Challenge sent: waiting for an answer…",
@@ -357,6 +375,12 @@ const ZH: AppText = AppText {
     busy: "对局中",
     idle: "空闲",
     not_reachable: "暂无应答",
+    watch: "观战",
+    stop_watching: "停止观战",
+    watch_waiting: "等待对局开始…",
+    watch_audit_ok: "核验通过：双方都没有作弊。",
+    watch_audit_failed: "核验发现有人作弊。",
+    south_north: ["南方", "北方"],
     direct_heading: "按地址挑战",
     direct_placeholder: "IP:端口，例如 192.168.1.20:40000",
     challenging: "挑战已发出，等待对方回应…",
@@ -461,6 +485,25 @@ impl Lang {
         match self {
             Lang::En => format!("{name} challenges you to a game of {game_name}."),
             Lang::Zh => format!("{name} 向你发起{game_name}挑战。"),
+        }
+    }
+
+    /// The spectator screen's heading: who plays whom (each with their side), and what.
+    pub fn watching_title(self, names: [&str; 2], sides: [&str; 2], game: GameKind) -> String {
+        let game_name = self.game_name(game);
+        let [a, b] = names;
+        let [sa, sb] = sides;
+        match self {
+            Lang::En => format!("Watching {a} ({sa}) vs {b} ({sb}) · {game_name}"),
+            Lang::Zh => format!("正在观战：{a}（{sa}）对 {b}（{sb}）· {game_name}"),
+        }
+    }
+
+    /// The spectator screen's heading before the game is known: whose game it is.
+    pub fn watching_player(self, name: &str) -> String {
+        match self {
+            Lang::En => format!("Watching {name}'s game"),
+            Lang::Zh => format!("正在观战 {name} 的对局"),
         }
     }
 

@@ -1,6 +1,7 @@
 //! The lobby: my name (editable) and key fingerprint, my addresses, the players found on
-//! the LAN with a Challenge button each, an incoming challenge to accept or decline, and a
-//! box to challenge someone by address.
+//! the LAN with a Challenge button each (a Watch button, 观战, for one in a game), an
+//! incoming challenge to accept or decline, and a box to challenge someone by address or
+//! watch their game.
 //!
 //! What it shows is the peer's [`Snapshot`]; what it keeps itself is only what is being
 //! typed. Its view is a pure function of both.
@@ -57,6 +58,10 @@ pub enum Message {
     ChallengeAddress,
     /// Challenge a player found on the LAN, at the address it answered from.
     Challenge(SocketAddr),
+    /// Watch the typed address's game.
+    WatchAddress,
+    /// Watch the game of a player found on the LAN, at the address it answered from.
+    Watch(SocketAddr),
     /// Accept the incoming challenge.
     Accept,
     /// Decline it.
@@ -122,6 +127,15 @@ impl Lobby {
         !name.is_empty() && name.chars().count() <= MAX_NAME && name != current
     }
 
+    /// The address typed in the address box; none (and why, shown under it) when it is not
+    /// IP:PORT.
+    fn typed_address(&mut self) -> Option<SocketAddr> {
+        let typed = self.address.trim();
+        let addr = typed.parse::<SocketAddr>().ok();
+        self.address_error = addr.is_none().then(|| typed.to_string());
+        addr
+    }
+
     /// Handles a message; returns what the app should do, if anything.
     /// `lang` names a second player left unnamed.
     pub fn update(&mut self, message: Message, snapshot: &Snapshot, lang: Lang) -> Option<Event> {
@@ -138,17 +152,14 @@ impl Lobby {
                 self.address_error = None;
                 None
             }
-            Message::ChallengeAddress => match self.address.trim().parse::<SocketAddr>() {
-                Ok(addr) => {
-                    self.address_error = None;
-                    Some(Event::Command(Command::Challenge(addr, self.game)))
-                }
-                Err(_) => {
-                    self.address_error = Some(self.address.trim().to_string());
-                    None
-                }
-            },
+            Message::ChallengeAddress => self
+                .typed_address()
+                .map(|addr| Event::Command(Command::Challenge(addr, self.game))),
             Message::Challenge(addr) => Some(Event::Command(Command::Challenge(addr, self.game))),
+            Message::WatchAddress => self
+                .typed_address()
+                .map(|addr| Event::Command(Command::Watch(addr))),
+            Message::Watch(addr) => Some(Event::Command(Command::Watch(addr))),
             Message::Accept => Some(Event::Command(Command::Accept)),
             Message::Decline => Some(Event::Command(Command::Decline)),
             Message::Rules => {
@@ -354,9 +365,10 @@ impl Lobby {
         saved.into()
     }
 
-    /// A player by address: the box, Challenge, and why the address is not one.
+    /// A player by address: the box, Challenge, Watch, and why the address is not one.
     fn direct(&self, can_challenge: bool, lang: Lang) -> Element<'_, Message> {
         let t = lang.app();
+        let typed = can_challenge && !self.address.trim().is_empty();
         column![
             text(t.direct_heading).size(20),
             row![
@@ -366,11 +378,11 @@ impl Lobby {
                     .on_submit(Message::ChallengeAddress)
                     .width(Fill),
                 button(text(t.challenge))
-                    .on_press_maybe(
-                        (can_challenge && !self.address.trim().is_empty())
-                            .then_some(Message::ChallengeAddress)
-                    )
+                    .on_press_maybe(typed.then_some(Message::ChallengeAddress))
                     .style(button::primary),
+                button(text(t.watch))
+                    .on_press_maybe(typed.then_some(Message::WatchAddress))
+                    .style(button::secondary),
             ]
             .spacing(8)
             .align_y(Alignment::Center),
@@ -463,7 +475,8 @@ fn computer<'a>(can_challenge: bool, lang: Lang) -> Element<'a, Message> {
 }
 
 /// One found player: name, fingerprint, status and games, and a Challenge button when it
-/// is idle, answers, and nothing else is under way.
+/// is idle, answers, and nothing else is under way; a Watch button instead when it is
+/// playing and answers.
 fn found_row(peer: &Found, can_challenge: bool, lang: Lang) -> Element<'_, Message> {
     let t = lang.app();
     let grey = Color::from_rgb(0.40, 0.40, 0.40);
@@ -479,6 +492,9 @@ fn found_row(peer: &Found, can_challenge: bool, lang: Lang) -> Element<'_, Messa
         Some(addr) if !busy => button(text(t.challenge))
             .on_press_maybe(can_challenge.then_some(Message::Challenge(addr)))
             .style(button::primary),
+        Some(addr) if peer.status == "playing" => button(text(t.watch))
+            .on_press_maybe(can_challenge.then_some(Message::Watch(addr)))
+            .style(button::secondary),
         _ => button(text(t.challenge)).style(button::primary),
     };
     container(
@@ -499,7 +515,10 @@ fn found_row(peer: &Found, can_challenge: bool, lang: Lang) -> Element<'_, Messa
                 .size(14)
                 .width(Length::Fixed(90.0)),
             status.size(14).width(Length::Fixed(120.0)),
-            action,
+            // A column of its own, so that Challenge and Watch rows line up.
+            container(action)
+                .width(Length::Fixed(110.0))
+                .align_x(Alignment::End),
         ]
         .spacing(10)
         .align_y(Alignment::Center),

@@ -11,12 +11,19 @@
 //! - [`desk`]: one seat's screen state; [`hot_seat`]: which seat's desk shows when two
 //!   people play at one screen, and the curtain between their turns.
 //! - [`lobby`]: players found on the LAN, challenges, my name and addresses, hot-seat, the
-//!   saved games; [`review`]: a saved Xiangqi game opened for review.
+//!   saved games, Watch (观战) for a player in a game or a typed address; [`review`]: a
+//!   saved Xiangqi game opened for review.
+//! - [`watch`](mod@watch): the spectator screen, while the peer watches someone's game
+//!   (who plays whom, the board only looked at, whose turn or the result and the audit's
+//!   verdict, moves, chat, Stop watching), around the watched game's part.
 //! - [`play`]: the game screen (players' strips, clocks, the side panel with actions, moves
 //!   and chat, dialogs), around the part of the game being played.
 //! - [`games`]: the games the game screen knows, registered in one list: each game's part
-//!   ([`games::GamePart`]) and the [`games::Part`] enum the game screen holds.
-//! - [`board_canvas`]: any board on a canvas (the square under the cursor, clicks).
+//!   ([`games::GamePart`]) and the [`games::Part`] enum the game screen holds; each part
+//!   also says what the spectator screen shows of a watched game of its kind
+//!   ([`games::watched`]).
+//! - [`board_canvas`]: any board on a canvas (the square under the cursor, clicks), or only
+//!   looked at ([`board_canvas::Shown`]).
 //! - [`rules_page`], [`settings`](mod@settings), [`sound`], [`icon`]: the rules, the saved settings, the
 //!   sounds, the window icon.
 //! - [`i18n`]: every English and Chinese string, in one table.
@@ -24,10 +31,12 @@
 //! A folder per game:
 //!
 //! - [`junqi`]: its board ([`junqi::board`]), the deployment screen ([`junqi::deploy`]),
-//!   and its part of the game screen ([`junqi::play`]: selection, battles, the audited
-//!   replay).
-//! - [`xiangqi`]: its board ([`xiangqi::board`]) and its part of the game screen
-//!   ([`xiangqi::play`]: selection, moves in Chinese notation, replay, Save game).
+//!   its part of the game screen ([`junqi::play`]: selection, battles, the audited
+//!   replay) and of the spectator screen ([`junqi::watch`]: the public board, every piece a
+//!   back but a revealed flag; the moves with their battles).
+//! - [`xiangqi`]: its board ([`xiangqi::board`]), its part of the game screen
+//!   ([`xiangqi::play`]: selection, moves in Chinese notation, replay, Save game) and of
+//!   the spectator screen ([`xiangqi::watch`]).
 //!
 //! Registering a game: add its folder, and one line in [`games`].
 //!
@@ -48,6 +57,7 @@ pub mod review;
 pub mod rules_page;
 pub mod settings;
 pub mod sound;
+pub mod watch;
 pub mod xiangqi;
 
 use std::path::PathBuf;

@@ -33,7 +33,8 @@ pub struct BoardModel {
     /// Whose view this is: that side's half is drawn at the bottom.
     pub viewer: Side,
     /// What stands on each square (indexed by `Square::index`). A token whose kind is
-    /// `None` is drawn as a back (暗子); the viewer's own pieces should always be known.
+    /// `None` is drawn as a back (暗子), the viewer's side's in red and the other's in blue
+    /// (a player knows its own pieces; a spectator sees both sides' backs).
     pub tokens: [Option<Token>; CELLS],
     /// The selected square, outlined.
     pub selected: Option<Square>,
@@ -213,6 +214,8 @@ mod palette {
     pub const ENEMY_INK: Color = Color::from_rgb(0.10, 0.29, 0.55);
     pub const BACK: Color = Color::from_rgb(0.18, 0.36, 0.56);
     pub const BACK_EDGE: Color = Color::from_rgb(0.55, 0.70, 0.86);
+    pub const OWN_BACK: Color = Color::from_rgb(0.60, 0.16, 0.12);
+    pub const OWN_BACK_EDGE: Color = Color::from_rgb(0.92, 0.62, 0.52);
     pub const SHADOW: Color = Color::from_rgba(0.25, 0.18, 0.08, 0.30);
     pub const SELECTED: Color = Color::from_rgb(0.98, 0.72, 0.05);
     pub const TARGET: Color = Color::from_rgba(0.10, 0.58, 0.30, 0.85);
@@ -455,7 +458,8 @@ fn draw_cell(frame: &mut Frame, g: &Geometry, u: f32, square: Square, empty: boo
     }
 }
 
-/// A piece: a rounded tile with its Chinese name, or a back for a hidden enemy piece.
+/// A piece: a rounded tile with its Chinese name, or a back for a hidden piece (blue for
+/// the other side's, red for the viewer's side's: only a spectator sees those).
 fn draw_piece(frame: &mut Frame, g: &Geometry, u: f32, square: Square, token: Token, viewer: Side) {
     let r = g.tile_rect(square);
     let radius = 0.12 * u;
@@ -469,7 +473,12 @@ fn draw_piece(frame: &mut Frame, g: &Geometry, u: f32, square: Square, token: To
     let own = token.side == viewer;
     match token.kind {
         None => {
-            frame.fill(&tile, palette::BACK);
+            let (back, edge) = if own {
+                (palette::OWN_BACK, palette::OWN_BACK_EDGE)
+            } else {
+                (palette::BACK, palette::BACK_EDGE)
+            };
+            frame.fill(&tile, back);
             let inset = 0.08 * u;
             let inner = Path::rounded_rectangle(
                 Point::new(r.x + inset, r.y + inset),
@@ -479,10 +488,10 @@ fn draw_piece(frame: &mut Frame, g: &Geometry, u: f32, square: Square, token: To
             frame.stroke(
                 &inner,
                 Stroke::default()
-                    .with_color(palette::BACK_EDGE)
+                    .with_color(edge)
                     .with_width((0.03 * u).max(1.0)),
             );
-            frame.fill(&Path::circle(r.center(), 0.09 * u), palette::BACK_EDGE);
+            frame.fill(&Path::circle(r.center(), 0.09 * u), edge);
         }
         Some(kind) => {
             let (face, ink) = if own {

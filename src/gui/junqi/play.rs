@@ -14,9 +14,10 @@ use iced::widget::canvas;
 use iced::{Element, Fill};
 
 use super::board::{self, Board, BoardModel};
-use crate::gui::games::{Event, GamePart, PartView};
+use crate::gui::games::{Event, GamePart, PartView, WatchPart};
 use crate::gui::i18n::Lang;
 use crate::peer::control::GameView;
+use crate::peer::watch::WatchView;
 use crate::rules::junqi::{Kind, Move, Piece, Position, Side, Square, Token, View};
 use crate::session::junqi::side_of;
 use crate::session::{Record, Seat};
@@ -205,6 +206,14 @@ impl GamePart for Play {
             action: None,
             last_mover: moves.last().map(|p| p.seat),
         }
+    }
+
+    fn watched<'a, M: 'a>(
+        game: &'a WatchView,
+        lang: Lang,
+        name_of: &dyn Fn(Seat) -> String,
+    ) -> WatchPart<'a, M> {
+        super::watch::watched(game, lang, name_of)
     }
 }
 

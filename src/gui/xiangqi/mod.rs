@@ -1,8 +1,11 @@
-//! Xiangqi (象棋) in the desktop app: its board, and its part of the game screen.
+//! Xiangqi (象棋) in the desktop app: its board, and its part of the game screen and of the
+//! spectator screen.
 //!
 //! - [`board`]: the Xiangqi board on a canvas, given a [`board::XiangqiModel`].
 //! - [`play`]: what the game screen shows of a Xiangqi game ([`play::Play`], its
 //!   [`GamePart`](super::games::GamePart)); also used by the review of a saved game.
+//! - [`watch`]: what the spectator screen shows of a watched Xiangqi game.
 
 pub mod board;
 pub mod play;
+pub mod watch;

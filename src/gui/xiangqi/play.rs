@@ -10,9 +10,10 @@ use iced::widget::{button, canvas, text};
 use iced::{Element, Fill};
 
 use super::board::{self, XiangqiBoard, XiangqiModel};
-use crate::gui::games::{Event, GamePart, PartView};
+use crate::gui::games::{Event, GamePart, PartView, WatchPart};
 use crate::gui::i18n::Lang;
 use crate::peer::control::GameView;
+use crate::peer::watch::WatchView;
 use crate::rules::xiangqi::{Kind, Move, Position, Side, Square, chinese};
 use crate::session::{Record, Seat, TableGame, XiangqiTable};
 use crate::store::SavedXiangqi;
@@ -98,6 +99,14 @@ impl GamePart for Play {
             action: Some(save.into()),
             last_mover: moves.last().map(|(seat, _)| *seat),
         }
+    }
+
+    fn watched<'a, M: 'a>(
+        game: &'a WatchView,
+        lang: Lang,
+        name_of: &dyn Fn(Seat) -> String,
+    ) -> WatchPart<'a, M> {
+        super::watch::watched(game, lang, name_of)
     }
 }
 
