@@ -1,11 +1,12 @@
 //! The UI's words in English and Chinese, all in one place: the fixed words of every screen
 //! ([`AppText`], through [`Lang::app`]), the phrases made of words and values ([`Lang`]'s
-//! methods), and why a game ended ([`ending_reason`]). The language is chosen from the
-//! locale environment variables and switchable at run time.
+//! methods). Why a game ended is the ending's own words (`session::Reason::words`). The
+//! language ([`Lang`], from `crate::lang`) is chosen from the locale environment variables
+//! and switchable at run time.
 //!
-//! Every character of the Chinese strings must be in the bundled font subset: after editing
-//! this file run `scripts/make-font-subset.sh` (it reads the characters from `src/gui/` and
-//! its folders).
+//! Every character of the Chinese strings must be in the bundled font subset (it holds all
+//! of GB 2312; `tests/gui_font.rs` checks): after adding a rarer one run
+//! `scripts/make-font-subset.sh`.
 
 use crate::rules::junqi::{BattleResult, Kind, LayoutError, Report, Square};
 use crate::session::GameKind;
