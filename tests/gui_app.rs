@@ -54,6 +54,7 @@ fn options(name: &str, profile: &TempDir) -> Options {
         lang: Lang::En,
         settings: None,
         sound: false,
+        spectators: true,
         window: None,
     }
 }
@@ -180,6 +181,7 @@ fn lobby_snapshot() -> Snapshot {
                 answered: Some(addr("192.168.1.12:40003")),
             },
         ],
+        spectators: (true, 0),
         ..Snapshot::default()
     }
 }
@@ -1216,6 +1218,22 @@ fn the_lobby_watches_a_player_in_a_game_or_an_address() {
     h.click("Watch");
     assert!(h.sent().is_empty());
     assert!(h.shows(&Lang::En.bad_address("nonsense")));
+}
+
+/// The lobby's switch says whether others may watch my games and hands the other choice
+/// to the peer.
+#[test]
+fn the_lobby_lets_others_watch_my_games_or_not() {
+    let mut h = Harness::new(lobby_snapshot());
+    assert!(h.shows("Spectators: allowed"));
+    h.click("Spectators: allowed");
+    assert_eq!(h.sent(), vec![Command::TakeSpectators(false)]);
+    let mut h = Harness::new(Snapshot {
+        spectators: (false, 0),
+        ..lobby_snapshot()
+    });
+    h.click("Spectators: not allowed");
+    assert_eq!(h.sent(), vec![Command::TakeSpectators(true)]);
 }
 
 /// A spectator's (carol's) snapshot of alice (South) and bob (North)'s scripted Junqi

@@ -72,6 +72,7 @@ impl AppArgs {
             }
             options.lang = saved.effective_lang();
             options.sound = saved.sound;
+            options.spectators = saved.spectators;
             options.window = saved.window.map(|(w, h)| iced::Size::new(w, h));
             options.settings = Some(path);
         }

@@ -68,6 +68,8 @@ pub struct Options {
     /// Sounds for moves, battles and the end of a game (heard only in builds with the
     /// `sound` feature).
     pub sound: bool,
+    /// Whether others may watch my games (the lobby's switch).
+    pub spectators: bool,
     /// The window's size at start (the size it had when last closed); [`WINDOW_SIZE`] if
     /// none.
     pub window: Option<Size>,
@@ -84,6 +86,7 @@ impl Default for Options {
             lang: Lang::from_env(),
             settings: None,
             sound: true,
+            spectators: true,
             window: None,
         }
     }
@@ -404,6 +407,9 @@ impl App {
         match message {
             Message::Net((generation, _)) if generation != self.generation => {}
             Message::Net((_, NetEvent::Ready(tx))) => {
+                if !self.options.spectators {
+                    let _ = tx.send(Command::TakeSpectators(false));
+                }
                 self.commands = Some(tx);
                 self.failed = None;
             }
@@ -509,6 +515,11 @@ impl App {
                     Ok(game) => self.review = Some(Review::new(&name, game)),
                     Err(e) => self.lobby.set_saved_problem(e),
                 }
+            }
+            lobby::Event::Spectators(allowed) => {
+                self.options.spectators = allowed;
+                self.save_settings(|s| s.spectators = allowed);
+                self.send(Command::TakeSpectators(allowed));
             }
             lobby::Event::Rename(name) => {
                 self.save_settings(|s| {

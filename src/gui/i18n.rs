@@ -111,6 +111,8 @@ pub struct AppText {
     pub game_label: &'static str,
     /// The sound switch, when sound is on and when it is off.
     pub sound: [&'static str; 2],
+    /// The lobby's spectators switch, when others may watch my games and when not.
+    pub spectators: [&'static str; 2],
     /// The three levels' buttons.
     pub levels: [&'static str; 3],
     /// Back from the rules page.
@@ -289,6 +291,7 @@ const EN: AppText = AppText {
     save_game: "Save game",
     saved_to: "Saved to",
     sound: ["Sound: on", "Sound: off"],
+    spectators: ["Spectators: allowed", "Spectators: not allowed"],
     levels: ["Easy", "Medium", "Hard"],
     back: "Back",
     language: "Language",
@@ -405,6 +408,7 @@ const ZH: AppText = AppText {
     save_game: "保存棋局",
     saved_to: "已保存到",
     sound: ["声音：开", "声音：关"],
+    spectators: ["观战：允许", "观战：不允许"],
     levels: ["简单", "中等", "困难"],
     back: "返回",
     language: "语言",

@@ -78,6 +78,8 @@ pub enum Message {
     HotSeat,
     /// Open the saved game listed at this place.
     OpenSaved(usize),
+    /// Let others watch my games, or not.
+    Spectators(bool),
 }
 
 /// What the lobby hands to the app.
@@ -89,6 +91,8 @@ pub enum Event {
     Rename(String),
     /// Open this saved game.
     OpenSaved(PathBuf),
+    /// Others may watch my games from now on, or not.
+    Spectators(bool),
 }
 
 impl Lobby {
@@ -195,6 +199,7 @@ impl Lobby {
                 self.saved_problem = None;
                 self.saved.get(i).cloned().map(Event::OpenSaved)
             }
+            Message::Spectators(allowed) => Some(Event::Spectators(allowed)),
         }
     }
 
@@ -257,6 +262,9 @@ impl Lobby {
             })
             .size(13)
             .color(GREY),
+            button(text(t.spectators[usize::from(!snapshot.spectators.0)]).size(13))
+                .on_press(Message::Spectators(!snapshot.spectators.0))
+                .style(button::secondary),
         ]
         .spacing(6)
         .into()

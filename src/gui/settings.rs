@@ -16,6 +16,7 @@
 //!   "name": "Ada",
 //!   "lang": "zh",
 //!   "sound": true,
+//!   "spectators": true,
 //!   "window": [1100.0, 800.0]
 //! }
 //! ```
@@ -24,6 +25,8 @@
 //!   control characters; `""` (the default) means "not chosen yet".
 //! - `lang`: `"en"`, `"zh"`, or `null`/`"auto"` (the default) to follow the locale.
 //! - `sound`: move and battle sounds on (`true`, the default) or off.
+//! - `spectators`: whether others on the LAN may watch my games (`true`, the default: up to
+//!   8 at a time) or not.
 //! - `window`: the last window size in logical pixels, `[width, height]`, or `null`.
 //!
 //! Use: in `main`, before the window opens, `Settings::load(&profile.settings_path())`
@@ -58,6 +61,8 @@ pub struct Settings {
     pub lang: Option<Lang>,
     /// Move, battle and game-over sounds on or off.
     pub sound: bool,
+    /// Whether others may watch my games.
+    pub spectators: bool,
     /// The last window size (logical pixels, width and height), if known.
     pub window: Option<(f32, f32)>,
 }
@@ -68,6 +73,7 @@ impl Default for Settings {
             name: String::new(),
             lang: None,
             sound: true,
+            spectators: true,
             window: None,
         }
     }
@@ -145,6 +151,12 @@ impl Settings {
                 None => bad("sound", v, "true or false"),
             }
         }
+        if let Some(v) = map.get("spectators") {
+            match v.as_bool() {
+                Some(b) => settings.spectators = b,
+                None => bad("spectators", v, "true or false"),
+            }
+        }
         if let Some(v) = map.get("window") {
             match v {
                 Value::Null => {}
@@ -174,6 +186,7 @@ impl Settings {
             },
         );
         map.insert("sound".into(), json!(self.sound));
+        map.insert("spectators".into(), json!(self.spectators));
         map.insert(
             "window".into(),
             match self.window {
@@ -289,6 +302,7 @@ mod tests {
             name: "Ada L.".into(),
             lang: Some(Lang::Zh),
             sound: false,
+            spectators: false,
             window: None,
         };
         assert!(s.set_window(1100.4, 800.0));

@@ -4,13 +4,14 @@
 //! very same loop over the lossy link), or a person does, through the app's [`Controller`].
 //!
 //! - this file: the options, the run loop and what drives the peer (bot or person);
-//! - [`connection`]: what the network layer reports (challenges, the session, the peer
+//! - `connection`: what the network layer reports (challenges, the session, the peer
 //!   gone or back);
-//! - [`game`]: the game at the table: starting, deploying, resuming, the peer's messages,
+//! - `game`: the game at the table: starting, deploying, resuming, the peer's messages,
 //!   the session's effects, saving;
-//! - [`table`]: the table's state and its transcript;
-//! - [`presence`]: discovery, presence pings and `--auto`;
+//! - `table`: the table's state and its transcript;
+//! - `presence`: discovery, presence pings and `--auto`;
 //! - [`event`]: the events, written as JSON in one place;
+//! - [`watch`]: spectators, on both sides;
 //! - [`control`]: a person's commands and the snapshot the app draws; [`bot`]: the bot.
 
 pub mod bot;
