@@ -25,7 +25,7 @@ use lanqi::peer::control::{Found, GameView, Incoming, Snapshot};
 use lanqi::peer::watch::WatchView;
 use lanqi::protocol::Clock;
 use lanqi::rules::junqi::{Layout, Move, Position, Report, Side, Square};
-use lanqi::session::{Audit, Ending, GameKind, Local, Record};
+use lanqi::session::{Audit, Board, Ending, GameKind, Local, Record};
 use tokio::sync::mpsc;
 
 #[path = "support/controlled.rs"]
@@ -342,7 +342,7 @@ fn seat_snapshot(plies: u32, side: Side) -> Snapshot {
             me: seat_of(side),
             first: 0,
             deployed: [true, true],
-            board: Some(view.to_string()),
+            board: Some(Board::Junqi(Box::new(view.clone()))),
             legal_moves: if my_turn {
                 view.legal_moves()
                     .unwrap()
@@ -716,7 +716,7 @@ fn xiangqi_snapshot(moves: &[&str]) -> Snapshot {
             me: 0,
             first: 0,
             deployed: [true, true],
-            board: Some(position.to_string()),
+            board: Some(Board::Xiangqi(position.clone())),
             legal_moves: if red_to_move {
                 position
                     .legal_moves()
@@ -1265,7 +1265,7 @@ fn junqi_watch_snapshot(plies: u32) -> Snapshot {
                 game_id: 7,
                 first: 0,
                 names: ["alice".into(), "bob".into()],
-                board: Some(public.to_string()),
+                board: Some(Board::Junqi(Box::new(public.clone()))),
                 moves,
                 chat: vec![(1, "好棋！".into()), (0, "thanks, you too".into())],
                 ending: None,
@@ -1369,7 +1369,7 @@ fn a_watched_xiangqi_game_reads_in_chinese_notation_red_at_the_bottom() {
         // bob challenged, alice plays Red: the first seat is seat 1.
         first: 1,
         names: ["bob".into(), "alice".into()],
-        board: Some(position.to_string()),
+        board: Some(Board::Xiangqi(position.clone())),
         moves: played
             .iter()
             .enumerate()

@@ -205,8 +205,9 @@ async fn two_people_play_xiangqi_with_an_undo_a_chat_and_a_draw_by_agreement() {
         assert_eq!(ga.board, gb.board);
         assert!(
             ga.board
-                .as_deref()
+                .as_ref()
                 .unwrap()
+                .to_string()
                 .starts_with("rnbakabnr/9/1c5c1/")
         );
         assert_eq!(ga.first, gb.first);
@@ -539,7 +540,7 @@ async fn a_person_watches_a_junqi_game_and_sees_no_rank_before_the_audit() {
     let audit = events.iter().find(|e| e["event"] == "audit").unwrap();
     assert_eq!(view.audit.as_ref().unwrap().1, audit["start"]);
     assert!(!boards.is_empty());
-    for board in &boards {
+    for board in boards.iter().map(ToString::to_string) {
         let field = board.split(' ').next().unwrap();
         assert!(
             field

@@ -159,7 +159,11 @@ mod tests {
             me,
             first: 0,
             deployed: [true, true],
-            board: Some(String::new()),
+            board: Some(crate::session::Board::Junqi(Box::new({
+                use crate::rules::junqi::{Layout, Position, Side};
+                let layout = Layout::random(1);
+                Position::from_layouts(&layout, &layout, Side::South).view(Side::South)
+            }))),
             legal_moves: Vec::new(),
             to_move: Some(to_move),
             busy: false,

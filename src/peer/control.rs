@@ -12,7 +12,7 @@ use super::{Peer, PeerError};
 use crate::engine::Level;
 use crate::net::Transport;
 use crate::rules::junqi::Layout;
-use crate::session::{Audit, Ending, GameKind, Local, Record, Seat, TableGame};
+use crate::session::{AnyTable, Audit, Board, Ending, GameKind, Local, Record, Seat, TableGame};
 use crate::store::fingerprint;
 
 /// What a user tells a hand-driven peer.
@@ -97,9 +97,9 @@ pub struct GameView {
     pub first: Seat,
     /// Whether each seat has deployed.
     pub deployed: [bool; 2],
-    /// What I see of the board once play has begun: Junqi, JNF in the absolute frame
-    /// with the enemy hidden but a revealed flag; Xiangqi, the FEN.
-    pub board: Option<String>,
+    /// What I see of the board once play has begun (Junqi: the enemy hidden but a
+    /// revealed flag).
+    pub board: Option<Board>,
     /// My legal moves in my own view, when it is my turn.
     pub legal_moves: Vec<String>,
     /// Whose turn it is.
@@ -400,11 +400,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 me: s.me(),
                 first: s.first(),
                 deployed: [0, 1].map(|seat| s.setups()[seat].is_some()),
-                board: table.map(|t| match (t.junqi(), t.xiangqi()) {
-                    (Some(j), _) => j.game().view().to_string(),
-                    (_, Some(x)) => x.game().position().to_string(),
-                    _ => String::new(),
-                }),
+                board: table.map(AnyTable::board),
                 legal_moves: if s.my_turn() {
                     table.map(|t| t.legal_moves()).unwrap_or_default()
                 } else {

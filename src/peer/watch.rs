@@ -15,7 +15,7 @@ use super::{Peer, PeerError};
 use crate::net::Transport;
 use crate::protocol::Message;
 use crate::rules::junqi::Report;
-use crate::session::{AnyTable, Ending, GameKind, Notice, Reason, Seat, TableGame};
+use crate::session::{AnyTable, Board, Ending, GameKind, Notice, Reason, Seat, TableGame};
 
 /// The game a spectator watches, as the player relayed it.
 pub(super) struct Watched {
@@ -60,9 +60,9 @@ pub struct WatchView {
     pub first: Seat,
     /// The players' nicknames, seat 0 first.
     pub names: [String; 2],
-    /// The position as everyone sees it (Junqi: JNF with the pieces hidden; Xiangqi:
-    /// FEN), once the player sent one.
-    pub board: Option<String>,
+    /// The position as everyone sees it (Junqi: every piece hidden but an opened flag),
+    /// once the player sent one.
+    pub board: Option<Board>,
     /// The moves that stand: ply, mover, the move in the absolute frame, battle outcome.
     pub moves: Vec<(u32, Seat, String, Option<Report>)>,
     /// The players' chat.
@@ -297,7 +297,7 @@ fn watch_event(view: &mut WatchView, message: Message) -> Result<Option<Event>, 
             }
         }
         Message::Board { position } => {
-            view.board = Some(position);
+            view.board = Some(Board::parse(view.game, &position).map_err(|_| ())?);
             return Ok(None);
         }
         Message::Undone { ply } => {

@@ -54,6 +54,71 @@ impl FromStr for GameKind {
     }
 }
 
+/// A position of any of lanqi's games, as one seat (or everyone) may see it: what a
+/// screen draws. Text only at the edges: [`Board::parse`] and `Display` (Junqi: JNF;
+/// Xiangqi: FEN).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// Junqi, with the pieces the viewer may not see hidden.
+    Junqi(Box<crate::rules::junqi::View>),
+    /// Xiangqi (nothing is hidden).
+    Xiangqi(crate::rules::xiangqi::Position),
+}
+
+impl Board {
+    /// Reads a position of `game` in its text form.
+    pub fn parse(game: GameKind, text: &str) -> Result<Board, String> {
+        Ok(match game {
+            GameKind::Junqi => Board::Junqi(Box::new(text.parse().map_err(|e| format!("{e}"))?)),
+            GameKind::Xiangqi => Board::Xiangqi(text.parse().map_err(|e| format!("{e}"))?),
+        })
+    }
+
+    /// The Junqi view, if this is one.
+    pub fn junqi(&self) -> Option<&crate::rules::junqi::View> {
+        match self {
+            Board::Junqi(v) => Some(v),
+            Board::Xiangqi(_) => None,
+        }
+    }
+
+    /// The Xiangqi position, if this is one.
+    pub fn xiangqi(&self) -> Option<&crate::rules::xiangqi::Position> {
+        match self {
+            Board::Xiangqi(p) => Some(p),
+            Board::Junqi(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Board {
+    /// Junqi: JNF; Xiangqi: FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Board::Junqi(v) => v.fmt(f),
+            Board::Xiangqi(p) => p.fmt(f),
+        }
+    }
+}
+
+impl AnyTable {
+    /// What this seat sees of the board (Junqi: its own pieces and the enemy's backs).
+    pub fn board(&self) -> Board {
+        match self {
+            AnyTable::Junqi(t) => Board::Junqi(Box::new(t.game().view())),
+            AnyTable::Xiangqi(t) => Board::Xiangqi(t.game().position().clone()),
+        }
+    }
+
+    /// What everyone may see of the board (what a spectator is shown).
+    pub fn public_board(&self) -> Board {
+        match self {
+            AnyTable::Junqi(t) => Board::Junqi(Box::new(t.public_view())),
+            AnyTable::Xiangqi(t) => Board::Xiangqi(t.game().position().clone()),
+        }
+    }
+}
+
 /// A game of any kind at a session's table.
 #[derive(Clone, Debug)]
 pub enum AnyTable {

@@ -80,6 +80,11 @@ impl JunqiTable {
         &self.game
     }
 
+    /// What everyone may see of the board: every piece hidden but an opened flag.
+    pub fn public_view(&self) -> crate::rules::junqi::View {
+        crate::rules::junqi::View::seen_by(self.game.view().setup(), None)
+    }
+
     fn them(&self) -> Seat {
         1 - self.me
     }
@@ -647,7 +652,7 @@ impl TableGame for JunqiTable {
     }
 
     fn public_position(&self) -> String {
-        crate::rules::junqi::View::seen_by(self.game.view().setup(), None).to_string()
+        self.public_view().to_string()
     }
 
     fn hash(&self) -> String {

@@ -19,7 +19,7 @@ pub mod state;
 pub mod transcript;
 pub mod xiangqi;
 
-pub use any::{AnyTable, GameKind};
+pub use any::{AnyTable, Board, GameKind};
 pub use cheat::Cheat;
 pub use clock::{Clocks, Millis};
 pub use ending::Reason;

@@ -18,7 +18,8 @@ use crate::gui::games::{Event, GamePart, PartView, WatchPart};
 use crate::gui::i18n::Lang;
 use crate::peer::control::GameView;
 use crate::peer::watch::WatchView;
-use crate::rules::junqi::{Kind, Move, Piece, Position, Side, Square, Token, View};
+use crate::rules::junqi::{Kind, Move, Piece, Position, Side, Square, Token};
+use crate::session::Board as Seen;
 use crate::session::junqi::side_of;
 use crate::session::{Record, Seat};
 
@@ -85,7 +86,7 @@ impl Play {
             });
             return model;
         }
-        let Some(view) = game.board.as_deref().and_then(|b| View::from_str(b).ok()) else {
+        let Some(view) = game.board.as_ref().and_then(Seen::junqi).cloned() else {
             return BoardModel::empty(side);
         };
         let mut model = BoardModel::from_view(&view, side);
@@ -130,7 +131,7 @@ impl Play {
                 )
             }
             None => {
-                let view = game.board.as_deref().and_then(|b| View::from_str(b).ok());
+                let view = game.board.as_ref().and_then(Seen::junqi).cloned();
                 let tokens: Vec<Token> = view
                     .map(|v| Square::all().filter_map(|s| v.at(s)).collect())
                     .unwrap_or_default();
@@ -245,7 +246,7 @@ fn battle_flash(old: &GameView, new: &GameView, lang: Lang) -> Option<String> {
     let my_side = side_of(new.me);
     let attacked = seat == new.me;
     let mine_at = if attacked { mv.from } else { mv.to };
-    let before = old.board.as_deref().and_then(|b| View::from_str(b).ok());
+    let before = old.board.as_ref().and_then(Seen::junqi).cloned();
     let mine = before
         .and_then(|v| v.at(mine_at))
         .filter(|t| t.side == my_side)

@@ -6,8 +6,6 @@
 //! All of it is read from the relayed [`WatchView`] with the rules core: the board from its
 //! JNF ([`View`]), whose turn it is from the same.
 
-use std::str::FromStr;
-
 use iced::Fill;
 use iced::widget::canvas;
 
@@ -17,13 +15,14 @@ use crate::gui::games::WatchPart;
 use crate::gui::i18n::Lang;
 use crate::peer::watch::WatchView;
 use crate::rules::junqi::{Kind, Move, Side, Square, View};
+use crate::session::Board;
 use crate::session::Seat;
 use crate::session::junqi::side_of;
 
 /// The board as everyone sees it, South at the bottom, the last move marked; empty until the
 /// player has relayed a position.
 pub fn board_model(game: &WatchView) -> BoardModel {
-    let view = game.board.as_deref().and_then(|b| View::from_str(b).ok());
+    let view = game.board.as_ref().and_then(Board::junqi).cloned();
     let mut model = match &view {
         Some(view) => BoardModel::from_view(view, Side::South),
         None => BoardModel::empty(Side::South),
@@ -42,7 +41,7 @@ pub fn watched<'a, M: 'a>(
     lang: Lang,
     name_of: &dyn Fn(Seat) -> String,
 ) -> WatchPart<'a, M> {
-    let view = game.board.as_deref().and_then(|b| View::from_str(b).ok());
+    let view = game.board.as_ref().and_then(Board::junqi).cloned();
     let over = game.ending.is_some();
     let to_move = view
         .as_ref()

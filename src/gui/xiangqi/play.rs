@@ -15,6 +15,7 @@ use crate::gui::i18n::Lang;
 use crate::peer::control::GameView;
 use crate::peer::watch::WatchView;
 use crate::rules::xiangqi::{Kind, Move, Position, Side, Square, chinese};
+use crate::session::Board;
 use crate::session::{Record, Seat, TableGame, XiangqiTable};
 use crate::store::SavedXiangqi;
 
@@ -223,11 +224,7 @@ pub fn model(game: &GameView, selected: Option<Square>, replay: Option<u32>) -> 
         model.last_move = last(at);
         return model;
     }
-    let Some(position) = game
-        .board
-        .as_deref()
-        .and_then(|b| b.parse::<Position>().ok())
-    else {
+    let Some(position) = game.board.as_ref().and_then(Board::xiangqi).cloned() else {
         return XiangqiModel::empty(viewer);
     };
     let mut model = XiangqiModel::from_position(&position, viewer);
@@ -301,7 +298,7 @@ mod tests {
             me: (moves.len() % 2) as Seat,
             first: 0,
             deployed: [true, true],
-            board: Some(position.to_string()),
+            board: Some(crate::session::Board::Xiangqi(position.clone())),
             legal_moves: legal,
             to_move: Some((moves.len() % 2) as Seat),
             busy: false,

@@ -16,6 +16,7 @@ use crate::gui::games::WatchPart;
 use crate::gui::i18n::Lang;
 use crate::peer::watch::WatchView;
 use crate::rules::xiangqi::{Move, Position, Side};
+use crate::session::Board;
 use crate::session::Seat;
 use crate::session::xiangqi::side_of_seat;
 
@@ -30,8 +31,9 @@ fn moves(game: &WatchView) -> Vec<Move> {
 /// The position as relayed, or the start played through the moves when none was.
 fn position(game: &WatchView, moves: &[Move]) -> Position {
     game.board
-        .as_deref()
-        .and_then(|b| b.parse::<Position>().ok())
+        .as_ref()
+        .and_then(Board::xiangqi)
+        .cloned()
         .or_else(|| positions(&Position::start(), moves).pop())
         .unwrap_or_else(Position::start)
 }
