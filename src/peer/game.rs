@@ -310,22 +310,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     fn learn(&mut self, notice: &Notice) {
         let learned = match notice {
             Notice::Moved {
-                ply,
-                seat,
-                absolute,
-                outcome,
-            } => {
-                if let Some(table) = &mut self.table {
-                    table.public.push((*ply, *seat, absolute.clone(), *outcome));
-                }
-                self.bot.observe(absolute, *outcome)
-            }
-            Notice::Undone { ply } => {
-                if let Some(table) = &mut self.table {
-                    table.public.retain(|(p, ..)| p != ply);
-                }
-                Ok(())
-            }
+                absolute, outcome, ..
+            } => self.bot.observe(absolute, *outcome),
             Notice::FlagShown { seat, square } => self
                 .bot
                 .observe_flag(crate::session::junqi::side_of(*seat), square),

@@ -8,7 +8,6 @@ use super::event::{AuditEvent, FindingEvent};
 use crate::net::PeerInfo;
 use crate::protocol::fair::Binding;
 use crate::protocol::message::hex;
-use crate::rules::junqi::Report;
 use crate::session::transcript::Transcript;
 use crate::session::{AnyTable, Audit, Cheat, Seat, Secrets, Session, TableGame};
 use crate::store::Identity;
@@ -30,9 +29,6 @@ pub(super) struct Table {
     pub(super) chat: Vec<(Seat, String)>,
     /// A hot-seat game with this screen's guest: neither saved nor resumable.
     pub(super) hot_seat: bool,
-    /// The moves that stand, as everyone may know them (ply, mover, absolute move, battle
-    /// outcome): what a spectator joining mid-game is told first.
-    pub(super) public: Vec<(u32, Seat, String, Option<Report>)>,
 }
 
 impl Table {
@@ -45,7 +41,6 @@ impl Table {
             awaiting_audit: None,
             chat: Vec::new(),
             hot_seat: false,
-            public: Vec::new(),
         }
     }
 
@@ -61,7 +56,6 @@ impl Table {
         self.evidence.clear();
         self.signed.clear();
         self.awaiting_audit = None;
-        self.public.clear();
     }
 
     /// Keeps a chat line (the latest [`CHAT_KEPT`]).

@@ -186,9 +186,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let mut messages = vec![header];
         messages.extend(
             table
-                .public
+                .session
+                .public_moves()
                 .iter()
-                .map(|(ply, seat, mv, outcome)| played(*ply, *seat, mv, *outcome)),
+                .map(|(ply, seat, p)| played(*ply, *seat, &p.absolute, p.outcome)),
         );
         messages.extend(public_board(table));
         messages.extend(table.chat.iter().map(|(seat, text)| Message::Said {

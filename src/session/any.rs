@@ -247,7 +247,7 @@ impl TableGame for AnyTable {
         each!(self, t => t.exchange(from, message, record))
     }
 
-    fn replay(&mut self, record: &Record) -> Result<(), String> {
+    fn replay(&mut self, record: &Record) -> Result<Vec<Step>, String> {
         each!(self, t => t.replay(record))
     }
 

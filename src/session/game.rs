@@ -159,7 +159,8 @@ pub trait TableGame: Clone + Sized {
         record: &[Record],
     ) -> Result<Vec<Step>, String>;
     /// Replays a line of the game's own record (after a restart; our own file, trusted).
-    fn replay(&mut self, record: &Record) -> Result<(), String>;
+    /// Returns what it led to (a battle's report: the move, [`Step::Played`]).
+    fn replay(&mut self, record: &Record) -> Result<Vec<Step>, String>;
     /// Takes back the last move.
     fn take_back(&mut self);
     /// After a resume: what this seat sends again so that an exchange that was cut off

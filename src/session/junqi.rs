@@ -565,7 +565,7 @@ impl TableGame for JunqiTable {
         Ok(steps)
     }
 
-    fn replay(&mut self, record: &Record) -> Result<(), String> {
+    fn replay(&mut self, record: &Record) -> Result<Vec<Step>, String> {
         match record {
             Record::Report { ply, outcome } => {
                 let report = *outcome;
@@ -580,20 +580,20 @@ impl TableGame for JunqiTable {
                     }
                 };
                 self.decide(mv, Some(report), seat_of(self.game.side_to_move()))
-                    .map(|_| ())
             }
             Record::Reveal { seat, cell } => {
                 let side = side_of(*seat);
                 let own: Square = cell.parse().map_err(|e| format!("record: {e}"))?;
                 self.game
                     .reveal_flag(side, own.from_view(side))
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| e.to_string())?;
+                Ok(Vec::new())
             }
             Record::Open { seat, kinds, salts } => {
                 self.opened[*seat as usize] = Some(SealedLayout::from_opening(kinds, salts)?);
-                Ok(())
+                Ok(Vec::new())
             }
-            _ => Ok(()),
+            _ => Ok(Vec::new()),
         }
     }
 

@@ -5,7 +5,7 @@
 use super::clock::{Clocks, Flag, LAG_ALLOWANCE, Millis};
 use super::ending::Reason;
 use super::error::SessionError;
-use super::game::{Audit, Ending, Seat, Secrets, Step, TableGame};
+use super::game::{Audit, Ending, Played, Seat, Secrets, Step, TableGame};
 use crate::protocol::{Clock, Message, Verb};
 use crate::rules::junqi::Report;
 
@@ -221,6 +221,9 @@ pub struct Session<G: TableGame> {
     clock: Clock,
     clocks: Clocks,
     record: Vec<Record>,
+    /// The moves that stand as everyone may know them (ply, mover, what it did): what a
+    /// spectator joining is told.
+    public: Vec<(u32, Seat, Played)>,
     peer_confirmed: bool,
     audited: bool,
     audit: Option<Audit>,
@@ -256,6 +259,7 @@ impl<G: TableGame> Session<G> {
             clock,
             clocks: Clocks::new(clock.game_secs, clock.move_secs, now),
             record: Vec::new(),
+            public: Vec::new(),
             peer_confirmed: false,
             audited: false,
             audit: None,
@@ -377,7 +381,8 @@ impl<G: TableGame> Session<G> {
                 if *ply != table.ply() + 1 || table.to_move() != *seat {
                     return Err(format!("record: move {mv} at ply {ply} out of order"));
                 }
-                table.play(*seat, mv)?;
+                let steps = table.play(*seat, mv)?;
+                self.keep_public(&steps);
                 self.moves.push((*seat, mv.clone()));
                 self.move_clocks.push(*clock_ms);
                 self.clocks.peer_move(*seat, *clock_ms, now);
@@ -393,12 +398,28 @@ impl<G: TableGame> Session<G> {
             }
             Record::Report { .. } | Record::Reveal { .. } | Record::Open { .. } => {
                 let table: &mut G = self.table.as_mut().ok_or("a battle before both setups")?;
-                table.replay(line)?;
+                let steps = table.replay(line)?;
+                self.keep_public(&steps);
                 self.record.push(line.clone());
             }
             Record::Audit { .. } => self.record.push(line.clone()),
         }
         Ok(())
+    }
+
+    /// Keeps the moves `steps` completed, as everyone may know them.
+    fn keep_public(&mut self, steps: &[Step]) {
+        for step in steps {
+            if let Step::Played { ply, seat, played } = step {
+                self.public.push((*ply, *seat, played.clone()));
+            }
+        }
+    }
+
+    /// The moves that stand, as everyone may know them: ply, mover, the move in the
+    /// absolute frame and its battle outcome (also after a restart).
+    pub fn public_moves(&self) -> &[(u32, Seat, Played)] {
+        &self.public
     }
 
     /// The game's canonical record so far.
@@ -828,6 +849,7 @@ impl<G: TableGame> Session<G> {
                 Step::Send(m) => out.push(Effect::Send(m)),
                 Step::Record(r) => self.record.push(r),
                 Step::Played { ply, seat, played } => {
+                    self.public.push((ply, seat, played.clone()));
                     out.push(Effect::Notice(Notice::Moved {
                         ply,
                         seat,
@@ -1009,6 +1031,7 @@ impl<G: TableGame> Session<G> {
             return;
         };
         table.take_back();
+        self.public.retain(|(p, ..)| *p != ply);
         self.moves.pop();
         self.move_clocks.pop();
         self.clocks.restart_turn(now);
@@ -1104,6 +1127,16 @@ mod tests {
             p.a.table().unwrap().hash()
         );
         assert_eq!(restored.ending(), p.a.ending());
+        // What a spectator is told: the same on both sides and after a restart, every
+        // standing move with the battles' outcomes.
+        assert_eq!(p.a.public_moves(), p.b.public_moves());
+        assert_eq!(restored.public_moves(), p.a.public_moves());
+        assert_eq!(p.a.public_moves().len(), p.a.moves().len());
+        assert!(
+            p.a.public_moves()
+                .iter()
+                .any(|(_, _, m)| m.outcome.is_some())
+        );
         p.assert_no_trouble();
     }
 
@@ -1197,6 +1230,7 @@ mod tests {
         assert_eq!(p.b.table().unwrap().hash(), start);
         assert!(p.a.moves().is_empty() && p.b.moves().is_empty());
         assert!(p.a.my_turn(), "the mover moves again");
+        assert!(p.a.public_moves().is_empty() && p.b.public_moves().is_empty());
         // Refused: nothing changes.
         p.play_first_legal();
         p.local(0, Local::AskUndo);
@@ -1204,6 +1238,7 @@ mod tests {
         assert!(p.notices[0].contains(&Notice::UndoRefused));
         assert_eq!(p.a.moves().len(), 1);
         assert_eq!(p.b.moves().len(), 1);
+        assert_eq!(p.a.public_moves().len(), 1);
     }
 
     #[test]

@@ -147,7 +147,7 @@ impl TableGame for XiangqiTable {
         Err(format!("'{message}' has no place in xiangqi"))
     }
 
-    fn replay(&mut self, record: &Record) -> Result<(), String> {
+    fn replay(&mut self, record: &Record) -> Result<Vec<Step>, String> {
         Err(format!("{record:?} has no place in xiangqi"))
     }
 
