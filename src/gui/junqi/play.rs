@@ -314,19 +314,23 @@ fn standing_moves(record: &[Record]) -> Vec<Played> {
 fn replay_of(game: &GameView, moves: &[Played]) -> Option<Vec<Position>> {
     let audit = game.audit.as_ref().filter(|a| !a.start.is_empty())?;
     game.ending.as_ref()?;
-    let positions = replay_positions(&audit.start, moves);
+    let positions = replay_positions(&audit.start, moves.iter().map(|p| p.mv));
     (!positions.is_empty()).then_some(positions)
 }
 
-/// The positions of the audited game, from the opened start through every standing move,
-/// played by the rules core (it stops at a move the core refuses).
-fn replay_positions(start: &str, moves: &[Played]) -> Vec<Position> {
+/// The positions of the audited game, from the opened start (JNF, every piece shown)
+/// through every standing move in the absolute frame, played by the rules core (it stops
+/// at a move the core refuses).
+pub(super) fn replay_positions(
+    start: &str,
+    moves: impl IntoIterator<Item = Move>,
+) -> Vec<Position> {
     let Ok(mut position) = Position::from_str(start) else {
         return Vec::new();
     };
     let mut out = vec![position.clone()];
-    for p in moves {
-        match position.play(p.mv) {
+    for mv in moves {
+        match position.play(mv) {
             Ok((next, _)) => {
                 position = next;
                 out.push(position.clone());
