@@ -251,3 +251,68 @@ async fn an_illegal_move_is_refused_with_signed_evidence() {
     );
     assert_eq!(hex(&bytes), evidence[0].as_str().unwrap());
 }
+
+/// One challenge from a stranger, never followed up, does not take a listener out: it is
+/// accepted, given up a few seconds later, and a friend who challenges next plays a whole
+/// game with it (before, the listener answered everyone `busy` for a minute and then exited
+/// saying its peer was gone).
+#[tokio::test(start_paused = true)]
+async fn a_challenge_never_followed_up_does_not_take_a_listener_out() {
+    let net = LossyNet::new(LinkQuality::PERFECT, 3);
+    let (a, b, m) = (
+        net.attach(addr(1)),
+        net.attach(addr(2)),
+        net.attach(addr(3)),
+    );
+    let mut stranger = Endpoint::new(
+        SigningKey::from_bytes(&[77; 32]),
+        EndpointConfig::default(),
+        Box::new(|| [9; 16]),
+    );
+    let mut events = Vec::new();
+    let alice = async {
+        let r = peer::run(
+            &a,
+            Identity::from_secret([1; 32]),
+            options("alice", None),
+            None,
+            |v| events.push(v.clone()),
+        )
+        .await;
+        net.detach(addr(1));
+        r
+    };
+    let others = async {
+        // The stranger's one challenge, and then silence.
+        stranger.challenge(addr(1), "junqi", None, 0);
+        while let Some((to, d)) = stranger.poll_transmit(0) {
+            m.send_to(&d, to).await.unwrap();
+        }
+        tokio::time::sleep(Duration::from_secs(7)).await;
+        let r = peer::run(
+            &b,
+            Identity::from_secret([2; 32]),
+            options("bob", Some(addr(1))),
+            None,
+            |_| {},
+        )
+        .await;
+        net.detach(addr(2));
+        r
+    };
+    let (ra, rb) = tokio::time::timeout(Duration::from_secs(600), async {
+        tokio::join!(alice, others)
+    })
+    .await
+    .expect("the game with the friend ended");
+    let ra = ra.unwrap_or_else(|e| panic!("alice stopped: {e}; {events:#?}"));
+    rb.expect("bob played");
+    assert_eq!(ra.games.len(), 1, "alice played bob's game");
+    assert!(
+        events.iter().any(|e| e["event"] == "note"
+            && e["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("never spoke"))),
+        "{events:#?}"
+    );
+}

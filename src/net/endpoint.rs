@@ -27,6 +27,10 @@ pub struct EndpointConfig {
     pub silence_timeout: Millis,
     /// How long to keep retrying an unanswered challenge.
     pub challenge_timeout: Millis,
+    /// How long a challenge we accepted may go unconfirmed (the challenger says nothing
+    /// authenticated in its session) before the session is dropped: a challenge that is
+    /// never followed up ties nothing up for longer.
+    pub confirm_timeout: Millis,
 }
 
 impl Default for EndpointConfig {
@@ -37,6 +41,7 @@ impl Default for EndpointConfig {
             clock: Clock::default(),
             silence_timeout: 10_000,
             challenge_timeout: 30_000,
+            confirm_timeout: 5_000,
         }
     }
 }
@@ -134,6 +139,9 @@ pub enum NetEvent {
         /// Its nickname.
         name: String,
     },
+    /// The challenger whose challenge we accepted never spoke in the session: it is
+    /// dropped (the challenge was not followed up, or not the challenger's own).
+    Abandoned,
     /// Someone answered our presence ping (see [`Endpoint::ping`]).
     Pong {
         /// Its key.
@@ -630,8 +638,14 @@ impl Endpoint {
             _ => None,
         };
         let session = self.connection.as_ref().and_then(|c| {
-            // Once the peer is declared gone, its silence is no longer a deadline.
-            let silence = (!c.gone).then_some(c.last_heard + self.config.silence_timeout);
+            // Once the peer is declared gone, its silence is no longer a deadline; an
+            // unconfirmed session has a shorter one.
+            let patience = if c.confirmed {
+                self.config.silence_timeout
+            } else {
+                self.config.confirm_timeout
+            };
+            let silence = (!c.gone).then_some(c.last_heard + patience);
             [c.channel.next_timeout(), silence]
                 .into_iter()
                 .flatten()
@@ -670,6 +684,13 @@ impl Endpoint {
                 *interval = (*interval * 2).min(2000);
                 *next_try = now + *interval;
             }
+        }
+        if let Some(c) = &self.connection
+            && !c.confirmed
+            && now.saturating_sub(c.last_heard) >= self.config.confirm_timeout
+        {
+            self.connection = None;
+            self.events.push_back(NetEvent::Abandoned);
         }
         if let Some(c) = &mut self.connection {
             let silent_for = now.saturating_sub(c.last_heard);
@@ -1356,6 +1377,31 @@ mod tests {
         let mut idle = endpoint(5);
         let reason = decline(&mut idle, 42).expect("declined");
         assert!(reason.contains("no game to watch"), "{reason}");
+    }
+
+    #[test]
+    fn a_challenge_never_followed_up_ties_nothing_up_for_long() {
+        let (mut stranger, mut b) = (endpoint(1), endpoint(2));
+        stranger.challenge(addr(2), "junqi", None, 0);
+        pump(&mut stranger, addr(1), &mut b, 0);
+        assert!(b.poll_event().is_some());
+        b.accept(0);
+        while b.poll_event().is_some() {}
+        // The stranger never speaks in the session: meanwhile others are told busy…
+        let mut friend = endpoint(3);
+        friend.challenge(addr(2), "junqi", None, 1_000);
+        pump(&mut friend, addr(3), &mut b, 1_000);
+        pump(&mut b, addr(2), &mut friend, 1_000);
+        assert_eq!(friend.poll_event(), Some(NetEvent::Busy));
+        // …but only until the session is given up, a few seconds after the accept.
+        let deadline = b.next_timeout().expect("a deadline");
+        assert!(deadline <= 5_000, "{deadline}");
+        b.handle_timeout(deadline);
+        assert_eq!(b.poll_event(), Some(NetEvent::Abandoned));
+        assert!(!b.is_connected());
+        friend.challenge(addr(2), "junqi", None, 6_000);
+        pump(&mut friend, addr(3), &mut b, 6_000);
+        assert!(matches!(b.poll_event(), Some(NetEvent::Challenged { .. })));
     }
 
     #[test]

@@ -86,10 +86,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 // The challenger's proposal is the game's clock on both sides.
                 self.options.clock = clock;
                 self.trust(&peer.name, &peer.key);
-                self.endpoint.set_presence(Status::Playing.word());
-                if let Err(message) = self.presence.set_playing() {
-                    self.emit(Event::Error { message });
-                }
+                self.set_status(Status::Playing);
                 let seat: Seat = if challenger { 0 } else { 1 };
                 let kind: GameKind = peer.game.parse().map_err(PeerError::Peer)?;
                 self.emit(Event::Connected {
@@ -122,6 +119,16 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.on_watched(message)?
             }
             NetEvent::Message { message, evidence } => self.on_message(message, evidence, now)?,
+            NetEvent::Abandoned => {
+                // A challenge that was never followed up: nothing was played; wait again.
+                if self.table.as_ref().is_some_and(|t| !t.started()) {
+                    self.table = None;
+                }
+                self.set_status(Status::Idle);
+                self.emit(Event::Note {
+                    message: "a challenger never spoke after our accept: waiting again".into(),
+                });
+            }
             NetEvent::Watching { peer } => {
                 self.watching = Some(Watched::new(peer.name.clone()));
                 self.emit(Event::Watching {
@@ -182,6 +189,14 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
         }
         Ok(())
+    }
+
+    /// Says (in pongs and the mDNS record) whether this peer is in a game.
+    fn set_status(&mut self, status: Status) {
+        self.endpoint.set_presence(status.word());
+        if let Err(message) = self.presence.set_status(status) {
+            self.emit(Event::Error { message });
+        }
     }
 
     /// What to tell a user whose saved game could not be resumed.

@@ -100,10 +100,10 @@ impl Presence {
         self.discovery.is_some()
     }
 
-    /// Advertises that this peer is in a game now.
-    pub(super) fn set_playing(&mut self) -> Result<(), String> {
+    /// Advertises whether this peer is in a game now.
+    pub(super) fn set_status(&mut self, status: Status) -> Result<(), String> {
         match &mut self.discovery {
-            Some(d) => d.set_status(Status::Playing),
+            Some(d) => d.set_status(status),
             None => Ok(()),
         }
     }
