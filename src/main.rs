@@ -19,7 +19,7 @@ fn main() -> ExitCode {
                 ErrorKind::DisplayHelp
                 | ErrorKind::DisplayVersion
                 | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-                    print!("{}", e.render());
+                    print_quietly(&e.render().to_string());
                     ExitCode::SUCCESS
                 }
                 _ => {
@@ -35,22 +35,27 @@ fn main() -> ExitCode {
         return app(cli.app);
         #[cfg(not(feature = "gui"))]
         {
-            Cli::command().print_help().expect("printing help");
+            let _ = Cli::command().print_help();
             return ExitCode::SUCCESS;
         }
     };
     match run(command) {
         Ok(Outcome::Exit(code)) => code,
         Ok(Outcome::Print(out)) => {
-            let mut stdout = std::io::stdout().lock();
-            // A closed pipe (e.g. `| head`) is not an error worth a panic.
-            let _ = stdout
-                .write_all(out.as_bytes())
-                .and_then(|_| stdout.flush());
+            print_quietly(&out);
             ExitCode::SUCCESS
         }
         Err(e) => fail(&e.to_string()),
     }
+}
+
+/// Writes to standard output; a closed pipe (`lanqi --help | head -1`) is not an error
+/// worth a panic: the reader has what it wanted.
+fn print_quietly(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush());
 }
 
 /// Opens the desktop app; without a display, says how to run headless and exits with 2.

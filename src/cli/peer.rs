@@ -239,7 +239,8 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
         Ok(_) => Ok(std::process::ExitCode::SUCCESS),
         Err(e) => {
             let v = serde_json::json!({"event": "error", "message": e.to_string()});
-            println!("{v}");
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{v}").and_then(|_| out.flush());
             eprintln!("lanqi: {e}");
             Ok(std::process::ExitCode::from(1))
         }
