@@ -51,9 +51,18 @@ fn sealed_envelopes_open_to_the_same_fields_and_any_flipped_byte_fails() {
 fn messages_round_trip_through_their_text() {
     let mut rng = random_games::rng(12);
     for _ in 0..500 {
-        let text: String = (0..rng.next_u32() % 40)
+        let raw: String = (0..rng.next_u32() % 40)
             .map(|_| char::from_u32(rng.next_u32() % 0x3000).unwrap_or('?'))
             .collect();
+        // Any text crosses the wire; what arrives is what may be shown (no control or
+        // reordering characters, line breaks as spaces), and that comes back exactly.
+        let wire = Message::Chat { text: raw.clone() }.to_string();
+        let text = lanqi::protocol::message::shown(&raw);
+        assert_eq!(
+            Message::parse(wire.as_bytes()).unwrap(),
+            Message::Chat { text: text.clone() },
+            "{wire}"
+        );
         let nonce: [u8; 16] = random_bytes(&mut rng, 16).try_into().unwrap();
         let verb = [Verb::Ask, Verb::Yes, Verb::No][(rng.next_u32() % 3) as usize];
         let messages = [

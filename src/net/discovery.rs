@@ -305,14 +305,14 @@ fn drain(events: mdns_sd::Receiver<ServiceEvent>, peers: Arc<Mutex<Found>>, own_
                     )
                 });
                 let peer = FoundPeer {
-                    // A name is shown to people: no control characters (terminal escapes).
-                    name: info
-                        .get_property_val_str("name")
-                        .unwrap_or("?")
-                        .chars()
-                        .filter(|c| !c.is_control())
-                        .take(32)
-                        .collect(),
+                    // A name is shown to people: no control characters (terminal escapes),
+                    // nothing that reorders text.
+                    name: crate::protocol::message::shown(
+                        info.get_property_val_str("name").unwrap_or("?"),
+                    )
+                    .chars()
+                    .take(32)
+                    .collect(),
                     key,
                     addrs,
                     games: info

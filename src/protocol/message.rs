@@ -395,7 +395,37 @@ fn text(field: &'static str, s: &str, max: usize) -> Result<String, PayloadError
     if t.chars().count() > max {
         return Err(PayloadError::arg(field, s));
     }
-    Ok(t)
+    Ok(shown(&t))
+}
+
+/// Whether a character may not reach a screen, a file or a terminal from a peer's words:
+/// control characters (C0, C1: terminal escapes, line breaks), the line and paragraph
+/// separators, and the marks and overrides that reorder text (so that a name cannot pose
+/// as another, or a chat line hide what it says).
+pub fn unshowable(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}'
+                | '\u{200E}'
+                | '\u{200F}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// A peer's text as it may be shown: a line break becomes a space, and the other
+/// characters of [`unshowable`] are left out.
+pub fn shown(text: &str) -> String {
+    text.chars()
+        .filter_map(|c| match c {
+            '\n' | '\r' | '\u{0085}' | '\u{2028}' | '\u{2029}' => Some(' '),
+            c if unshowable(c) => None,
+            c => Some(c),
+        })
+        .collect()
 }
 
 /// Escapes `%`, `|` and control characters as `%XX`.
@@ -1026,7 +1056,8 @@ mod tests {
             },
             Message::Reset,
             Message::Chat {
-                text: "好棋!\nline two | 50% off".into(),
+                // Escaped on the wire: `|` and `%` (a line break would be cleaned).
+                text: "好棋! line two | 50% off".into(),
             },
             Message::Sync {
                 game_id: 1,
@@ -1176,5 +1207,31 @@ mod tests {
             watch.to_string(),
             "watch|abababababababababababababababab|Carol|..."
         );
+    }
+
+    /// Names and chat from a peer reach no screen, file or terminal with characters that
+    /// break lines, drive a terminal or reorder text (#19: a name posing as another).
+    #[test]
+    fn a_peers_words_lose_controls_line_breaks_and_bidi_overrides() {
+        let chat = Message::parse("chat|evil%E2%80%AEtxt.exe%0Anext%C2%85line".as_bytes());
+        assert_eq!(
+            chat,
+            Ok(Message::Chat {
+                text: "eviltxt.exe next line".into()
+            })
+        );
+        let accept = Message::parse(
+            format!(
+                "accept|{}|{}|Bob%E2%80%A8%E2%81%A6Alice",
+                "00".repeat(16),
+                "11".repeat(16)
+            )
+            .as_bytes(),
+        );
+        assert!(matches!(accept, Ok(Message::Accept { name, .. }) if name == "Bob Alice"));
+        // What people write stays as it was: CJK, emoji, spaces, punctuation.
+        let kept = "好棋 | 100% 👍 «ok»";
+        let back = Message::parse(Message::Chat { text: kept.into() }.to_string().as_bytes());
+        assert_eq!(back, Ok(Message::Chat { text: kept.into() }));
     }
 }
