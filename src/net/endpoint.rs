@@ -139,6 +139,12 @@ pub enum NetEvent {
         /// Its nickname.
         name: String,
     },
+    /// The peer acknowledged nothing while this many fragments waited for it: the session
+    /// is dropped (nothing a peer does may grow what we keep without bound).
+    CutOff {
+        /// The fragments waiting.
+        queued: usize,
+    },
     /// The challenger whose challenge we accepted never spoke in the session: it is
     /// dropped (the challenge was not followed up, or not the challenger's own).
     Abandoned,
@@ -507,9 +513,18 @@ impl Endpoint {
     /// Queues a message for every spectator (reliable, ordered).
     pub fn send_spectators(&mut self, message: &Message) {
         let text = message.to_string();
-        for c in &mut self.spectators {
-            let _ = c.channel.send(text.as_bytes());
-        }
+        let events = &mut self.events;
+        // A spectator that acknowledges nothing until its queue is full is dropped.
+        self.spectators.retain_mut(|c| {
+            let taken = c.channel.send(text.as_bytes()).is_ok();
+            if !taken {
+                events.push_back(NetEvent::SpectatorLeft {
+                    session: c.peer.session,
+                    name: c.peer.name.clone(),
+                });
+            }
+            taken
+        });
     }
 
     /// Queues a message for one spectator, named by its session id.
@@ -519,7 +534,10 @@ impl Endpoint {
             .iter_mut()
             .find(|c| c.peer.session == session)
         {
-            let _ = c.channel.send(message.to_string().as_bytes());
+            if c.channel.send(message.to_string().as_bytes()).is_err() {
+                // It acknowledges nothing: dropped, as in `send_spectators`.
+                self.spectators.retain(|c| c.peer.session != session);
+            }
         }
     }
 
@@ -605,9 +623,15 @@ impl Endpoint {
 
     /// Queues a message for the peer (reliable, ordered).
     pub fn send(&mut self, message: &Message) {
-        if let Some(c) = &mut self.connection {
-            // A message of ours never exceeds the channel's limit (64 KB).
-            let _ = c.channel.send(message.to_string().as_bytes());
+        if let Some(c) = &mut self.connection
+            // A message of ours never exceeds the channel's limit (64 KB); a full queue
+            // means the peer acknowledges nothing: it is cut off.
+            && let Err(super::reliable::ChannelError::QueueFull { queued }) =
+                c.channel.send(message.to_string().as_bytes())
+        {
+            self.connection = None;
+            self.drops.count(DropReason::Refused);
+            self.events.push_back(NetEvent::CutOff { queued });
         }
     }
 
@@ -1198,6 +1222,7 @@ impl Endpoint {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Verb;
 
     fn endpoint(seed: u8) -> Endpoint {
         let mut n = 0u8;
@@ -1402,6 +1427,28 @@ mod tests {
         friend.challenge(addr(2), "junqi", None, 6_000);
         pump(&mut friend, addr(3), &mut b, 6_000);
         assert!(matches!(b.poll_event(), Some(NetEvent::Challenged { .. })));
+    }
+
+    #[test]
+    fn a_peer_that_acknowledges_nothing_is_cut_off_before_our_queue_grows_without_bound() {
+        let (mut a, _b) = playing();
+        // Bob's datagrams never reach us again: whatever we queue is never acknowledged.
+        let limit = ChannelConfig::default().max_queued;
+        let mut sent = 0;
+        while a.is_connected() && sent < 2 * limit {
+            a.send(&Message::Draw { verb: Verb::No });
+            let _ = a.poll_transmit(sent as Millis);
+            sent += 1;
+        }
+        assert!(!a.is_connected(), "still connected after {sent} messages");
+        assert!(
+            sent <= limit + 64,
+            "cut off after {sent}, the queue holds {limit}"
+        );
+        let cut =
+            std::iter::from_fn(|| a.poll_event()).find(|e| matches!(e, NetEvent::CutOff { .. }));
+        assert!(cut.is_some());
+        assert_eq!(a.drops().refused, 1);
     }
 
     #[test]

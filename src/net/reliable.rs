@@ -83,6 +83,9 @@ pub struct Config {
     pub window: u32,
     /// If nothing was sent for this long, `poll_transmit` yields a seq-0 heartbeat (default 1000).
     pub heartbeat: Millis,
+    /// Fragments waiting to be sent at most (default 4096): a peer that acknowledges
+    /// nothing cannot make the queue grow beyond it ([`ChannelError::QueueFull`]).
+    pub max_queued: usize,
 }
 
 impl Default for Config {
@@ -94,6 +97,7 @@ impl Default for Config {
             max_fragments: 64,
             window: 32,
             heartbeat: 1000,
+            max_queued: 4096,
         }
     }
 }
@@ -132,6 +136,12 @@ pub enum ChannelError {
         size: usize,
         /// The largest message allowed ([`Config::max_message`]).
         limit: usize,
+    },
+    /// [`Channel::send`] found the queue full: the peer has not acknowledged what waits.
+    #[error("{queued} fragments wait for the peer's acknowledgement: the queue is full")]
+    QueueFull {
+        /// How many wait.
+        queued: usize,
     },
     /// A received segment's fragment fields are malformed or contradict what was received before.
     #[error("bad segment with seq {seq}: {fault}")]
@@ -390,6 +400,11 @@ impl Channel {
             limit,
         };
         let count = u8::try_from(needed).map_err(|_| too_large.clone())?;
+        if self.queue.len() + needed > self.config.max_queued {
+            return Err(ChannelError::QueueFull {
+                queued: self.queue.len(),
+            });
+        }
         let exhausted = ChannelError::SequenceExhausted {
             last: self.next_seq.saturating_sub(1),
             needed,

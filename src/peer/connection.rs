@@ -119,6 +119,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.on_watched(message)?
             }
             NetEvent::Message { message, evidence } => self.on_message(message, evidence, now)?,
+            NetEvent::CutOff { queued } => {
+                return Err(PeerError::Peer(format!(
+                    "the peer acknowledged nothing while {queued} fragments waited: cut off"
+                )));
+            }
             NetEvent::Abandoned => {
                 // A challenge that was never followed up: nothing was played; wait again.
                 if self.table.as_ref().is_some_and(|t| !t.started()) {
