@@ -529,15 +529,14 @@ impl Endpoint {
 
     /// Queues a message for one spectator, named by its session id.
     pub fn send_spectator(&mut self, session: u64, message: &Message) {
-        if let Some(c) = self
+        let full = self
             .spectators
             .iter_mut()
             .find(|c| c.peer.session == session)
-        {
-            if c.channel.send(message.to_string().as_bytes()).is_err() {
-                // It acknowledges nothing: dropped, as in `send_spectators`.
-                self.spectators.retain(|c| c.peer.session != session);
-            }
+            .is_some_and(|c| c.channel.send(message.to_string().as_bytes()).is_err());
+        if full {
+            // It acknowledges nothing: dropped, as in `send_spectators`.
+            self.spectators.retain(|c| c.peer.session != session);
         }
     }
 
