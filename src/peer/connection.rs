@@ -26,7 +26,6 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 resume,
                 ..
             } => {
-                self.trust(&name, &key);
                 let ours = self.table.as_ref().map(|t| {
                     (
                         t.session.game_id(),

@@ -29,6 +29,11 @@ use super::{StoreError, decode_hex32, encode_hex};
 
 const HEADER: &str = "# lanqi known peers: <64 hex digit public key> <name>, one per line\n";
 
+/// How many peers the list keeps at most: beyond it a new name is reported as new but not
+/// recorded (the peers already known stay known; nothing a stranger sends grows the file
+/// without bound).
+pub const MAX_KNOWN: usize = 4096;
+
 /// Peers seen before, trusted on first use: each nickname with the public key it first came with.
 #[derive(Clone, Debug)]
 pub struct KnownPeers {
@@ -70,7 +75,7 @@ impl KnownPeers {
     }
 
     /// Checks a (name, key) pair; a [`Trust::New`] one is recorded and saved at once
-    /// (atomically). A [`Trust::KeyChanged`] one is NOT overwritten (the user decides): see
+    /// (atomically), while fewer than [`MAX_KNOWN`] are. A [`Trust::KeyChanged`] one is NOT overwritten (the user decides): see
     /// [`KnownPeers::accept_new_key`].
     pub fn check(&mut self, name: &str, key: &[u8; 32]) -> Result<Trust, StoreError> {
         validate_name(name)?;
@@ -79,6 +84,7 @@ impl KnownPeers {
             Some(known) => Ok(Trust::KeyChanged {
                 previous: fingerprint(known),
             }),
+            None if self.peers.len() >= MAX_KNOWN => Ok(Trust::New),
             None => {
                 self.set(name, *key)?;
                 Ok(Trust::New)
@@ -214,6 +220,29 @@ mod tests {
 
     fn key(n: u8) -> [u8; 32] {
         [n; 32]
+    }
+
+    #[test]
+    fn a_full_list_reports_new_names_but_keeps_them_out() {
+        let tmp = TempDir::new("peers-full");
+        let path = tmp.path().join("known_peers.txt");
+        let mut text = String::from(HEADER);
+        for i in 0..MAX_KNOWN {
+            text.push_str(&format!("{} peer{i}\n", encode_hex(&[(i % 251) as u8; 32])));
+        }
+        std::fs::write(&path, &text).unwrap();
+        let mut peers = KnownPeers::load(&path).unwrap();
+        assert_eq!(peers.len(), MAX_KNOWN);
+        assert_eq!(peers.check("stranger", &key(9)).unwrap(), Trust::New);
+        assert_eq!(peers.len(), MAX_KNOWN, "not recorded");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            text,
+            "the file is untouched"
+        );
+        // The peers already known are still checked.
+        let changed = peers.check("peer3", &key(200)).unwrap();
+        assert!(matches!(changed, Trust::KeyChanged { .. }), "{changed:?}");
     }
 
     #[test]
