@@ -443,7 +443,7 @@ impl Endpoint {
     /// Asks the peer at `addr` to play `game` (or to resume game `resume`).
     pub fn challenge(&mut self, addr: SocketAddr, game: &str, resume: Option<u64>, now: Millis) {
         let nonce = (self.nonce_source)();
-        let mut message = Message::Challenge {
+        let message = Message::Challenge {
             nonce,
             name: self.config.name.clone(),
             game: game.to_string(),
@@ -451,48 +451,45 @@ impl Endpoint {
             resume,
             padding: 0,
         };
-        // Pad the challenge to the largest payload: no answer to it is ever larger.
-        let bare = message.to_string().len();
-        if let Message::Challenge { padding, .. } = &mut message {
-            *padding = MAX_PAYLOAD.saturating_sub(bare);
-        }
-        let datagram = self.seal_handshake(&message);
-        self.outgoing.push_back((addr, datagram.clone()));
-        self.handshake = Handshake::Challenging {
-            watch: false,
-            addr,
-            nonce,
-            game: game.to_string(),
-            resume,
-            datagram,
-            started: now,
-            next_try: now + 250,
-            interval: 250,
-        };
+        self.request(addr, nonce, message, game, resume, now);
     }
 
     /// Asks the peer at `addr` to let us watch the game it plays; an answer comes back as
     /// [`NetEvent::Watching`] (or `Declined`, `NoAnswer`).
     pub fn watch(&mut self, addr: SocketAddr, now: Millis) {
         let nonce = (self.nonce_source)();
-        let mut message = Message::Watch {
+        let message = Message::Watch {
             nonce,
             name: self.config.name.clone(),
             padding: 0,
         };
-        // Padded like a challenge: no answer to it is ever larger.
+        self.request(addr, nonce, message, "", None, now);
+    }
+
+    /// Sends a request (`challenge` or `watch`) padded to the largest payload, so that no
+    /// answer to it is ever larger, and retries it until it is answered or times out.
+    fn request(
+        &mut self,
+        addr: SocketAddr,
+        nonce: Nonce,
+        mut message: Message,
+        game: &str,
+        resume: Option<u64>,
+        now: Millis,
+    ) {
         let bare = message.to_string().len();
-        if let Message::Watch { padding, .. } = &mut message {
+        let watch = matches!(message, Message::Watch { .. });
+        if let Message::Challenge { padding, .. } | Message::Watch { padding, .. } = &mut message {
             *padding = MAX_PAYLOAD.saturating_sub(bare);
         }
         let datagram = self.seal_handshake(&message);
         self.outgoing.push_back((addr, datagram.clone()));
         self.handshake = Handshake::Challenging {
-            watch: true,
+            watch,
             addr,
             nonce,
-            game: String::new(),
-            resume: None,
+            game: game.to_string(),
+            resume,
             datagram,
             started: now,
             next_try: now + 250,
