@@ -338,8 +338,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         }
         let transcript = table.transcript(&self.identity, &self.options.name);
         let path = transcript_path(dir, transcript.game_id, &table.peer.key);
-        if let Err(e) = write_atomically(&path, transcript.render(&self.identity).as_bytes(), None)
-        {
+        // It holds this game's secret and, during the game, my private layout: mine only.
+        let text = transcript.render(&self.identity);
+        if let Err(e) = write_atomically(&path, text.as_bytes(), Some(0o600)) {
             self.emit(Event::Error {
                 message: format!("saving {}: {e}", path.display()),
             });

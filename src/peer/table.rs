@@ -175,12 +175,21 @@ pub(super) fn transcript_path(dir: &Path, game_id: u64, peer: &[u8; 32]) -> Path
     dir.join(format!("{game_id:016x}-{}.lanqi", &hex(peer)[..16]))
 }
 
-/// The newest unfinished transcript this identity wrote, if any.
+/// The largest transcript read: a game of thousands of moves is a few hundred KB.
+const MAX_TRANSCRIPT: u64 = 16 << 20;
+
+/// The newest unfinished transcript this identity wrote, if any. Only regular files of a
+/// sane size are read: a FIFO or a huge file left in the folder is passed over, never
+/// waited on or read whole.
 pub(super) fn find_unfinished(dir: &Path, identity: &Identity) -> Option<Transcript> {
     let mut found: Vec<(std::time::SystemTime, Transcript)> = std::fs::read_dir(dir)
         .ok()?
         .flatten()
         .filter(|e| e.path().extension().is_some_and(|x| x == "lanqi"))
+        .filter(|e| {
+            std::fs::symlink_metadata(e.path())
+                .is_ok_and(|m| m.is_file() && m.len() <= MAX_TRANSCRIPT)
+        })
         .filter_map(|e| {
             let text = std::fs::read_to_string(e.path()).ok()?;
             let t = Transcript::parse(&text).ok()?;
@@ -213,4 +222,35 @@ pub(super) fn group_evidence(evidence: &[(u32, Vec<u8>)]) -> Vec<(u32, String, V
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fifo_or_a_huge_file_among_the_games_is_passed_over_not_waited_on() {
+        let dir = std::env::temp_dir().join(format!("lanqi-unfinished-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("0000000000000001-aaaaaaaaaaaaaaaa.lanqi");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        let huge = dir.join("0000000000000002-bbbbbbbbbbbbbbbb.lanqi");
+        std::fs::File::create(huge)
+            .unwrap()
+            .set_len(MAX_TRANSCRIPT + 1)
+            .unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let looked_in = dir.clone();
+        std::thread::spawn(move || {
+            let identity = Identity::from_secret([5; 32]);
+            let _ = tx.send(find_unfinished(&looked_in, &identity).is_none());
+        });
+        let nothing = rx
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("looking for an unfinished game returns, even with a FIFO there");
+        assert!(nothing);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
