@@ -57,6 +57,13 @@ fn two_processes_play_a_whole_game_over_loopback_udp() {
             .flatten()
             .next()
             .expect("a saved game");
+        // It holds the game's secret and the private layout: the owner's only.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = entry.metadata().unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "{}", entry.path().display());
+        }
         lanqi::session::transcript::Transcript::parse(
             &std::fs::read_to_string(entry.path()).unwrap(),
         )
