@@ -35,7 +35,7 @@ use crate::protocol::Clock;
 use crate::rules::junqi::Layout;
 use crate::session::transcript::Transcript;
 use crate::session::{Cheat, GameKind, Local, TableGame};
-use crate::store::{Identity, Profile};
+use crate::store::{Identity, KnownPeers, Profile};
 pub use bot::{Bot, BotKind};
 use control::Hand;
 pub use control::{Command, Controller, Snapshot};
@@ -234,7 +234,12 @@ async fn run_with<T: Transport>(
         .as_ref()
         .filter(|_| !options.new_game)
         .and_then(|dir| table::find_unfinished(dir, &identity));
-    let known = profile.and_then(|p| p.known_peers().ok());
+    // A bad line of known_peers.txt is reported and kept; the rest is still checked.
+    let (known, trouble) = match profile.map(|p| KnownPeers::load_despite(&p.known_peers_path())) {
+        Some(Ok((known, problems))) => (Some(known), problems),
+        Some(Err(e)) => (None, vec![e]),
+        None => (None, Vec::new()),
+    };
     let mut peer = Peer {
         transport,
         endpoint,
@@ -261,6 +266,11 @@ async fn run_with<T: Transport>(
     };
     peer.endpoint
         .set_spectators_allowed(peer.options.spectators);
+    for e in trouble {
+        peer.emit(Event::Error {
+            message: e.to_string(),
+        });
+    }
     let result = peer.run().await;
     peer.presence.shutdown();
     if result.is_err() {

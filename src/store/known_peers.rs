@@ -39,6 +39,9 @@ pub const MAX_KNOWN: usize = 4096;
 pub struct KnownPeers {
     path: PathBuf,
     peers: BTreeMap<String, [u8; 32]>,
+    /// Lines that could not be read ([`KnownPeers::load_despite`]), kept as they were and
+    /// written back after the good ones, so that saving loses nothing of the file.
+    unread: Vec<Vec<u8>>,
 }
 
 /// What [`KnownPeers::check`] found for a (name, key) pair.
@@ -66,12 +69,38 @@ impl KnownPeers {
             Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
             Err(e) => return Err(StoreError::io("read", path, e)),
         };
-        let peers = parse(&bytes)
-            .map_err(|(line, problem)| StoreError::corrupt(path, Some(line), problem))?;
+        let (peers, bad) = parse(&bytes);
+        if let Some((line, _, problem)) = bad.into_iter().next() {
+            return Err(StoreError::corrupt(path, Some(line), problem));
+        }
         Ok(KnownPeers {
             path: path.to_path_buf(),
             peers,
+            unread: Vec::new(),
         })
+    }
+
+    /// Loads the list from `path` despite bad lines: each is reported (as
+    /// [`StoreError::Corrupt`], naming the file and the line), kept as it is in the file,
+    /// and the good ones are checked as usual, so that one bad line never turns trust on
+    /// first use off. Only a file that cannot be read is an error.
+    pub fn load_despite(path: &Path) -> Result<(KnownPeers, Vec<StoreError>), StoreError> {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(StoreError::io("read", path, e)),
+        };
+        let (peers, bad) = parse(&bytes);
+        let problems = bad
+            .iter()
+            .map(|(line, _, problem)| StoreError::corrupt(path, Some(*line), problem.clone()))
+            .collect();
+        let peers = KnownPeers {
+            path: path.to_path_buf(),
+            peers,
+            unread: bad.into_iter().map(|(_, raw, _)| raw).collect(),
+        };
+        Ok((peers, problems))
     }
 
     /// Checks a (name, key) pair; a [`Trust::New`] one is recorded and saved at once
@@ -149,7 +178,8 @@ impl KnownPeers {
         Ok(())
     }
 
-    /// Writes the whole list to its file, atomically.
+    /// Writes the whole list to its file, atomically (the lines that could not be read
+    /// after the others, as they were).
     fn save(&self) -> Result<(), StoreError> {
         let mut text = String::from(HEADER);
         for (name, key) in &self.peers {
@@ -158,7 +188,12 @@ impl KnownPeers {
             text.push_str(name);
             text.push('\n');
         }
-        write_atomically(&self.path, text.as_bytes(), None)
+        let mut bytes = text.into_bytes();
+        for raw in &self.unread {
+            bytes.extend_from_slice(raw);
+            bytes.push(b'\n');
+        }
+        write_atomically(&self.path, &bytes, None)
             .map_err(|e| StoreError::io("write", &self.path, e))
     }
 }
@@ -178,39 +213,53 @@ fn validate_name(name: &str) -> Result<(), StoreError> {
     })
 }
 
-/// Parses the file; an error is (1-based line number, problem).
-fn parse(bytes: &[u8]) -> Result<BTreeMap<String, [u8; 32]>, (usize, String)> {
+/// A line that could not be read: its 1-based number, its bytes, and what is wrong.
+type BadLine = (usize, Vec<u8>, String);
+
+/// Parses the file: the peers of the good lines, and the bad lines.
+fn parse(bytes: &[u8]) -> (BTreeMap<String, [u8; 32]>, Vec<BadLine>) {
     let mut peers = BTreeMap::new();
     let mut first_line = BTreeMap::new();
+    let mut bad = Vec::new();
     for (index, raw) in bytes.split(|&b| b == b'\n').enumerate() {
         let number = index + 1;
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-        let line = std::str::from_utf8(raw)
-            .map_err(|_| (number, "the line is not valid UTF-8".to_string()))?;
-        let trimmed = line.trim_start();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
+        match parse_line(raw, number, &mut first_line) {
+            Ok(Some((name, key))) => {
+                peers.insert(name, key);
+            }
+            Ok(None) => {}
+            Err(problem) => bad.push((number, raw.to_vec(), problem)),
         }
-        let Some((key, name)) = line.split_once(' ') else {
-            return Err((
-                number,
-                "expected `<64 hex digit public key> <name>`".to_string(),
-            ));
-        };
-        let key = decode_hex32(key)
-            .ok_or_else(|| (number, "the public key is not 64 hex digits".to_string()))?;
-        if name.is_empty() {
-            return Err((number, "the name is missing after the key".to_string()));
-        }
-        if let Some(earlier) = first_line.insert(name.to_string(), number) {
-            return Err((
-                number,
-                format!("the name {name:?} is already listed on line {earlier}"),
-            ));
-        }
-        peers.insert(name.to_string(), key);
     }
-    Ok(peers)
+    (peers, bad)
+}
+
+/// One line: a peer, nothing (blank or a comment), or what is wrong with it.
+fn parse_line(
+    raw: &[u8],
+    number: usize,
+    first_line: &mut BTreeMap<String, usize>,
+) -> Result<Option<(String, [u8; 32])>, String> {
+    let line = std::str::from_utf8(raw).map_err(|_| "the line is not valid UTF-8".to_string())?;
+    let trimmed = line.trim_start();
+    if trimmed.is_empty() || trimmed.starts_with('#') {
+        return Ok(None);
+    }
+    let Some((key, name)) = line.split_once(' ') else {
+        return Err("expected `<64 hex digit public key> <name>`".to_string());
+    };
+    let key = decode_hex32(key).ok_or("the public key is not 64 hex digits")?;
+    if name.is_empty() {
+        return Err("the name is missing after the key".to_string());
+    }
+    if let Some(earlier) = first_line.get(name) {
+        return Err(format!(
+            "the name {name:?} is already listed on line {earlier}"
+        ));
+    }
+    first_line.insert(name.to_string(), number);
+    Ok(Some((name.to_string(), key)))
 }
 
 #[cfg(test)]
@@ -243,6 +292,34 @@ mod tests {
         // The peers already known are still checked.
         let changed = peers.check("peer3", &key(200)).unwrap();
         assert!(matches!(changed, Trust::KeyChanged { .. }), "{changed:?}");
+    }
+
+    #[test]
+    fn one_bad_line_is_reported_and_kept_and_trust_goes_on_for_the_rest() {
+        let tmp = TempDir::new("peers-despite");
+        let path = tmp.path().join("known_peers.txt");
+        let good = format!("{} alice\n", encode_hex(&key(1)));
+        let text = format!("{HEADER}{good}not a peer line\n");
+        std::fs::write(&path, &text).unwrap();
+        let (mut peers, problems) = KnownPeers::load_despite(&path).unwrap();
+        assert_eq!(problems.len(), 1);
+        let said = problems[0].to_string();
+        assert!(
+            said.contains("line 3") && said.contains("known_peers.txt"),
+            "{said}"
+        );
+        // alice arriving with another key is still caught.
+        let changed = peers.check("alice", &key(2)).unwrap();
+        assert!(matches!(changed, Trust::KeyChanged { .. }), "{changed:?}");
+        // A new peer is recorded, and the bad line is still in the file.
+        assert_eq!(peers.check("bob", &key(3)).unwrap(), Trust::New);
+        let now = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            now.contains("not a peer line") && now.contains(" bob\n"),
+            "{now}"
+        );
+        let (again, problems) = KnownPeers::load_despite(&path).unwrap();
+        assert_eq!((again.len(), problems.len()), (2, 1));
     }
 
     #[test]
