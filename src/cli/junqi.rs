@@ -1,5 +1,5 @@
 //! `lanqi junqi …`: the Junqi rules core on the command line. The output formats are a
-//! stable interface for other tools (see README.md).
+//! stable interface for other tools (see docs/CLI.md).
 
 use std::fmt::Write;
 

@@ -1,5 +1,5 @@
 //! `lanqi xiangqi …`: the Xiangqi rules core on the command line. The output formats are a
-//! stable interface for other tools (see README.md).
+//! stable interface for other tools (see docs/CLI.md).
 
 use std::fmt::Write;
 

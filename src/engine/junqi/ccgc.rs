@@ -7,7 +7,7 @@
 //! `A`..`L` (top to bottom) and a column digit `0`..`4` (left to right) in the program's own
 //! view, its army at the bottom; a move is two squares (`G0F0`); results are `0` the mover's
 //! piece was taken, `1` it took the other, `2` both removed, `3` no battle; a flag is the
-//! enemy flag's square once its field marshal is gone, `00` before. See README.md.
+//! enemy flag's square once its field marshal is gone, `00` before. See docs/CLI.md.
 
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
