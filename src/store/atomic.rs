@@ -95,6 +95,33 @@ fn write_temp(path: &Path, bytes: &[u8], mode: Option<u32>) -> io::Result<PathBu
     }
 }
 
+/// Removes the temporary files of [`write_atomically`] in `dir` that a crashed process left
+/// behind: the hidden `.<name>.<pid>.<n>.tmp` files not touched for `older_than` (a
+/// running writer's are younger). Returns how many were removed.
+pub fn remove_stale_temps(dir: &Path, older_than: std::time::Duration) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let stale = |entry: &fs::DirEntry| {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let ours = name.starts_with('.') && name.ends_with(".tmp");
+        let old = entry
+            .metadata()
+            .ok()
+            .filter(fs::Metadata::is_file)
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age >= older_than);
+        ours && old
+    };
+    entries
+        .flatten()
+        .filter(stale)
+        .filter(|e| fs::remove_file(e.path()).is_ok())
+        .count()
+}
+
 fn open_new(path: &Path, mode: Option<u32>) -> io::Result<File> {
     let mut options = OpenOptions::new();
     options.write(true).create_new(true);
@@ -155,6 +182,36 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
 mod tests {
     use super::*;
     use crate::store::test_util::TempDir;
+
+    #[test]
+    fn a_crash_s_stale_temporary_files_are_removed_and_nothing_else() {
+        let dir = std::env::temp_dir().join(format!("lanqi-stale-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        let stale = dir.join(".games.lanqi.123.0.tmp");
+        fs::write(&stale, "secret").unwrap();
+        File::options()
+            .write(true)
+            .open(&stale)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+        let fresh = dir.join(".settings.json.456.1.tmp");
+        fs::write(&fresh, "being written").unwrap();
+        let kept = dir.join("settings.json");
+        fs::write(&kept, "{}").unwrap();
+        File::options()
+            .write(true)
+            .open(&kept)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+        let removed = remove_stale_temps(&dir, std::time::Duration::from_secs(60));
+        assert_eq!(removed, 1);
+        assert!(!stale.exists() && fresh.exists() && kept.exists());
+        let _ = fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn creates_and_replaces_content_without_leftovers() {

@@ -69,7 +69,16 @@ impl Identity {
     /// Loads the identity from `path`. A missing file is an [`StoreError::Io`] with kind
     /// `NotFound`; a file of the wrong shape is [`StoreError::Corrupt`] and left untouched.
     /// On unix a file that group or others may read is tightened to mode 0600.
+    /// A symbolic link is refused, never followed: the secret lives in a file of its own.
     pub fn load(path: &Path) -> Result<Identity, StoreError> {
+        let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+        if link {
+            return Err(StoreError::corrupt(
+                path,
+                None,
+                "it is a symbolic link: the secret key must be a file of its own (not followed)",
+            ));
+        }
         let bytes = std::fs::read(path).map_err(|e| StoreError::io("read", path, e))?;
         let identity =
             parse_key_file(&bytes).map_err(|problem| StoreError::corrupt(path, None, problem))?;
@@ -169,6 +178,25 @@ pub fn verify(public_key: &[u8; 32], message: &[u8], signature: &[u8; 64]) -> bo
 mod tests {
     use super::*;
     use crate::store::test_util::TempDir;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_key_file_that_is_a_symbolic_link_is_refused_and_its_target_left_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = TempDir::new("identity-link");
+        let target = dir.path().join("elsewhere.txt");
+        std::fs::write(&target, format!("{}\n", "ab".repeat(32))).unwrap();
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let path = dir.path().join("identity.key");
+        std::os::unix::fs::symlink(&target, &path).unwrap();
+        let e = Identity::load(&path).unwrap_err().to_string();
+        assert!(
+            e.contains("symbolic link") && e.contains("identity.key"),
+            "{e}"
+        );
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o644, "the target's mode is untouched");
+    }
 
     #[test]
     fn created_once_and_reloaded_identical() {

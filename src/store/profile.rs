@@ -34,6 +34,10 @@ impl Profile {
                 .to_path_buf(),
         };
         create_dir(&dir)?;
+        // What a crash left half-written (and possibly readable by others) goes.
+        for folder in [dir.clone(), dir.join("games"), dir.join("saved")] {
+            super::atomic::remove_stale_temps(&folder, std::time::Duration::from_secs(60));
+        }
         Ok(Profile { dir })
     }
 
