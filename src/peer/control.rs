@@ -254,9 +254,9 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             Command::NewGame => self.new_game(now)?,
             Command::Quit => return Ok(false),
             other => {
-                let problem = self.lobby(other, playing, incoming, challenging, host, now);
-                if problem.is_some() {
-                    self.tell(problem.unwrap_or_default());
+                if let Some(problem) = self.lobby(other, playing, incoming, challenging, host, now)
+                {
+                    self.tell(problem);
                 }
             }
         }
