@@ -337,3 +337,65 @@ mod tests {
         }
     }
 }
+
+/// The position hash of PROTOCOL.md §8.12, computed from its definition alone (not from the
+/// rules core's tables), against the core's, with the document's test vectors.
+#[cfg(test)]
+mod hash_definition {
+    use crate::rules::xiangqi::Position;
+
+    fn splitmix(state: &mut u64) -> u64 {
+        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// The hash of a FEN as the document defines it.
+    fn documented(fen: &str) -> u64 {
+        let mut state = 0x6c61_6e71_6978_7171u64;
+        let mut keys = [[0u64; 90]; 16];
+        for code in keys.iter_mut().skip(1) {
+            for key in code.iter_mut() {
+                *key = splitmix(&mut state);
+            }
+        }
+        let black_to_move = splitmix(&mut state);
+        let mut fields = fen.split(' ');
+        let board = fields.next().unwrap();
+        let mut hash = 0;
+        // FEN lists rank 9 first, each rank from file a.
+        for (row, text) in board.split('/').enumerate() {
+            let rank = 9 - row;
+            let mut file = 0;
+            for c in text.chars() {
+                if let Some(n) = c.to_digit(10) {
+                    file += n as usize;
+                    continue;
+                }
+                let kind = "kabnrcp".find(c.to_ascii_lowercase()).unwrap() + 1;
+                let side = usize::from(c.is_ascii_lowercase());
+                hash ^= keys[side * 8 + kind][rank * 9 + file];
+                file += 1;
+            }
+        }
+        if fields.next() == Some("b") {
+            hash ^= black_to_move;
+        }
+        hash
+    }
+
+    #[test]
+    fn the_documented_hash_is_the_cores_and_its_test_vectors_hold() {
+        let start = Position::start();
+        let after = start.play("h2e2".parse().unwrap()).unwrap();
+        for p in [&start, &after] {
+            assert_eq!(documented(&p.to_string()), p.hash(), "{p}");
+        }
+        // The vectors in PROTOCOL.md: the start, and after h2e2; `move` carries them as 16
+        // lower-case hex digits.
+        assert_eq!(format!("{:016x}", start.hash()), "84ad3672fc89274d");
+        assert_eq!(format!("{:016x}", after.hash()), "9981a8d5eb410582");
+    }
+}
