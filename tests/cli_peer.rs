@@ -69,15 +69,15 @@ fn contradictory_or_bad_peer_options_are_refused() {
 fn a_closed_pipe_ends_the_help_quietly() {
     use std::process::{Command, Stdio};
     for args in [&["--help"][..], &["peer", "--help"], &["junqi", "--help"]] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lanqi"))
+        // The pipe's reading end is closed before lanqi starts: every write to it fails.
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_lanqi"))
             .args(args)
-            .stdout(Stdio::piped())
+            .stdout(writer)
             .stderr(Stdio::piped())
-            .spawn()
-            .expect("start lanqi");
-        // Close our end of the pipe before lanqi writes (the help is longer than a line).
-        drop(child.stdout.take());
-        let out = child.wait_with_output().expect("lanqi ends");
+            .output()
+            .expect("lanqi ends");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);

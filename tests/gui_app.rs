@@ -116,6 +116,17 @@ impl Harness {
         }
     }
 
+    /// Types `text` into the lobby's address box (and presses Enter, if `enter`).
+    fn type_address(&mut self, text: &str, enter: bool) {
+        self.interact(|ui| {
+            ui.click(selector::id("address")).unwrap();
+            let _ = ui.typewrite(text);
+            if enter {
+                let _ = ui.tap_key(iced::keyboard::key::Named::Enter);
+            }
+        });
+    }
+
     fn click(&mut self, label: &str) {
         self.interact(|ui| {
             ui.click(label)
@@ -222,22 +233,14 @@ fn the_lobby_shows_who_is_there_and_challenges_them() {
     h.click("Back");
     assert!(h.shows("Players on your network"));
     // By address: type it, press Enter.
-    h.interact(|ui| {
-        ui.click(selector::id("address")).unwrap();
-        let _ = ui.typewrite("127.0.0.1:4000");
-        let _ = ui.tap_key(iced::keyboard::key::Named::Enter);
-    });
+    h.type_address("127.0.0.1:4000", true);
     assert_eq!(
         h.sent(),
         vec![Command::Challenge(addr("127.0.0.1:4000"), GameKind::Junqi)]
     );
     // A bad address is refused with a reason, and nothing is sent.
     let mut h = Harness::new(lobby_snapshot());
-    h.interact(|ui| {
-        ui.click(selector::id("address")).unwrap();
-        let _ = ui.typewrite("nonsense");
-        let _ = ui.tap_key(iced::keyboard::key::Named::Enter);
-    });
+    h.type_address("nonsense", true);
     assert!(h.sent().is_empty());
     assert!(h.shows(&Lang::En.bad_address("nonsense")));
 }
@@ -1200,10 +1203,7 @@ fn the_lobby_watches_a_player_in_a_game_or_an_address() {
         found: Vec::new(),
         ..lobby_snapshot()
     });
-    h.interact(|ui| {
-        ui.click(selector::id("address")).unwrap();
-        let _ = ui.typewrite("127.0.0.1:4000");
-    });
+    h.type_address("127.0.0.1:4000", false);
     h.click("Watch");
     assert_eq!(h.sent(), vec![Command::Watch(addr("127.0.0.1:4000"))]);
     // A bad address is refused with a reason, and nothing is sent.
@@ -1211,10 +1211,7 @@ fn the_lobby_watches_a_player_in_a_game_or_an_address() {
         found: Vec::new(),
         ..lobby_snapshot()
     });
-    h.interact(|ui| {
-        ui.click(selector::id("address")).unwrap();
-        let _ = ui.typewrite("nonsense");
-    });
+    h.type_address("nonsense", false);
     h.click("Watch");
     assert!(h.sent().is_empty());
     assert!(h.shows(&Lang::En.bad_address("nonsense")));
@@ -1312,37 +1309,25 @@ fn a_watched_junqi_game_shows_read_only_and_stop_watching_leaves() {
     assert_eq!(h.sent(), vec![Command::StopWatching]);
 }
 
+/// The watched game in a spectator's snapshot.
+fn watched(s: &mut Snapshot) -> &mut lanqi::peer::WatchView {
+    s.watching.as_mut().unwrap().1.as_mut().unwrap()
+}
+
 #[test]
 fn a_watched_game_shows_its_result_and_the_audit() {
     let mut snapshot = junqi_watch_snapshot(12);
-    {
-        let view = snapshot.watching.as_mut().unwrap().1.as_mut().unwrap();
-        view.ending = Some(Ending {
-            winner: Some(1),
-            reason: lanqi::session::Reason::Resignation,
-        });
-    }
+    watched(&mut snapshot).ending = Some(Ending {
+        winner: Some(1),
+        reason: lanqi::session::Reason::Resignation,
+    });
     let mut h = Harness::new(snapshot.clone());
     assert!(h.shows("bob wins") && h.shows("Resignation"));
     assert!(h.shows(Lang::En.app().audit_waiting));
-    snapshot
-        .watching
-        .as_mut()
-        .unwrap()
-        .1
-        .as_mut()
-        .unwrap()
-        .audit = Some((true, String::new()));
+    watched(&mut snapshot).audit = Some((true, String::new()));
     h.app.set_snapshot(snapshot.clone(), Instant::now());
     assert!(h.shows(Lang::En.app().watch_audit_ok));
-    snapshot
-        .watching
-        .as_mut()
-        .unwrap()
-        .1
-        .as_mut()
-        .unwrap()
-        .audit = Some((false, String::new()));
+    watched(&mut snapshot).audit = Some((false, String::new()));
     h.app.set_snapshot(snapshot.clone(), Instant::now());
     assert!(h.shows(Lang::En.app().watch_audit_failed));
     // Before the player has named its game: whose it is, and Stop watching.

@@ -276,6 +276,42 @@ impl Connection {
     }
 }
 
+impl Connection {
+    /// Takes in a datagram of this session: cheap checks first (the sender, the packet
+    /// number), then the signature; the session is heard now and confirmed, and the
+    /// segment goes to the reliable channel. Its seq, and what the channel made of it.
+    fn admit(
+        &mut self,
+        unverified: envelope::Unverified<'_>,
+        now: Millis,
+    ) -> Result<(u32, super::reliable::Receipt), DropReason> {
+        let header = unverified.header();
+        if header.sender != self.peer.key {
+            return Err(DropReason::WrongSender);
+        }
+        if !self.replay.is_fresh(header.packet) {
+            return Err(DropReason::Replayed);
+        }
+        let header = unverified.verify()?;
+        self.replay.mark(header.packet);
+        self.last_heard = now;
+        self.confirmed = true;
+        let segment = Segment {
+            seq: header.seq,
+            ack: header.ack,
+            ack_bits: header.ack_bits,
+            frag_index: header.frag_index,
+            frag_count: header.frag_count,
+            payload: header.payload.to_vec(),
+        };
+        let receipt = self
+            .channel
+            .receive(segment, now)
+            .map_err(|_| DropReason::Malformed)?;
+        Ok((header.seq, receipt))
+    }
+}
+
 struct Connection {
     peer: PeerInfo,
     channel: Channel,
@@ -774,40 +810,14 @@ impl Endpoint {
             let i = i.ok_or(DropReason::UnknownSession)?;
             return self.receive_from_spectator(i, unverified, now);
         }
-        // Cheap checks first: the session, the sender, the packet number.
         let c = self.connection.as_mut().ok_or(DropReason::UnknownSession)?;
-        if header.session != c.peer.session {
-            return Err(DropReason::UnknownSession);
-        }
-        if header.sender != c.peer.key {
-            return Err(DropReason::WrongSender);
-        }
-        if !c.replay.is_fresh(header.packet) {
-            return Err(DropReason::Replayed);
-        }
-        let header = unverified.verify()?;
-        c.replay.mark(header.packet);
-        c.last_heard = now;
-        c.confirmed = true;
+        let (seq, receipt) = c.admit(unverified, now)?;
         // The reply address stays the handshake's: an authentic datagram replayed from
         // elsewhere must not redirect the session.
         if c.gone {
             c.gone = false;
             self.events.push_back(NetEvent::Back);
         }
-        let seq = header.seq;
-        let segment = Segment {
-            seq,
-            ack: header.ack,
-            ack_bits: header.ack_bits,
-            frag_index: header.frag_index,
-            frag_count: header.frag_count,
-            payload: header.payload.to_vec(),
-        };
-        let receipt = c
-            .channel
-            .receive(segment, now)
-            .map_err(|_| DropReason::Malformed)?;
         // Keep evidence only for what the channel itself buffers (twice its window).
         let buffered = 2 * ChannelConfig::default().window;
         if seq != 0 && seq >= c.next_delivery && seq - c.next_delivery < buffered {
@@ -845,30 +855,7 @@ impl Endpoint {
         unverified: envelope::Unverified<'_>,
         now: Millis,
     ) -> Result<(), DropReason> {
-        let c = &mut self.spectators[i];
-        let header = unverified.header();
-        if header.sender != c.peer.key {
-            return Err(DropReason::WrongSender);
-        }
-        if !c.replay.is_fresh(header.packet) {
-            return Err(DropReason::Replayed);
-        }
-        let header = unverified.verify()?;
-        c.replay.mark(header.packet);
-        c.last_heard = now;
-        c.confirmed = true;
-        let segment = Segment {
-            seq: header.seq,
-            ack: header.ack,
-            ack_bits: header.ack_bits,
-            frag_index: header.frag_index,
-            frag_count: header.frag_count,
-            payload: header.payload.to_vec(),
-        };
-        let receipt = c
-            .channel
-            .receive(segment, now)
-            .map_err(|_| DropReason::Malformed)?;
+        let (_, receipt) = self.spectators[i].admit(unverified, now)?;
         for payload in receipt.delivered {
             if Message::parse(&payload) == Ok(Message::Bye) {
                 let peer = self.spectators.remove(i).peer;

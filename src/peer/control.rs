@@ -244,18 +244,17 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             return Ok(true);
         };
         hand.problem = None;
-        let playing =
-            (self.table.is_some() || self.watching.is_some()) && self.endpoint.is_connected();
-        let (incoming, challenging) = (hand.incoming.is_some(), self.endpoint.is_challenging());
-        let host = self.identity.public_key();
         match command {
             Command::Deploy(layout) => self.local(Local::Setup(layout.to_string()), now)?,
             Command::Game(action) => self.local(action, now)?,
             Command::NewGame => self.new_game(now)?,
             Command::Quit => return Ok(false),
             other => {
-                if let Some(problem) = self.lobby(other, playing, incoming, challenging, host, now)
-                {
+                let problem = match self.not_now(&other) {
+                    Some(why) => Some(why.to_string()),
+                    None => self.lobby(other, now),
+                };
+                if let Some(problem) = problem {
                     self.tell(problem);
                 }
             }
@@ -276,96 +275,94 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
         Ok(())
     }
 
-    /// The lobby's commands (challenge, answer, play the computer, hot-seat, the guest's
-    /// commands); the problem to show, if one cannot be done now.
-    fn lobby(
-        &mut self,
-        command: Command,
-        playing: bool,
-        incoming: bool,
-        challenging: bool,
-        host: [u8; 32],
-        now: u64,
-    ) -> Option<String> {
-        let Some(hand) = &mut self.hand else {
-            return None;
-        };
-        let busy = || {
-            if playing {
-                Some("already playing".to_string())
-            } else {
-                None
+    /// Why a lobby command cannot be carried out now, if it cannot.
+    fn not_now(&self, command: &Command) -> Option<&'static str> {
+        let hand = self.hand.as_ref()?;
+        let playing =
+            (self.table.is_some() || self.watching.is_some()) && self.endpoint.is_connected();
+        match command {
+            Command::Challenge(..)
+            | Command::Watch(_)
+            | Command::PlayComputer(..)
+            | Command::HotSeat(..)
+                if playing =>
+            {
+                Some("already playing")
             }
-        };
+            Command::Watch(_) if self.watching.is_some() => Some("already watching"),
+            Command::HotSeat(..) if hand.incoming.is_some() => {
+                Some("a challenge is waiting for your answer")
+            }
+            Command::HotSeat(..) if self.endpoint.is_challenging() => {
+                Some("your challenge is still out")
+            }
+            Command::Guest(c) if **c != Command::Quit && hand.guest.is_none() => {
+                Some("no second player at this screen")
+            }
+            _ => None,
+        }
+    }
+
+    /// Carries out a lobby command (challenge, answer, watch, play the computer, hot-seat,
+    /// the guest's commands); what went wrong, if anything did.
+    fn lobby(&mut self, command: Command, now: u64) -> Option<String> {
+        let host = self.identity.public_key();
+        let hand = self.hand.as_mut()?;
         match command {
             Command::Challenge(addr, game) => {
-                busy().or_else(|| {
-                    // Someone else to play: a hot-seat guest left from before says goodbye.
-                    hand.guest = None;
-                    self.endpoint.challenge(addr, game.name(), None, now);
-                    None
-                })
+                // Someone else to play: a hot-seat guest left from before says goodbye.
+                hand.guest = None;
+                self.endpoint.challenge(addr, game.name(), None, now);
             }
-            Command::Watch(addr) => busy()
-                .or_else(|| self.watching.is_some().then(|| "already watching".into()))
-                .or_else(|| {
-                    hand.guest = None;
-                    self.endpoint.watch(addr, now);
-                    None
-                }),
+            Command::Watch(addr) => {
+                hand.guest = None;
+                self.endpoint.watch(addr, now);
+            }
             Command::TakeSpectators(allowed) => {
                 self.options.spectators = allowed;
                 self.endpoint.set_spectators_allowed(allowed);
-                None
             }
             Command::StopWatching => {
-                if self.watching.take().is_some() {
+                // Leaving a watched game says goodbye to its player.
+                let watched = self.watching.take();
+                if watched.is_some() {
                     self.endpoint.disconnect(now);
                 }
-                None
             }
             Command::Accept => {
                 hand.guest = None;
                 hand.incoming = None;
                 self.endpoint.accept(now);
-                None
             }
             Command::Decline => {
                 hand.incoming = None;
                 self.endpoint.decline("declined");
-                None
             }
-            Command::PlayComputer(game, level) => busy().or_else(|| {
+            Command::PlayComputer(game, level) => {
                 hand.guest = None;
-                match start_computer(level, self.options.clock) {
-                    Ok(addr) => {
-                        self.endpoint.challenge(addr, game.name(), None, now);
-                        None
-                    }
-                    Err(e) => Some(e),
-                }
-            }),
-            Command::HotSeat(game, name) => busy()
-                .or_else(|| incoming.then(|| "a challenge is waiting for your answer".into()))
-                .or_else(|| challenging.then(|| "your challenge is still out".into()))
-                .or_else(|| match start_guest(&name, host) {
-                    Ok((guest, addr)) => {
-                        hand.guest = Some(guest);
-                        self.endpoint.challenge(addr, game.name(), None, now);
-                        None
-                    }
-                    Err(e) => Some(e),
-                }),
+                let addr = match start_computer(level, self.options.clock) {
+                    Ok(addr) => addr,
+                    Err(e) => return Some(e),
+                };
+                self.endpoint.challenge(addr, game.name(), None, now);
+            }
+            Command::HotSeat(game, name) => {
+                let (guest, addr) = match start_guest(&name, host) {
+                    Ok(started) => started,
+                    Err(e) => return Some(e),
+                };
+                hand.guest = Some(guest);
+                self.endpoint.challenge(addr, game.name(), None, now);
+            }
             // The guest cannot quit on its own: the host leaving ends both.
-            Command::Guest(command) if *command != Command::Quit => match &hand.guest {
-                Some(guest) => {
+            Command::Guest(command) if *command != Command::Quit => {
+                if let Some(guest) = &hand.guest {
                     let _ = guest.commands.send(*command);
-                    None
                 }
-                None => Some("no second player at this screen".into()),
-            },
-            _ => None,
+            }
+            _ => {}
         }
+        None
     }
 
     /// Publishes the snapshot to the person driving this peer, if it changed.

@@ -130,7 +130,7 @@ fn relayed(table: &Table, notice: &Notice, head: [u8; 32]) -> Option<Message> {
 
 /// The position as everyone may see it, once play has begun.
 fn public_board(table: &Table) -> Option<Message> {
-    let position = table.session.table()?.public_position();
+    let position = table.session.table()?.public_board().to_string();
     Some(Message::Board { position })
 }
 
@@ -223,7 +223,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             names,
         } = message
         {
-            let game: GameKind = game.parse().map_err(PeerError::Peer)?;
+            // A game this spectator does not know: counted and ignored, like any message
+            // that does not fit.
+            let Ok(game) = game.parse::<GameKind>() else {
+                self.endpoint.count_refused();
+                return Ok(());
+            };
             let view = WatchView {
                 game,
                 game_id,
@@ -318,10 +323,7 @@ fn watch_event(view: &mut WatchView, message: Message) -> Result<Option<Event>, 
             head,
         } => {
             let seat = view.winner(&winner).ok_or(())?;
-            let reason: Reason = match reason.parse() {
-                Ok(reason) => reason,
-                Err(never) => match never {},
-            };
+            let reason = Reason::from_word(&reason);
             view.ending = Some(Ending {
                 winner: seat,
                 reason: reason.clone(),

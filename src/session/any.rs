@@ -271,10 +271,6 @@ impl TableGame for AnyTable {
         each!(self, t => t.hash())
     }
 
-    fn public_position(&self) -> String {
-        each!(self, t => t.public_position())
-    }
-
     fn seat_name(kind: &GameKind, seat: Seat, first: Seat) -> &'static str {
         by_kind!(kind, seat_name(seat, first))
     }

@@ -134,14 +134,13 @@ impl fmt::Display for Reason {
     }
 }
 
-impl FromStr for Reason {
-    type Err = std::convert::Infallible;
-
-    /// Any text is a reason: a known word is its variant, anything else
-    /// [`Reason::Other`] (cut to 100 characters).
-    fn from_str(s: &str) -> Result<Reason, Self::Err> {
+impl Reason {
+    /// The reason a wire word names: a known word is its variant, any other text
+    /// [`Reason::Other`] (cut to 100 characters). Never fails: a peer may concede in words of
+    /// its own.
+    pub fn from_word(s: &str) -> Reason {
         if let Some((r, _)) = WORDS.iter().find(|(_, w)| *w == s) {
-            return Ok(r.clone());
+            return r.clone();
         }
         let counted = |prefix: &str| {
             s.strip_prefix(prefix)?
@@ -150,12 +149,21 @@ impl FromStr for Reason {
                 .ok()
         };
         if let Some(n) = counted("no battle in ") {
-            return Ok(Reason::NoBattle(n));
+            return Reason::NoBattle(n);
         }
         if let Some(n) = counted("no capture in ") {
-            return Ok(Reason::NoCapture(n));
+            return Reason::NoCapture(n);
         }
-        Ok(Reason::Other(s.chars().take(100).collect()))
+        Reason::Other(s.chars().take(100).collect())
+    }
+}
+
+impl FromStr for Reason {
+    type Err = std::convert::Infallible;
+
+    /// See [`Reason::from_word`].
+    fn from_str(s: &str) -> Result<Reason, Self::Err> {
+        Ok(Reason::from_word(s))
     }
 }
 

@@ -173,9 +173,6 @@ pub trait TableGame: Clone + Sized {
     fn ending(&self) -> Option<Ending>;
     /// The public position hash both peers compare.
     fn hash(&self) -> String;
-    /// The position as everyone may see it, in the game's text form (what a spectator is
-    /// shown: in Junqi every piece hidden but a revealed flag; in Xiangqi the FEN).
-    fn public_position(&self) -> String;
     /// A seat's name in `over` messages and events (Junqi: `south` / `north`; Xiangqi:
     /// `red` for the seat that moves first, `black`).
     fn seat_name(rules: &Self::Rules, seat: Seat, first: Seat) -> &'static str;

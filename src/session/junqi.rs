@@ -651,10 +651,6 @@ impl TableGame for JunqiTable {
         })
     }
 
-    fn public_position(&self) -> String {
-        self.public_view().to_string()
-    }
-
     fn hash(&self) -> String {
         self.game.public_hash()
     }

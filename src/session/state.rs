@@ -937,10 +937,7 @@ impl<G: TableGame> Session<G> {
     }
 
     fn peer_over(&mut self, winner: &str, reason: &str, now: Millis, out: &mut Vec<Effect>) {
-        let reason: Reason = match reason.parse() {
-            Ok(reason) => reason,
-            Err(never) => match never {},
-        };
+        let reason = Reason::from_word(reason);
         if self.ending.is_some() {
             self.peer_confirmed = true;
         }

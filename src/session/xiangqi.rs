@@ -170,10 +170,6 @@ impl TableGame for XiangqiTable {
         })
     }
 
-    fn public_position(&self) -> String {
-        self.game.position().to_string()
-    }
-
     fn hash(&self) -> String {
         format!("{:016x}", self.game.position().hash())
     }
