@@ -177,6 +177,13 @@ pub enum Event {
         /// Where, in the absolute frame.
         square: String,
     },
+    /// A seat left a game of more than two, which goes on without it.
+    SeatLeft {
+        /// Whose seat.
+        side: &'static str,
+        /// Why.
+        reason: Reason,
+    },
     /// The game ended.
     Over {
         /// The winning side, or `draw`.
@@ -354,6 +361,9 @@ impl Event {
             Event::UndoRefused => json!({"event": "undo-refused"}),
             Event::DrawOffered { side } => json!({"event": "draw-offered", "side": side}),
             Event::DrawRefused => json!({"event": "draw-refused"}),
+            Event::SeatLeft { side, reason } => {
+                json!({"event": "seat-left", "side": side, "reason": reason.to_string()})
+            }
             Event::Flag { side, square } => {
                 json!({"event": "flag", "side": side, "square": square})
             }

@@ -223,7 +223,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     let word = text.split('|').next().unwrap_or("");
                     table.keep_evidence(ply, word, &evidence);
                 }
-                let effects = table.session.remote(other, now);
+                let effects = table.session.remote(table.session.them(), other, now);
                 self.apply(effects, &evidence)
             }
         }
@@ -393,6 +393,10 @@ fn game_event(table: &Table, notice: &Notice, head: [u8; 32]) -> Option<Event> {
             reason: ending.reason.clone(),
             game_id: table.session.game_id(),
             transcript: head,
+        },
+        Notice::SeatLeft { seat, reason } => Event::SeatLeft {
+            side: name(*seat),
+            reason: reason.clone(),
         },
         Notice::Refused { .. } => return None,
     })

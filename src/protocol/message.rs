@@ -11,6 +11,8 @@ use std::str::FromStr;
 pub const MAX_NAME: usize = 32;
 /// Longest chat line accepted, in characters.
 pub const MAX_CHAT: usize = 500;
+/// Longest game message a `from` carries, in bytes.
+pub const MAX_SIGNED: usize = 4096;
 
 /// A 16-byte random nonce, written as 32 lower-case hex digits.
 pub type Nonce = [u8; 16];
@@ -237,6 +239,36 @@ pub enum Message {
         /// Every piece of both deployments.
         start: String,
     },
+    /// Table of more than two, from the peer that opened it to each other seat when the
+    /// table is full: a new game, everyone at it with their keys, and the receiver's seat.
+    Seats {
+        /// Game id.
+        game_id: u64,
+        /// The seat that moves first.
+        first: u8,
+        /// The receiver's seat.
+        seat: u8,
+        /// Every seat's public key and nickname, seat 0 (the opener) first; 3 or 4 seats.
+        players: Vec<([u8; 32], String)>,
+    },
+    /// Table of more than two: a game message signed by the seat that wrote it, so that
+    /// every seat can check it whoever relayed it (see [`crate::protocol::relay`]).
+    From {
+        /// The author's seat.
+        seat: u8,
+        /// The author's count of the messages it signed in this game, from 1.
+        n: u32,
+        /// The author's ed25519 signature.
+        signature: [u8; 64],
+        /// The game message, as the author wrote it (parse it with [`Message::parse`]).
+        payload: String,
+    },
+    /// Table of more than two: the sender leaves the game, which goes on without it
+    /// (its clock ran out: `time`).
+    Out {
+        /// Why, as an ending reason's word.
+        reason: String,
+    },
     /// Presence: are you still there? (Outside sessions; padded so no answer is larger.)
     Ping {
         /// A fresh nonce, echoed by the answer.
@@ -344,6 +376,14 @@ fn seat(s: &str) -> Result<u8, PayloadError> {
     match s {
         "0" => Ok(0),
         "1" => Ok(1),
+        _ => Err(PayloadError::arg("seat", s)),
+    }
+}
+
+/// A seat at a table of `count` seats (up to four).
+fn big_seat(s: &str, count: usize) -> Result<u8, PayloadError> {
+    match s.parse::<u8>() {
+        Ok(n) if s.len() == 1 && (n as usize) < count => Ok(n),
         _ => Err(PayloadError::arg("seat", s)),
     }
 }
@@ -597,6 +637,25 @@ impl fmt::Display for Message {
                 write!(f, "ping|{}|{}", hex(nonce), ".".repeat(*padding))
             }
             Message::Pong { nonce, status } => write!(f, "pong|{}|{}", hex(nonce), escape(status)),
+            Message::Seats {
+                game_id,
+                first,
+                seat,
+                players,
+            } => {
+                write!(f, "seats|{game_id:016x}|{first}|{seat}")?;
+                for (key, name) in players {
+                    write!(f, "|{}|{}", hex(key), escape(name))?;
+                }
+                Ok(())
+            }
+            Message::From {
+                seat,
+                n,
+                signature,
+                payload,
+            } => write!(f, "from|{seat}|{n}|{}|{}", hex(signature), escape(payload)),
+            Message::Out { reason } => write!(f, "out|{}", escape(reason)),
         }
     }
 }
@@ -911,6 +970,46 @@ impl Message {
                     status: word("status", args[1], 16)?,
                 }
             }
+            "seats" => {
+                if !matches!(args.len(), 9 | 11) {
+                    return Err(PayloadError::Arity {
+                        cmd: "seats",
+                        expected: 9,
+                        got: args.len(),
+                    });
+                }
+                let count = (args.len() - 3) / 2;
+                let first = big_seat(args[1], count)?;
+                let seat = big_seat(args[2], count)?;
+                let players = args[3..]
+                    .chunks(2)
+                    .map(|p| Ok((bytes("key", p[0])?, text("name", p[1], MAX_NAME)?)))
+                    .collect::<Result<Vec<_>, PayloadError>>()?;
+                Message::Seats {
+                    game_id: hex_id("game id", args[0])?,
+                    first,
+                    seat,
+                    players,
+                }
+            }
+            "from" => {
+                arity("from", 4)?;
+                let payload = unescape(args[3])
+                    .filter(|p| p.len() <= MAX_SIGNED)
+                    .ok_or_else(|| PayloadError::arg("payload", args[3]))?;
+                Message::From {
+                    seat: big_seat(args[0], 4)?,
+                    n: number("count", args[1])?,
+                    signature: bytes("signature", args[2])?,
+                    payload,
+                }
+            }
+            "out" => {
+                arity("out", 1)?;
+                Message::Out {
+                    reason: text("reason", args[0], 100)?,
+                }
+            }
             other => return Err(PayloadError::Command(other.chars().take(20).collect())),
         })
     }
@@ -997,6 +1096,25 @@ mod tests {
                 ok: true,
                 cheater: None,
                 start: String::new(),
+            },
+            Message::Seats {
+                game_id: 0xabc,
+                first: 0,
+                seat: 2,
+                players: vec![
+                    ([1; 32], "Wang".into()),
+                    ([2; 32], "Li | 李".into()),
+                    ([3; 32], "Zhao".into()),
+                ],
+            },
+            Message::From {
+                seat: 3,
+                n: 12,
+                signature: [9; 64],
+                payload: "chat|50%25 | half".into(),
+            },
+            Message::Out {
+                reason: "time".into(),
             },
             Message::Start {
                 game_id: 42,

@@ -4,6 +4,7 @@
 pub mod envelope;
 pub mod fair;
 pub mod message;
+pub mod relay;
 
 pub use envelope::{
     DropReason, Header, MAX_DATAGRAM, MAX_PAYLOAD, Unverified, VERSION, open, seal,

@@ -169,7 +169,8 @@ fn replay(inputs: &Inputs<'_>, start: Position, findings: &mut Vec<Finding>) {
             Record::Setup { .. }
             | Record::Over { .. }
             | Record::Open { .. }
-            | Record::Audit { .. } => {}
+            | Record::Audit { .. }
+            | Record::Left { .. } => {}
         }
     }
     for side in Side::BOTH {

@@ -16,11 +16,11 @@ pub type Millis = u64;
 /// The lag allowance a waiting peer grants before it claims a win on time.
 pub const LAG_ALLOWANCE: Millis = 3000;
 
-/// Both seats' clocks.
+/// Every seat's clocks (up to four).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clocks {
     /// Remaining game time per seat; `None` when the game time is unlimited.
-    remaining: [Option<Millis>; 2],
+    remaining: [Option<Millis>; 4],
     /// The per-move limit; `None` when unlimited.
     per_move: Option<Millis>,
     /// When the current turn began on this peer's clock.
@@ -42,7 +42,7 @@ impl Clocks {
     pub fn new(game_secs: u32, move_secs: u32, now: Millis) -> Clocks {
         let limit = |s: u32| (s > 0).then_some(s as Millis * 1000);
         Clocks {
-            remaining: [limit(game_secs); 2],
+            remaining: [limit(game_secs); 4],
             per_move: limit(move_secs),
             turn_started: now,
         }
@@ -50,7 +50,7 @@ impl Clocks {
 
     /// The time `seat` has left at `now` if it is to move (or had at its last move).
     pub fn remaining(&self, seat: Seat, to_move: Seat, now: Millis) -> Option<Millis> {
-        let left = self.remaining[seat as usize & 1]?;
+        let left = self.remaining[seat as usize & 3]?;
         let used = if seat == to_move {
             now.saturating_sub(self.turn_started)
         } else {
@@ -64,7 +64,7 @@ impl Clocks {
     pub fn own_move(&mut self, seat: Seat, now: Millis) -> Millis {
         let used = now.saturating_sub(self.turn_started);
         self.turn_started = now;
-        match &mut self.remaining[seat as usize & 1] {
+        match &mut self.remaining[seat as usize & 3] {
             Some(left) => {
                 *left = left.saturating_sub(used);
                 *left
@@ -77,7 +77,7 @@ impl Clocks {
     /// cannot give itself time: the figure is capped at what it had before.
     pub fn peer_move(&mut self, seat: Seat, reported: Millis, now: Millis) {
         self.turn_started = now;
-        if let Some(left) = &mut self.remaining[seat as usize & 1] {
+        if let Some(left) = &mut self.remaining[seat as usize & 3] {
             *left = (*left).min(reported);
         }
     }
@@ -93,7 +93,7 @@ impl Clocks {
         let used = now.saturating_sub(self.turn_started);
         let allowance = if to_move == me { 0 } else { LAG_ALLOWANCE };
         let over_game =
-            self.remaining[to_move as usize & 1].is_some_and(|left| used > left + allowance);
+            self.remaining[to_move as usize & 3].is_some_and(|left| used > left + allowance);
         let over_move = self.per_move.is_some_and(|limit| used > limit + allowance);
         if over_game || over_move {
             Flag::Fell(to_move)
@@ -105,7 +105,7 @@ impl Clocks {
     /// When the next flag could fall, for timers.
     pub fn next_deadline(&self, me: Seat, to_move: Seat) -> Option<Millis> {
         let allowance = if to_move == me { 0 } else { LAG_ALLOWANCE };
-        let game = self.remaining[to_move as usize & 1];
+        let game = self.remaining[to_move as usize & 3];
         let limit = match (game, self.per_move) {
             (Some(g), Some(m)) => Some(g.min(m)),
             (g, m) => g.or(m),

@@ -33,6 +33,9 @@ pub enum SessionError {
     /// No draw offer of the other side's to answer.
     #[error("no draw offer to answer")]
     NoDrawToAnswer,
+    /// This seat has left a game of more than two (resigned, or its time ran out).
+    #[error("you have left this game")]
+    LeftTheGame,
     /// Longer than the protocol carries.
     #[error("chat line too long")]
     ChatTooLong,

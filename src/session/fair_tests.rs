@@ -210,7 +210,7 @@ fn pump(
             }
             *left -= 1;
         }
-        for e in sessions[to].remote(m, 0) {
+        for e in sessions[to].remote(1 - to as u8, m, 0) {
             if let super::state::Effect::Send(reply) = e {
                 queue.push_back((1 - to, reply));
             }

@@ -10,8 +10,9 @@ use crate::protocol::Message;
 use crate::protocol::fair::Binding;
 use crate::rules::junqi::Report;
 
-/// A seat at the table: 0 is the player who challenged, 1 the one who accepted (later
-/// games of 3-4 players add seats 2 and 3).
+/// A seat at the table, from 0. At a two-seat table 0 is the player who challenged and 1
+/// the one who accepted; at a larger one 0 is the peer that opened it and the others are
+/// numbered in the order they joined.
 pub type Seat = u8;
 
 /// A game's secrets on this peer: what its commitments and battle keys are bound to (the
@@ -116,6 +117,13 @@ pub trait TableGame: Clone + Sized {
     /// Whether each seat sends a setup (Junqi: its layout) before play; a game without one
     /// starts as soon as its session is made.
     fn has_setup(rules: &Self::Rules) -> bool;
+    /// How many seats the table has (2 to 4); two unless the game says otherwise.
+    fn seats(_rules: &Self::Rules) -> u8 {
+        2
+    }
+    /// A seat left a game of more than two, which goes on without it (its turns are
+    /// skipped). Only called while at least two seats remain; two-seat games never are.
+    fn remove_seat(&mut self, _seat: Seat) {}
     /// Whether play hides anything from a player, so that the game ends with both sides
     /// opening what they hid and an audit.
     fn hidden(rules: &Self::Rules) -> bool;

@@ -52,7 +52,7 @@ impl Pair {
                 match e {
                     Effect::Send(m) => {
                         let now = self.now;
-                        let reply = self.session(1 - from).remote(m, now);
+                        let reply = self.session(1 - from).remote(from, m, now);
                         queue.push_back((1 - from, reply));
                     }
                     Effect::Notice(n) => self.notices[from as usize].push(n),

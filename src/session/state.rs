@@ -82,6 +82,13 @@ pub enum Notice {
     /// Both deployments were opened and the game audited. If the peer was caught lying,
     /// the game is now ours ([`Session::ending`] says `opponent cheated`).
     Audited(Audit),
+    /// A seat left a game of more than two; the game goes on without it.
+    SeatLeft {
+        /// Who.
+        seat: Seat,
+        /// Why.
+        reason: Reason,
+    },
     /// The game is over.
     Over(Ending),
     /// A message from the peer was refused and never applied; the game stops.
@@ -155,6 +162,13 @@ pub enum Record {
         /// What was wrong, if anything.
         detail: String,
     },
+    /// A seat left a game of more than two, which went on without it.
+    Left {
+        /// Who.
+        seat: Seat,
+        /// Why (resignation, time, broke the rules).
+        reason: Reason,
+    },
     /// The game ended.
     Over {
         /// The winning seat, or `None` for a draw.
@@ -200,7 +214,22 @@ pub enum Local {
     Chat(String),
 }
 
-/// One game between this peer's seat and the other's.
+/// An open undo request or draw offer: who made it, the ply it concerns (undo), and the
+/// seats that have agreed so far, as bits. It is granted once every other seat still in
+/// the game has agreed; one refusal ends it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Request {
+    by: Seat,
+    ply: u32,
+    agreed: u8,
+}
+
+/// A seat's bit in a set of seats.
+fn bit(seat: Seat) -> u8 {
+    1 << seat
+}
+
+/// One game between this peer's seat and the others (two to four seats).
 #[derive(Clone, Debug)]
 pub struct Session<G: TableGame> {
     rules: G::Rules,
@@ -208,23 +237,29 @@ pub struct Session<G: TableGame> {
     game_id: u64,
     first: Seat,
     secrets: Secrets,
+    /// How many seats the table has (2 to 4).
+    seats: u8,
+    /// The seats that left a game of more than two (resigned, ran out of time, broke the
+    /// rules) while it went on without them, as bits.
+    gone: u8,
     /// My private setup (Junqi: my layout), once deployed.
     private: Option<String>,
-    setups: [Option<String>; 2],
+    setups: Vec<Option<String>>,
     table: Option<G>,
     moves: Vec<(Seat, String)>,
     /// The remaining time each move in `moves` reported.
     move_clocks: Vec<Millis>,
     ending: Option<Ending>,
-    undo_pending: Option<(Seat, u32)>,
-    draw_pending: Option<Seat>,
+    undo_pending: Option<Request>,
+    draw_pending: Option<Request>,
     clock: Clock,
     clocks: Clocks,
     record: Vec<Record>,
     /// The moves that stand as everyone may know them (ply, mover, what it did): what a
     /// spectator joining is told.
     public: Vec<(u32, Seat, Played)>,
-    peer_confirmed: bool,
+    /// The other seats whose `over` arrived, as bits.
+    confirmed_by: u8,
     audited: bool,
     audit: Option<Audit>,
 }
@@ -242,14 +277,17 @@ impl<G: TableGame> Session<G> {
         secrets: Secrets,
         now: Millis,
     ) -> Session<G> {
+        let seats = G::seats(&rules);
         let mut session = Session {
+            seats,
+            gone: 0,
             rules,
             me,
             game_id,
             first,
             secrets,
             private: None,
-            setups: [None, None],
+            setups: vec![None; seats as usize],
             table: None,
             moves: Vec::new(),
             move_clocks: Vec::new(),
@@ -260,13 +298,13 @@ impl<G: TableGame> Session<G> {
             clocks: Clocks::new(clock.game_secs, clock.move_secs, now),
             record: Vec::new(),
             public: Vec::new(),
-            peer_confirmed: false,
+            confirmed_by: 0,
             audited: false,
             audit: None,
         };
         if !G::has_setup(&session.rules) {
             session.private = Some(String::new());
-            session.setups = [Some(String::new()), Some(String::new())];
+            session.setups = vec![Some(String::new()); seats as usize];
             session.maybe_start(now, &mut Vec::new());
         }
         session
@@ -287,10 +325,32 @@ impl<G: TableGame> Session<G> {
         winner.map_or("draw", |s| self.seat_name(s))
     }
 
-    /// Whether the game is over, the peer has confirmed the same result (its `over`
-    /// arrived) and, if play began, the audit is done: a new game may start.
+    /// Whether the game is over, every other seat has confirmed the same result (its
+    /// `over` arrived) and, if play began, the audit is done: a new game may start.
     pub fn confirmed(&self) -> bool {
-        self.ending.is_some() && self.peer_confirmed && (self.table.is_none() || self.audited())
+        let others = self.all_seats() & !bit(self.me);
+        self.ending.is_some()
+            && self.confirmed_by & others == others
+            && (self.table.is_none() || self.audited())
+    }
+
+    /// How many seats the table has.
+    pub fn seats(&self) -> u8 {
+        self.seats
+    }
+
+    /// Whether `seat` has left a game of more than two that went on without it.
+    pub fn has_left(&self, seat: Seat) -> bool {
+        self.gone & bit(seat) != 0
+    }
+
+    fn all_seats(&self) -> u8 {
+        (1u8 << self.seats) - 1
+    }
+
+    /// The seats still in the game.
+    fn playing(&self) -> u8 {
+        self.all_seats() & !self.gone
     }
 
     /// Whether the post-game audit has been done (or given up on); always, in a game that
@@ -306,12 +366,19 @@ impl<G: TableGame> Session<G> {
 
     /// An open undo request: who asked, and the ply it would take back.
     pub fn undo_pending(&self) -> Option<(Seat, u32)> {
-        self.undo_pending
+        self.undo_pending.map(|r| (r.by, r.ply))
     }
 
     /// An open draw offer: who offered.
     pub fn draw_pending(&self) -> Option<Seat> {
-        self.draw_pending
+        self.draw_pending.map(|r| r.by)
+    }
+
+    /// Whether this seat has already agreed to the open undo request or draw offer.
+    pub fn agreed(&self) -> (bool, bool) {
+        let mine =
+            |r: Option<Request>| r.is_some_and(|r| r.by == self.me || r.agreed & bit(self.me) != 0);
+        (mine(self.undo_pending), mine(self.draw_pending))
     }
 
     /// The peer never opened its deployment after the game: that refusal loses the game.
@@ -389,6 +456,9 @@ impl<G: TableGame> Session<G> {
                 self.record.push(line.clone());
             }
             Record::Undo { ply } => self.take_back(*ply, now, &mut Vec::new()),
+            Record::Left { seat, reason } => {
+                self.seat_leaves(*seat, reason.clone(), &mut Vec::new());
+            }
             Record::Over { winner, reason } => {
                 self.ending = Some(Ending {
                     winner: *winner,
@@ -497,9 +567,9 @@ impl<G: TableGame> Session<G> {
         self.me
     }
 
-    /// The other seat.
+    /// The other seat of a two-seat game (the games that hide pieces and audit have two).
     pub fn them(&self) -> Seat {
-        1 - self.me
+        if self.me == 0 { 1 } else { 0 }
     }
 
     /// The game's id (kept across resumes).
@@ -523,7 +593,7 @@ impl<G: TableGame> Session<G> {
     }
 
     /// The setups sent so far, by seat.
-    pub fn setups(&self) -> &[Option<String>; 2] {
+    pub fn setups(&self) -> &[Option<String>] {
         &self.setups
     }
 
@@ -551,6 +621,9 @@ impl<G: TableGame> Session<G> {
     /// When [`Session::tick`] should next be called for a clock to fall, if ever.
     pub fn next_deadline(&self) -> Option<Millis> {
         let table = self.table.as_ref().filter(|_| self.ending.is_none())?;
+        if self.seats > 2 && table.to_move() != self.me {
+            return None;
+        }
         self.clocks.next_deadline(self.me, table.to_move())
     }
 
@@ -575,6 +648,9 @@ impl<G: TableGame> Session<G> {
                 self.maybe_start(now, &mut out);
             }
             Local::Move(mv) => {
+                if self.has_left(self.me) {
+                    return Err(SessionError::LeftTheGame);
+                }
                 let table = self.table.as_mut().ok_or(SessionError::NotStarted)?;
                 if table.to_move() != self.me {
                     return Err(SessionError::NotYourTurn);
@@ -582,7 +658,7 @@ impl<G: TableGame> Session<G> {
                 if table.busy() {
                     return Err(SessionError::BattleUndecided);
                 }
-                if matches!(self.undo_pending, Some((by, _)) if by == self.me) {
+                if self.undo_pending.is_some_and(|r| r.by == self.me) {
                     return Err(SessionError::AwaitingUndoAnswer);
                 }
                 let (ply, hash) = (table.ply() + 1, table.hash());
@@ -614,57 +690,61 @@ impl<G: TableGame> Session<G> {
                 if self.table.as_ref().is_some_and(|t| t.busy()) {
                     return Err(SessionError::BattleUndecided);
                 }
-                self.undo_pending = Some((self.me, ply));
+                self.undo_pending = Some(Request {
+                    by: self.me,
+                    ply,
+                    agreed: 0,
+                });
                 out.push(Effect::Send(Message::Undo {
                     verb: Verb::Ask,
                     ply,
                 }));
             }
             Local::AnswerUndo(yes) => {
-                let Some((_, ply)) = self.undo_pending.filter(|(by, _)| *by != self.me) else {
+                let me = self.me;
+                let Some(request) = self
+                    .undo_pending
+                    .filter(|r| r.by != me && r.agreed & bit(me) == 0)
+                else {
                     return Err(SessionError::NoUndoToAnswer);
                 };
                 let verb = if yes { Verb::Yes } else { Verb::No };
-                out.push(Effect::Send(Message::Undo { verb, ply }));
-                self.undo_pending = None;
-                if yes {
-                    self.take_back(ply, now, &mut out);
-                }
+                out.push(Effect::Send(Message::Undo {
+                    verb,
+                    ply: request.ply,
+                }));
+                self.undo_answered(me, yes, now, &mut out);
             }
             Local::OfferDraw => {
-                if self.table.is_none() || self.draw_pending.is_some() {
+                if self.table.is_none() || self.draw_pending.is_some() || self.has_left(self.me) {
                     return Err(SessionError::CannotOfferDraw);
                 }
-                self.draw_pending = Some(self.me);
+                self.draw_pending = Some(Request {
+                    by: self.me,
+                    ply: 0,
+                    agreed: 0,
+                });
                 out.push(Effect::Send(Message::Draw { verb: Verb::Ask }));
             }
             Local::AnswerDraw(yes) => {
-                if self.draw_pending != Some(self.them()) {
+                let me = self.me;
+                if !self
+                    .draw_pending
+                    .is_some_and(|r| r.by != me && r.agreed & bit(me) == 0)
+                {
                     return Err(SessionError::NoDrawToAnswer);
                 }
-                self.draw_pending = None;
                 out.push(Effect::Send(Message::Draw {
                     verb: if yes { Verb::Yes } else { Verb::No },
                 }));
-                if yes {
-                    self.conclude(
-                        Ending {
-                            winner: None,
-                            reason: Reason::DrawAgreed,
-                        },
-                        &mut out,
-                    );
-                }
+                self.draw_answered(me, yes, &mut out);
             }
             Local::Resign => {
+                if self.has_left(self.me) {
+                    return Err(SessionError::LeftTheGame);
+                }
                 out.push(Effect::Send(Message::Resign));
-                self.conclude(
-                    Ending {
-                        winner: Some(self.them()),
-                        reason: Reason::Resignation,
-                    },
-                    &mut out,
-                );
+                self.seat_leaves(self.me, Reason::Resignation, &mut out);
             }
             Local::Chat(text) => {
                 if text.chars().count() > crate::protocol::message::MAX_CHAT {
@@ -680,30 +760,41 @@ impl<G: TableGame> Session<G> {
         Ok(out)
     }
 
-    /// Takes in a message from the peer (already authenticated and parsed). Anything that
-    /// breaks the rules is refused, never applied, and stops the game.
-    pub fn remote(&mut self, message: Message, now: Millis) -> Vec<Effect> {
+    /// Takes in a message from the seat `from` (already authenticated and parsed; at a
+    /// table of more than two, checked against its author's key). Anything that breaks the
+    /// rules is refused, never applied: in a two-seat game that ends it, at a larger table
+    /// the offender leaves it.
+    pub fn remote(&mut self, from: Seat, message: Message, now: Millis) -> Vec<Effect> {
         let mut out = Vec::new();
-        let them = self.them();
+        if from >= self.seats || from == self.me {
+            // The peer layer names the author; a seat that is not another's is not ours
+            // to judge.
+            return out;
+        }
         match message {
-            Message::Chat { text } => out.push(Effect::Notice(Notice::Chat { seat: them, text })),
-            Message::Over { winner, reason } => self.peer_over(&winner, &reason, now, &mut out),
-            m @ (Message::Flag { .. } | Message::Open { .. }) => self.peer_exchange(&m, &mut out),
-            _ if self.ending.is_some() => {
-                // A move in flight when a flag fell, or a late answer: void, not an offence.
+            Message::Chat { text } => out.push(Effect::Notice(Notice::Chat { seat: from, text })),
+            Message::Over { winner, reason } => {
+                self.peer_over(from, &winner, &reason, now, &mut out)
+            }
+            m @ (Message::Flag { .. } | Message::Open { .. }) => {
+                self.peer_exchange(from, &m, &mut out)
+            }
+            _ if self.ending.is_some() || self.has_left(from) => {
+                // A move in flight when a flag fell, a late answer, or a seat that has left
+                // the game: void, not an offence.
             }
             m @ (Message::Offer { .. }
             | Message::Choose { .. }
             | Message::Table { .. }
-            | Message::Outcome { .. }) => self.peer_exchange(&m, &mut out),
+            | Message::Outcome { .. }) => self.peer_exchange(from, &m, &mut out),
             Message::Commit { commitments } => {
-                if !G::has_setup(&self.rules) || self.setups[them as usize].is_some() {
-                    self.refuse("a second setup".into(), &mut out);
+                if !G::has_setup(&self.rules) || self.setups[from as usize].is_some() {
+                    self.refuse(from, "a second setup".into(), &mut out);
                 } else if let Err(e) = G::check_setup(&self.rules, &commitments) {
-                    self.refuse(format!("illegal setup: {e}"), &mut out);
+                    self.refuse(from, format!("illegal setup: {e}"), &mut out);
                 } else {
-                    self.setups[them as usize] = Some(commitments);
-                    out.push(Effect::Notice(Notice::SetupReceived { seat: them }));
+                    self.setups[from as usize] = Some(commitments);
+                    out.push(Effect::Notice(Notice::SetupReceived { seat: from }));
                     self.maybe_start(now, &mut out);
                 }
             }
@@ -712,50 +803,73 @@ impl<G: TableGame> Session<G> {
                 mv,
                 hash,
                 clock_ms,
-            } => self.peer_move(ply, &mv, &hash, clock_ms, now, &mut out),
-            Message::Undo { verb, ply } => self.peer_undo(verb, ply, now, &mut out),
-            Message::Draw { verb } => match verb {
-                // Offers that cross on the wire: both wanted a draw.
-                Verb::Ask if self.draw_pending == Some(self.me) => {
-                    self.draw_pending = None;
-                    let ending = Ending {
-                        winner: None,
-                        reason: Reason::DrawAgreed,
-                    };
-                    self.conclude(ending, &mut out);
-                }
-                Verb::Ask if self.table.is_some() && self.draw_pending.is_none() => {
-                    self.draw_pending = Some(them);
-                    out.push(Effect::Notice(Notice::DrawOffered { by: them }));
-                }
-                Verb::Ask => out.push(Effect::Send(Message::Draw { verb: Verb::No })),
-                Verb::Yes if self.draw_pending == Some(self.me) => {
-                    self.draw_pending = None;
-                    let ending = Ending {
-                        winner: None,
-                        reason: Reason::DrawAgreed,
-                    };
-                    self.conclude(ending, &mut out);
-                }
-                Verb::No if self.draw_pending == Some(self.me) => {
-                    self.draw_pending = None;
-                    out.push(Effect::Notice(Notice::DrawRefused));
-                }
-                // An answer to an offer that is no longer open.
-                Verb::Yes | Verb::No => {}
-            },
-            Message::Resign => {
-                self.conclude(
-                    Ending {
-                        winner: Some(self.me),
-                        reason: Reason::Resignation,
-                    },
-                    &mut out,
-                );
+            } => self.peer_move(from, ply, &mv, &hash, clock_ms, now, &mut out),
+            Message::Undo { verb, ply } => self.peer_undo(from, verb, ply, now, &mut out),
+            Message::Draw { verb } => self.peer_draw(from, verb, &mut out),
+            Message::Resign => self.seat_leaves(from, Reason::Resignation, &mut out),
+            Message::Out { reason } if self.seats > 2 => {
+                self.seat_leaves(from, Reason::from_word(&reason), &mut out)
             }
-            other => self.refuse(format!("unexpected message in a game: {other}"), &mut out),
+            other => self.refuse(
+                from,
+                format!("unexpected message in a game: {other}"),
+                &mut out,
+            ),
         }
         out
+    }
+
+    /// A draw offer, acceptance or refusal from `from`.
+    fn peer_draw(&mut self, from: Seat, verb: Verb, out: &mut Vec<Effect>) {
+        match (verb, self.draw_pending) {
+            // Offers that cross on the wire: the second offer agrees to the first.
+            (Verb::Ask, Some(r)) if r.by != from => self.draw_answered(from, true, out),
+            (Verb::Ask, None) if self.table.is_some() => {
+                self.draw_pending = Some(Request {
+                    by: from,
+                    ply: 0,
+                    agreed: 0,
+                });
+                out.push(Effect::Notice(Notice::DrawOffered { by: from }));
+            }
+            (Verb::Ask, _) => out.push(Effect::Send(Message::Draw { verb: Verb::No })),
+            (Verb::Yes | Verb::No, Some(r)) if r.by != from => {
+                self.draw_answered(from, verb == Verb::Yes, out)
+            }
+            // An answer to an offer that is no longer open.
+            (Verb::Yes | Verb::No, _) => {}
+        }
+    }
+
+    /// Seat `seat` answered the open draw offer: once every other seat still playing has
+    /// agreed, the game is drawn; one refusal ends the offer.
+    fn draw_answered(&mut self, seat: Seat, yes: bool, out: &mut Vec<Effect>) {
+        let Some(mut request) = self.draw_pending else {
+            return;
+        };
+        if !yes {
+            self.draw_pending = None;
+            if request.by == self.me || self.seats > 2 {
+                out.push(Effect::Notice(Notice::DrawRefused));
+            }
+            return;
+        }
+        request.agreed |= bit(seat);
+        self.draw_pending = Some(request);
+        if self.granted(request) {
+            self.draw_pending = None;
+            let ending = Ending {
+                winner: None,
+                reason: Reason::DrawAgreed,
+            };
+            self.conclude(ending, out);
+        }
+    }
+
+    /// Whether every seat still playing other than the one that asked has agreed.
+    fn granted(&self, request: Request) -> bool {
+        let needed = self.playing() & !bit(request.by);
+        request.agreed & needed == needed
     }
 
     /// Lets clocks fall: call when [`Session::next_deadline`] passes.
@@ -764,20 +878,27 @@ impl<G: TableGame> Session<G> {
         let Some(table) = self.table.as_ref().filter(|_| self.ending.is_none()) else {
             return out;
         };
-        if let Flag::Fell(seat) = self.clocks.check(self.me, table.to_move(), now) {
-            self.conclude(
-                Ending {
-                    winner: Some(1 - seat),
-                    reason: Reason::Time,
-                },
-                &mut out,
-            );
+        let to_move = table.to_move();
+        // At a table of more than two, each seat's own clock is the only judge of its
+        // time (claims from several waiting seats could disagree).
+        if self.seats > 2 && to_move != self.me {
+            return out;
+        }
+        if let Flag::Fell(seat) = self.clocks.check(self.me, to_move, now) {
+            if self.seats > 2 {
+                out.push(Effect::Send(Message::Out {
+                    reason: Reason::Time.to_string(),
+                }));
+            }
+            self.seat_leaves(seat, Reason::Time, &mut out);
         }
         out
     }
 
+    #[allow(clippy::too_many_arguments)] // a move as the wire carries it, and its author
     fn peer_move(
         &mut self,
+        them: Seat,
         ply: u32,
         mv: &str,
         hash: &str,
@@ -785,19 +906,23 @@ impl<G: TableGame> Session<G> {
         now: Millis,
         out: &mut Vec<Effect>,
     ) {
-        let them = self.them();
         let Some(table) = self.table.as_mut() else {
-            return self.refuse("a move before the game started".into(), out);
+            return self.refuse(them, "a move before the game started".into(), out);
         };
         if table.to_move() != them {
-            return self.refuse(format!("move {mv} out of turn"), out);
+            return self.refuse(them, format!("move {mv} out of turn"), out);
         }
         if table.busy() {
-            return self.refuse(format!("move {mv} while a battle is being decided"), out);
+            return self.refuse(
+                them,
+                format!("move {mv} while a battle is being decided"),
+                out,
+            );
         }
         let expected = table.ply() + 1;
         if ply != expected {
             return self.refuse(
+                them,
                 format!("move {mv} claims ply {ply}, expected {expected}"),
                 out,
             );
@@ -805,7 +930,7 @@ impl<G: TableGame> Session<G> {
         let ours = table.hash();
         let steps = match table.play(them, mv) {
             Ok(steps) => steps,
-            Err(e) => return self.refuse(format!("illegal move {mv}: {e}"), out),
+            Err(e) => return self.refuse(them, format!("illegal move {mv}: {e}"), out),
         };
         self.clocks.peer_move(them, clock_ms, now);
         self.moves.push((them, mv.to_string()));
@@ -827,14 +952,13 @@ impl<G: TableGame> Session<G> {
     }
 
     /// A message of the game's own exchange (battles, flags, openings) from the peer.
-    fn peer_exchange(&mut self, message: &Message, out: &mut Vec<Effect>) {
-        let them = self.them();
+    fn peer_exchange(&mut self, them: Seat, message: &Message, out: &mut Vec<Effect>) {
         let Some(table) = self.table.as_mut() else {
-            return self.refuse(format!("'{message}' before the game started"), out);
+            return self.refuse(them, format!("'{message}' before the game started"), out);
         };
         match table.exchange(them, message, &self.record) {
             Ok(steps) => self.apply_steps(steps, out),
-            Err(e) => self.refuse(e, out),
+            Err(e) => self.refuse(them, e, out),
         }
     }
 
@@ -898,8 +1022,8 @@ impl<G: TableGame> Session<G> {
         }
     }
 
-    fn peer_undo(&mut self, verb: Verb, ply: u32, now: Millis, out: &mut Vec<Effect>) {
-        let them = self.them();
+    fn peer_undo(&mut self, them: Seat, verb: Verb, ply: u32, now: Millis, out: &mut Vec<Effect>) {
+        let open = self.undo_pending.filter(|r| r.ply == ply && r.by != them);
         match verb {
             Verb::Ask
                 if ply >= 1
@@ -907,24 +1031,44 @@ impl<G: TableGame> Session<G> {
                     && self.undo_pending.is_none()
                     && !self.table.as_ref().is_some_and(|t| t.busy()) =>
             {
-                self.undo_pending = Some((them, ply));
+                self.undo_pending = Some(Request {
+                    by: them,
+                    ply,
+                    agreed: 0,
+                });
                 out.push(Effect::Notice(Notice::UndoAsked { by: them, ply }));
-            }
-            Verb::Yes if self.undo_pending == Some((self.me, ply)) => {
-                self.undo_pending = None;
-                self.take_back(ply, now, out);
-            }
-            Verb::No if self.undo_pending == Some((self.me, ply)) => {
-                self.undo_pending = None;
-                out.push(Effect::Notice(Notice::UndoRefused));
             }
             // A request that crossed a move, or one while another is open: answered no.
             Verb::Ask => out.push(Effect::Send(Message::Undo {
                 verb: Verb::No,
                 ply,
             })),
+            Verb::Yes | Verb::No if open.is_some() => {
+                self.undo_answered(them, verb == Verb::Yes, now, out)
+            }
             // A stale answer to a request a move has since overtaken.
             Verb::Yes | Verb::No => {}
+        }
+    }
+
+    /// Seat `seat` answered the open undo request: once every other seat still playing
+    /// has agreed, the move is taken back; one refusal ends the request.
+    fn undo_answered(&mut self, seat: Seat, yes: bool, now: Millis, out: &mut Vec<Effect>) {
+        let Some(mut request) = self.undo_pending else {
+            return;
+        };
+        if !yes {
+            self.undo_pending = None;
+            if request.by == self.me || self.seats > 2 {
+                out.push(Effect::Notice(Notice::UndoRefused));
+            }
+            return;
+        }
+        request.agreed |= bit(seat);
+        self.undo_pending = Some(request);
+        if self.granted(request) {
+            self.undo_pending = None;
+            self.take_back(request.ply, now, out);
         }
     }
 
@@ -936,10 +1080,17 @@ impl<G: TableGame> Session<G> {
             || self.clocks.check(self.me, to_move, now + LAG_ALLOWANCE) == Flag::Fell(self.me)
     }
 
-    fn peer_over(&mut self, winner: &str, reason: &str, now: Millis, out: &mut Vec<Effect>) {
+    fn peer_over(
+        &mut self,
+        from: Seat,
+        winner: &str,
+        reason: &str,
+        now: Millis,
+        out: &mut Vec<Effect>,
+    ) {
         let reason = Reason::from_word(reason);
         if self.ending.is_some() {
-            self.peer_confirmed = true;
+            self.confirmed_by |= bit(from);
         }
         match &self.ending {
             Some(ours) => {
@@ -955,8 +1106,9 @@ impl<G: TableGame> Session<G> {
             }
             // The peer concedes: its own flag fall, or (hidden pieces) a loss only it can
             // see, such as having no legal move. Claiming one's own loss is never unfair.
-            None if winner == self.seat_name(self.me) => {
-                self.peer_confirmed = true;
+            // (At a larger table every seat sees everything, so nobody concedes by `over`.)
+            None if self.seats == 2 && winner == self.seat_name(self.me) => {
+                self.confirmed_by |= bit(from);
                 self.conclude(
                     Ending {
                         winner: Some(self.me),
@@ -967,11 +1119,12 @@ impl<G: TableGame> Session<G> {
             }
             // A claim that ours fell stands even if our move is still on its way (see
             // clock.rs), provided our own clock agrees we were that close to zero.
-            None if reason == Reason::Time
+            None if self.seats == 2
+                && reason == Reason::Time
                 && winner == self.seat_name(self.them())
                 && self.nearly_out(now) =>
             {
-                self.peer_confirmed = true;
+                self.confirmed_by |= bit(from);
                 self.conclude(
                     Ending {
                         winner: Some(self.them()),
@@ -1016,7 +1169,8 @@ impl<G: TableGame> Session<G> {
                 out.push(Effect::Notice(Notice::Started { first: self.first }));
                 out.push(Effect::Save);
             }
-            Err(e) => self.refuse(format!("the game cannot start: {e}"), out),
+            // Only the games with setups can fail to start, and they have two seats.
+            Err(e) => self.refuse(self.them(), format!("the game cannot start: {e}"), out),
         }
     }
 
@@ -1043,15 +1197,54 @@ impl<G: TableGame> Session<G> {
         }
     }
 
-    /// Refuses a peer's message: it is never applied, and the game ends in our favour (the
-    /// `over` we send tells the offender).
-    fn refuse(&mut self, reason: String, out: &mut Vec<Effect>) {
+    /// Refuses seat `from`'s message: it is never applied, and the offender loses (the
+    /// `over` we send tells it); at a table of more than two, every peer refuses the same
+    /// signed message, and the game goes on without the offender.
+    fn refuse(&mut self, from: Seat, reason: String, out: &mut Vec<Effect>) {
         out.push(Effect::Notice(Notice::Refused { reason }));
-        let ending = Ending {
-            winner: Some(self.me),
-            reason: Reason::OpponentBrokeRules,
-        };
-        self.conclude(ending, out);
+        self.seat_leaves(from, Reason::OpponentBrokeRules, out);
+    }
+
+    /// Seat `seat` leaves the game (resigned, ran out of time, broke the rules). With two
+    /// seats, or once only one seat would remain, the other wins; otherwise the game goes
+    /// on without it, where its rules allow.
+    fn seat_leaves(&mut self, seat: Seat, reason: Reason, out: &mut Vec<Effect>) {
+        if self.ending.is_some() || self.has_left(seat) {
+            return;
+        }
+        let remaining = self.playing() & !bit(seat);
+        let go_on = remaining.count_ones() >= 2 && self.table.is_some();
+        if !go_on {
+            let winner = (0..self.seats).find(|s| remaining & bit(*s) != 0);
+            let winner = if self.seats == 2 {
+                Some(1 - seat)
+            } else {
+                winner
+            };
+            return self.conclude(Ending { winner, reason }, out);
+        }
+        self.gone |= bit(seat);
+        if let Some(table) = self.table.as_mut() {
+            table.remove_seat(seat);
+        }
+        self.record.push(Record::Left {
+            seat,
+            reason: reason.clone(),
+        });
+        // An open undo request is void (the turn order it was asked in has changed); an
+        // offer of draw the seat made is void, and one it alone held up is now agreed.
+        if self.undo_pending.take().is_some() {
+            out.push(Effect::Notice(Notice::UndoRefused));
+        }
+        if self.draw_pending.is_some_and(|r| r.by == seat) {
+            self.draw_pending = None;
+        }
+        out.push(Effect::Notice(Notice::SeatLeft { seat, reason }));
+        out.push(Effect::Save);
+        if let Some(r) = self.draw_pending.filter(|r| self.granted(*r)) {
+            self.draw_answered(r.by, true, out);
+        }
+        self.check_rules_ending(out);
     }
 
     fn conclude(&mut self, ending: Ending, out: &mut Vec<Effect>) {
@@ -1165,7 +1358,7 @@ mod tests {
             // moves, these are illegal or claim the wrong ply.
             p.play_first_legal();
             let before = p.a.table().unwrap().hash();
-            let effects = p.a.remote(bad.clone(), 0);
+            let effects = p.a.remote(1, bad.clone(), 0);
             assert_eq!(
                 p.a.table().unwrap().hash(),
                 before,
@@ -1187,7 +1380,7 @@ mod tests {
             hash: "x".into(),
             clock_ms: 0,
         };
-        let effects = p.a.remote(mv, 0);
+        let effects = p.a.remote(1, mv, 0);
         assert!(
             matches!(&effects[0], Effect::Notice(Notice::Refused { reason }) if reason.contains("out of turn"))
         );
@@ -1199,6 +1392,7 @@ mod tests {
         p.deploy();
         let mv = p.a.table().unwrap().legal_moves()[0].clone();
         let effects = p.b.remote(
+            0,
             Message::Move {
                 ply: 1,
                 mv,
@@ -1329,8 +1523,14 @@ mod tests {
         let offer_a = sent(p.a.local(Local::OfferDraw, 0).unwrap());
         let offer_b = sent(p.b.local(Local::OfferDraw, 0).unwrap());
         // Each offer arrives after the other side has sent its own.
-        let at_b: Vec<Effect> = offer_a.into_iter().flat_map(|m| p.b.remote(m, 0)).collect();
-        let at_a: Vec<Effect> = offer_b.into_iter().flat_map(|m| p.a.remote(m, 0)).collect();
+        let at_b: Vec<Effect> = offer_a
+            .into_iter()
+            .flat_map(|m| p.b.remote(0, m, 0))
+            .collect();
+        let at_a: Vec<Effect> = offer_b
+            .into_iter()
+            .flat_map(|m| p.a.remote(1, m, 0))
+            .collect();
         p.run(1, at_b);
         p.run(0, at_a);
         let draw = Ending {
@@ -1408,6 +1608,7 @@ mod tests {
         });
         p.deploy();
         let effects = p.a.remote(
+            1,
             Message::Over {
                 winner: "north".into(),
                 reason: "time".into(),
@@ -1429,7 +1630,7 @@ mod tests {
         let again = Message::Commit {
             commitments: "ab".repeat(800),
         };
-        let effects = p.a.remote(again, 0);
+        let effects = p.a.remote(1, again, 0);
         assert!(
             matches!(&effects[0], Effect::Notice(Notice::Refused { reason }) if reason.contains("second setup"))
         );

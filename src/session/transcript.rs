@@ -121,6 +121,10 @@ fn record_text(r: &Record, game: GameKind, first: Seat) -> String {
                 escape(detail).replace(' ', "%20")
             }
         ),
+        Record::Left { seat, reason } => format!(
+            "left {seat} {}",
+            escape(&reason.to_string()).replace(' ', "%20")
+        ),
         Record::Over { winner, reason } => format!(
             "over {} {}",
             winner_word(game, first, *winner),
@@ -169,6 +173,10 @@ fn parse_record(text: &str, game: GameKind, first: Seat) -> Option<Record> {
                 "-" => String::new(),
                 d => unescape(&d.replace("%20", " "))?,
             },
+        },
+        ["left", s, r] => Record::Left {
+            seat: seat(s)?,
+            reason: unescape(&r.replace("%20", " "))?.parse().ok()?,
         },
         ["over", w, r] => Record::Over {
             winner: match *w {

@@ -199,9 +199,9 @@ mod tests {
             match effect {
                 Effect::Send(m) => {
                     let back = if forward {
-                        to.remote(m, now)
+                        to.remote(from.me(), m, now)
                     } else {
-                        from.remote(m, now)
+                        from.remote(to.me(), m, now)
                     };
                     queue.extend(back.into_iter().map(|e| (!forward, e)));
                 }

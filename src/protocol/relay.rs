@@ -1,0 +1,298 @@
+//! Author signatures for tables of more than two seats.
+//!
+//! Such a table is a star around the peer that opened it: every other seat has one session,
+//! with the opener, which relays what each seat says to all the others. So that a relay can
+//! withhold a message but never alter, forge, replay or reorder one, every game message at
+//! such a table travels as `from|SEAT|N|SIGNATURE|PAYLOAD`: the author's seat, its count of
+//! the messages it signed in this game (from 1, one more each time), and its ed25519
+//! signature over
+//!
+//! ```text
+//! "lanqi from v1" ‖ game id (8 bytes, little-endian) ‖ seat (1 byte) ‖ N (4 bytes, LE) ‖ PAYLOAD
+//! ```
+//!
+//! made with the same key that signs its datagrams, the key the `seats` message lists for
+//! that seat. Every seat checks every `from` against the author's key, whoever relayed it.
+
+use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
+
+use super::message::{MAX_SIGNED, Message, PayloadError};
+
+/// The domain the signatures are made in (no other lanqi signature can be taken for one).
+const DOMAIN: &[u8] = b"lanqi from v1";
+
+/// Why a relayed message was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RelayError {
+    /// The seat is not at this table.
+    #[error("seat {0} is not at this table")]
+    UnknownSeat(u8),
+    /// The signature is not the author's: the message was altered or forged on the way.
+    #[error("seat {seat}'s message {n} does not carry its signature: altered on the way")]
+    BadSignature {
+        /// The seat it claims to be from.
+        seat: u8,
+        /// Its count.
+        n: u32,
+    },
+    /// A message skipped, repeated out of place or reordered by the relay.
+    #[error("seat {seat}'s message {got} arrived where {expected} was due")]
+    OutOfOrder {
+        /// The author.
+        seat: u8,
+        /// The count due next.
+        expected: u32,
+        /// The count that came.
+        got: u32,
+    },
+    /// The signed payload is not a game message.
+    #[error("seat {seat} signed something that is not a game message: {why}")]
+    NotAGameMessage {
+        /// The author.
+        seat: u8,
+        /// What was wrong.
+        why: String,
+    },
+    /// Not a `from` message at all.
+    #[error("not an author-signed message")]
+    Unsigned,
+}
+
+/// The bytes an author signs.
+fn signed_bytes(game_id: u64, seat: u8, n: u32, payload: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(DOMAIN.len() + 13 + payload.len());
+    out.extend_from_slice(DOMAIN);
+    out.extend_from_slice(&game_id.to_le_bytes());
+    out.push(seat);
+    out.extend_from_slice(&n.to_le_bytes());
+    out.extend_from_slice(payload.as_bytes());
+    out
+}
+
+/// Whether a message may travel signed at a table (what a seat says in a game, nothing of
+/// the handshake, the session or spectators).
+pub fn is_game_message(message: &Message) -> bool {
+    matches!(
+        message,
+        Message::Commit { .. }
+            | Message::Move { .. }
+            | Message::Undo { .. }
+            | Message::Draw { .. }
+            | Message::Resign
+            | Message::Over { .. }
+            | Message::Chat { .. }
+            | Message::Out { .. }
+    )
+}
+
+/// The authors at one game of a table: every seat's key, and how far each one's messages
+/// have come. Seals this seat's messages and checks everyone else's.
+#[derive(Clone, Debug)]
+pub struct Authors {
+    game_id: u64,
+    keys: Vec<[u8; 32]>,
+    /// The count due next from each seat.
+    next: Vec<u32>,
+}
+
+impl Authors {
+    /// The authors of game `game_id`, seat `i` holding `keys[i]`.
+    pub fn new(game_id: u64, keys: Vec<[u8; 32]>) -> Authors {
+        let next = vec![1; keys.len()];
+        Authors {
+            game_id,
+            keys,
+            next,
+        }
+    }
+
+    /// The game these authors play.
+    pub fn game_id(&self) -> u64 {
+        self.game_id
+    }
+
+    /// Seat `seat` (holding `key`) signs `message`, its next one.
+    pub fn seal(&mut self, key: &SigningKey, seat: u8, message: &Message) -> Message {
+        let n = self.next[seat as usize];
+        self.next[seat as usize] += 1;
+        let payload = message.to_string();
+        let signature = key
+            .sign(&signed_bytes(self.game_id, seat, n, &payload))
+            .to_bytes();
+        Message::From {
+            seat,
+            n,
+            signature,
+            payload,
+        }
+    }
+
+    /// Checks a `from` message: the author's signature, its place in the author's order,
+    /// and that it carries a game message. `Ok(None)` is a repeat of one already taken.
+    pub fn check(&mut self, message: &Message) -> Result<Option<(u8, Message)>, RelayError> {
+        let Message::From {
+            seat,
+            n,
+            signature,
+            payload,
+        } = message
+        else {
+            return Err(RelayError::Unsigned);
+        };
+        let (seat, n) = (*seat, *n);
+        let key = self
+            .keys
+            .get(seat as usize)
+            .ok_or(RelayError::UnknownSeat(seat))?;
+        let bad = RelayError::BadSignature { seat, n };
+        let key = VerifyingKey::from_bytes(key).map_err(|_| bad.clone())?;
+        key.verify_strict(
+            &signed_bytes(self.game_id, seat, n, payload),
+            &Signature::from_bytes(signature),
+        )
+        .map_err(|_| bad)?;
+        let expected = self.next[seat as usize];
+        if n < expected {
+            return Ok(None);
+        }
+        if n > expected {
+            return Err(RelayError::OutOfOrder {
+                seat,
+                expected,
+                got: n,
+            });
+        }
+        let not_game = |why: String| RelayError::NotAGameMessage { seat, why };
+        if payload.len() > MAX_SIGNED {
+            return Err(not_game("too long".into()));
+        }
+        let inner = Message::parse(payload.as_bytes())
+            .map_err(|e: PayloadError| not_game(e.to_string()))?;
+        if !is_game_message(&inner) {
+            return Err(not_game(format!(
+                "'{}' is not said in a game",
+                inner.to_string().chars().take(20).collect::<String>()
+            )));
+        }
+        self.next[seat as usize] += 1;
+        Ok(Some((seat, inner)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> (Vec<SigningKey>, Authors) {
+        let keys: Vec<SigningKey> = (1..=3).map(|i| SigningKey::from_bytes(&[i; 32])).collect();
+        let public = keys.iter().map(|k| k.verifying_key().to_bytes()).collect();
+        (keys, Authors::new(0x5eed, public))
+    }
+
+    fn mv(ply: u32) -> Message {
+        Message::Move {
+            ply,
+            mv: "h8".into(),
+            hash: "00".into(),
+            clock_ms: 0,
+        }
+    }
+
+    #[test]
+    fn a_message_checks_against_its_authors_key_wherever_it_was_relayed() {
+        let (keys, mut author) = table();
+        let (_, mut reader) = table();
+        let sealed = author.seal(&keys[1], 1, &mv(1));
+        // Through the wire's text and back, as a relay forwards it.
+        let relayed = Message::parse(sealed.to_string().as_bytes()).unwrap();
+        assert_eq!(reader.check(&relayed), Ok(Some((1, mv(1)))));
+        assert_eq!(reader.check(&relayed), Ok(None), "a repeat is taken once");
+    }
+
+    #[test]
+    fn a_relay_that_alters_a_move_is_caught() {
+        let (keys, mut author) = table();
+        let (_, mut reader) = table();
+        let Message::From {
+            seat, n, signature, ..
+        } = author.seal(&keys[2], 2, &mv(3))
+        else {
+            unreachable!()
+        };
+        let altered = Message::From {
+            seat,
+            n,
+            signature,
+            payload: "move|3|a1|00|0".into(),
+        };
+        assert_eq!(
+            reader.check(&altered),
+            Err(RelayError::BadSignature { seat: 2, n: 1 })
+        );
+        // Nor can it pass one seat's message off as another's.
+        let Message::From {
+            n,
+            signature,
+            payload,
+            ..
+        } = author.seal(&keys[2], 2, &mv(5))
+        else {
+            unreachable!()
+        };
+        let moved = Message::From {
+            seat: 1,
+            n,
+            signature,
+            payload,
+        };
+        assert!(matches!(
+            reader.check(&moved),
+            Err(RelayError::BadSignature { seat: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn a_relay_cannot_skip_or_reorder_an_authors_messages() {
+        let (keys, mut author) = table();
+        let (_, mut reader) = table();
+        let first = author.seal(&keys[0], 0, &mv(1));
+        let second = author.seal(&keys[0], 0, &Message::Chat { text: "hi".into() });
+        assert_eq!(
+            reader.check(&second),
+            Err(RelayError::OutOfOrder {
+                seat: 0,
+                expected: 1,
+                got: 2
+            })
+        );
+        assert!(reader.check(&first).unwrap().is_some());
+        assert!(reader.check(&second).unwrap().is_some());
+    }
+
+    #[test]
+    fn only_game_messages_travel_signed_and_only_from_seats_at_the_table() {
+        let (keys, mut author) = table();
+        let (_, mut reader) = table();
+        let bye = author.seal(&keys[1], 1, &Message::Bye);
+        assert!(matches!(
+            reader.check(&bye),
+            Err(RelayError::NotAGameMessage { seat: 1, .. })
+        ));
+        let stranger = SigningKey::from_bytes(&[9; 32]);
+        let mut four = Authors::new(0x5eed, vec![[0; 32]; 4]);
+        let far = four.seal(&stranger, 3, &mv(1));
+        assert_eq!(reader.check(&far), Err(RelayError::UnknownSeat(3)));
+    }
+
+    #[test]
+    fn a_signature_holds_for_one_game_only() {
+        let (keys, mut author) = table();
+        let public = keys.iter().map(|k| k.verifying_key().to_bytes()).collect();
+        let mut other_game = Authors::new(0x5eee, public);
+        let sealed = author.seal(&keys[1], 1, &mv(1));
+        assert!(matches!(
+            other_game.check(&sealed),
+            Err(RelayError::BadSignature { .. })
+        ));
+    }
+}
