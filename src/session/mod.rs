@@ -15,6 +15,8 @@ pub mod game;
 pub mod junqi;
 #[cfg(test)]
 pub(crate) mod pair;
+#[cfg(test)]
+mod seats_tests;
 pub mod state;
 pub mod transcript;
 pub mod xiangqi;
