@@ -104,9 +104,24 @@ pub struct PeerArgs {
     /// Take no spectators in this peer's games (by default up to 8 may watch).
     #[arg(long)]
     pub no_spectators: bool,
-    /// The game to challenge others to: junqi or xiangqi (a peer accepts either).
+    /// The game to challenge others to, or to open a table of: junqi, xiangqi or gomoku
+    /// (a peer accepts any).
     #[arg(long, default_value = "junqi")]
     pub game: GameKind,
+    /// Seats at the table, this peer's included: 2, or 3-4 for Gomoku. A peer waiting
+    /// with more than two opens a table (a star: it relays) and starts the game when
+    /// every seat is taken; others join with --connect.
+    #[arg(long, default_value_t = 2)]
+    pub seats: u8,
+    /// Gomoku: the rule set, freestyle, standard, renju or caro.
+    #[arg(long)]
+    pub rule: Option<crate::rules::gomoku::Rule>,
+    /// Gomoku: the board, columns x rows (WxH, 5x5 to 26x26).
+    #[arg(long)]
+    pub size: Option<crate::rules::gomoku::Size>,
+    /// Gomoku: the win length (default 5).
+    #[arg(long)]
+    pub win: Option<u8>,
     /// Challenge the first idle peer found on the LAN that offers the same game.
     #[arg(long)]
     pub auto: bool,
@@ -194,13 +209,14 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
         }
         None => None,
     };
+    let game = table_game(&args)?;
     let profile = Profile::open(args.profile.as_deref()).map_err(UserError::from_display)?;
     let identity = profile.identity().map_err(UserError::from_display)?;
     let games_dir = profile.games_dir().map_err(UserError::from_display)?;
     let options = PeerOptions {
         name: args.name,
         connect: args.connect,
-        game: args.game,
+        game,
         bot: args.bot,
         layout,
         games: args.games.max(1),
@@ -243,6 +259,36 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
             let _ = writeln!(out, "{v}").and_then(|_| out.flush());
             eprintln!("lanqi: {e}");
             Ok(std::process::ExitCode::from(1))
+        }
+    }
+}
+
+/// The game with the table options (`--seats`, and Gomoku's `--rule`, `--size`, `--win`),
+/// or why they do not fit it.
+fn table_game(args: &PeerArgs) -> Result<GameKind, UserError> {
+    match args.game {
+        GameKind::Gomoku(mut settings) => {
+            settings.seats = args.seats;
+            settings.rule = args.rule.unwrap_or(settings.rule);
+            settings.size = args.size.unwrap_or(settings.size);
+            settings.win = args.win.unwrap_or(settings.win);
+            crate::rules::gomoku::Game::new(settings)
+                .map_err(|e| UserError(format!("--game gomoku: {e}")))?;
+            Ok(GameKind::Gomoku(settings))
+        }
+        other => {
+            if args.seats != 2 {
+                return Err(UserError(format!(
+                    "--seats {}: {other} is a game for two",
+                    args.seats
+                )));
+            }
+            if args.rule.is_some() || args.size.is_some() || args.win.is_some() {
+                return Err(UserError(format!(
+                    "--rule, --size and --win are Gomoku's; {other} has none"
+                )));
+            }
+            Ok(other)
         }
     }
 }

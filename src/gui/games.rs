@@ -147,15 +147,27 @@ macro_rules! games {
             name_of: &dyn Fn(Seat) -> String,
         ) -> WatchPart<'a, M> {
             match game.game {
-                $(GameKind::$game => <$part as GamePart>::watched(game, lang, name_of),)+
+                $(GameKind::$game { .. } => <$part as GamePart>::watched(game, lang, name_of),)+
+                // The app's peer plays and watches only the games registered here.
+                #[allow(unreachable_patterns)]
+                _ => <super::junqi::play::Play as GamePart>::watched(game, lang, name_of),
             }
+        }
+
+        /// Whether the app has a part for games of `kind` (the app's peer plays and
+        /// watches those only).
+        pub fn shows(kind: GameKind) -> bool {
+            matches!(kind, $(GameKind::$game { .. })|+)
         }
 
         impl Part {
             /// A fresh part for a game of `kind`.
             pub fn new(kind: GameKind) -> Part {
                 match kind {
-                    $(GameKind::$game => Part::$game(<$part>::default()),)+
+                    $(GameKind::$game { .. } => Part::$game(<$part>::default()),)+
+                    // Never asked for: see `shows`.
+                    #[allow(unreachable_patterns)]
+                    _ => Part::default(),
                 }
             }
 
@@ -206,7 +218,7 @@ macro_rules! games {
 
 impl Default for Part {
     fn default() -> Part {
-        Part::new(GameKind::default())
+        Part::Junqi(Default::default())
     }
 }
 

@@ -89,6 +89,9 @@ pub enum NetEvent {
         resume: Option<u64>,
         /// The agreed clock.
         clock: Clock,
+        /// The seats at the table: 2, or 3-4 when the accepting peer opened a larger one
+        /// (the challenger then waits for its `seats`).
+        seats: u8,
     },
     /// The challenged peer said no.
     Declined {
@@ -99,9 +102,11 @@ pub enum NetEvent {
     Busy,
     /// Nobody answered the challenge.
     NoAnswer,
-    /// A message from the peer, in order, exactly once, with the signed datagrams that
+    /// A message from a peer, in order, exactly once, with the signed datagrams that
     /// carried it (evidence).
     Message {
+        /// The session it came in (which peer, at a table of more than two).
+        session: u64,
         /// The message.
         message: Message,
         /// The datagrams, as received.
@@ -109,13 +114,21 @@ pub enum NetEvent {
     },
     /// The peer has been silent for the configured timeout.
     Gone {
+        /// Its session.
+        session: u64,
         /// For how long.
         silent_for: Millis,
     },
     /// The peer is heard again after being declared gone.
-    Back,
+    Back {
+        /// Its session.
+        session: u64,
+    },
     /// The peer said goodbye.
-    Left,
+    Left {
+        /// Its session.
+        session: u64,
+    },
     /// We watch a game: the playing peer accepted our [`Endpoint::watch`]. What it
     /// relays arrives as [`NetEvent::Message`]s.
     Watching {
@@ -142,12 +155,17 @@ pub enum NetEvent {
     /// The peer acknowledged nothing while this many fragments waited for it: the session
     /// is dropped (nothing a peer does may grow what we keep without bound).
     CutOff {
+        /// Its session.
+        session: u64,
         /// The fragments waiting.
         queued: usize,
     },
     /// The challenger whose challenge we accepted never spoke in the session: it is
     /// dropped (the challenge was not followed up, or not the challenger's own).
-    Abandoned,
+    Abandoned {
+        /// Its session.
+        session: u64,
+    },
     /// Someone answered our presence ping (see [`Endpoint::ping`]).
     Pong {
         /// Its key.
@@ -358,14 +376,19 @@ enum Handshake {
 /// How many spectators one game takes at most.
 pub const MAX_SPECTATORS: usize = 8;
 
-/// One peer's endpoint: at most one session at a time (playing, or watching someone's
-/// game), plus the spectators of the game it plays (at most [`MAX_SPECTATORS`]).
+/// One peer's endpoint: the sessions of the game it plays (one; up to three for the peer
+/// that opened a table of more than two, see [`Endpoint::set_players`]) or the one of the
+/// game it watches, plus the spectators of the game it plays (at most
+/// [`MAX_SPECTATORS`]).
 pub struct Endpoint {
     key: SigningKey,
     public: [u8; 32],
     config: EndpointConfig,
     handshake: Handshake,
-    connection: Option<Connection>,
+    /// The sessions with the other players, in the order they were made.
+    players: Vec<Connection>,
+    /// How many player sessions this endpoint takes.
+    max_players: usize,
     /// Sessions with the spectators of our game: we send, they only acknowledge.
     spectators: Vec<Connection>,
     /// Whether we take spectators (a player can decline them).
@@ -423,7 +446,8 @@ impl Endpoint {
             public,
             config,
             handshake: Handshake::Idle,
-            connection: None,
+            players: Vec::new(),
+            max_players: 1,
             spectators: Vec::new(),
             spectators_allowed: true,
             recent_nonces: HashMap::new(),
@@ -451,9 +475,20 @@ impl Endpoint {
         self.drops.count(DropReason::Refused);
     }
 
-    /// The session's peer, if connected.
+    /// The (first) player's peer, if connected.
     pub fn peer(&self) -> Option<&PeerInfo> {
-        self.connection.as_ref().map(|c| &c.peer)
+        self.players.first().map(|c| &c.peer)
+    }
+
+    /// Every player connected, in the order they came.
+    pub fn players(&self) -> impl Iterator<Item = &PeerInfo> {
+        self.players.iter().map(|c| &c.peer)
+    }
+
+    /// How many player sessions to take: 1 (a two-seat game) or, for the peer that opens
+    /// a table of `n` seats, `n - 1` (at most 3). Challenges beyond are answered `busy`.
+    pub fn set_players(&mut self, n: usize) {
+        self.max_players = n.clamp(1, 3);
     }
 
     /// Whether a challenge of ours is waiting for an answer.
@@ -463,17 +498,17 @@ impl Endpoint {
 
     /// Whether a session is established.
     pub fn is_connected(&self) -> bool {
-        self.connection.is_some()
+        !self.players.is_empty()
     }
 
     /// Reliable-channel statistics of the session, if any.
     pub fn channel_stats(&self) -> Option<super::reliable::ChannelStats> {
-        self.connection.as_ref().map(|c| c.channel.stats())
+        self.players.first().map(|c| c.channel.stats())
     }
 
-    /// Messages sent but not yet acknowledged.
+    /// Messages sent to players but not yet acknowledged.
     pub fn pending(&self) -> usize {
-        self.connection.as_ref().map_or(0, |c| c.channel.pending())
+        self.players.iter().map(|c| c.channel.pending()).sum()
     }
 
     /// Asks the peer at `addr` to play `game` (or to resume game `resume`).
@@ -619,6 +654,7 @@ impl Endpoint {
             nonce,
             reply,
             name: self.config.name.clone(),
+            seats: self.max_players as u8 + 1,
         };
         let datagram = self.seal_handshake(&message);
         self.outgoing.push_back((addr, datagram.clone()));
@@ -636,6 +672,7 @@ impl Endpoint {
             challenger: false,
             resume,
             clock,
+            seats: self.max_players as u8 + 1,
         });
         true
     }
@@ -653,27 +690,44 @@ impl Endpoint {
         }
     }
 
-    /// Queues a message for the peer (reliable, ordered).
+    /// Queues a message for every player (reliable, ordered).
     pub fn send(&mut self, message: &Message) {
-        if let Some(c) = &mut self.connection
-            // A message of ours never exceeds the channel's limit (64 KB); a full queue
-            // means the peer acknowledges nothing: it is cut off.
-            && let Err(super::reliable::ChannelError::QueueFull { queued }) =
-                c.channel.send(message.to_string().as_bytes())
-        {
-            self.connection = None;
-            self.drops.count(DropReason::Refused);
-            self.events.push_back(NetEvent::CutOff { queued });
+        let sessions: Vec<u64> = self.players.iter().map(|c| c.peer.session).collect();
+        for session in sessions {
+            self.send_to(session, message);
         }
     }
 
-    /// Ends the session, telling the peer, and says goodbye to our spectators.
+    /// Queues a message for one player, named by its session id.
+    pub fn send_to(&mut self, session: u64, message: &Message) {
+        let Some(i) = self.players.iter().position(|c| c.peer.session == session) else {
+            return;
+        };
+        // A message of ours never exceeds the channel's limit (64 KB); a full queue means
+        // the peer acknowledges nothing: it is cut off.
+        if let Err(super::reliable::ChannelError::QueueFull { queued }) =
+            self.players[i].channel.send(message.to_string().as_bytes())
+        {
+            self.players.remove(i);
+            self.drops.count(DropReason::Refused);
+            self.events.push_back(NetEvent::CutOff { session, queued });
+        }
+    }
+
+    /// Ends the sessions, telling the players, and says goodbye to our spectators.
     pub fn disconnect(&mut self, now: Millis) {
         self.send(&Message::Bye);
         self.send_spectators(&Message::Bye);
         self.flush(now);
-        self.connection = None;
+        self.players.clear();
         self.spectators.clear();
+    }
+
+    /// Ends one player's session, telling it.
+    pub fn disconnect_player(&mut self, session: u64, now: Millis) {
+        self.send_to(session, &Message::Bye);
+        self.flush(now);
+        self.players.retain(|c| c.peer.session != session);
     }
 
     /// The next datagram to send, and where.
@@ -693,20 +747,24 @@ impl Endpoint {
             Handshake::Challenging { next_try, .. } => Some(*next_try),
             _ => None,
         };
-        let session = self.connection.as_ref().and_then(|c| {
-            // Once the peer is declared gone, its silence is no longer a deadline; an
-            // unconfirmed session has a shorter one.
-            let patience = if c.confirmed {
-                self.config.silence_timeout
-            } else {
-                self.config.confirm_timeout
-            };
-            let silence = (!c.gone).then_some(c.last_heard + patience);
-            [c.channel.next_timeout(), silence]
-                .into_iter()
-                .flatten()
-                .min()
-        });
+        let session = self
+            .players
+            .iter()
+            .filter_map(|c| {
+                // Once the peer is declared gone, its silence is no longer a deadline; an
+                // unconfirmed session has a shorter one.
+                let patience = if c.confirmed {
+                    self.config.silence_timeout
+                } else {
+                    self.config.confirm_timeout
+                };
+                let silence = (!c.gone).then_some(c.last_heard + patience);
+                [c.channel.next_timeout(), silence]
+                    .into_iter()
+                    .flatten()
+                    .min()
+            })
+            .min();
         let spectators = self
             .spectators
             .iter()
@@ -741,18 +799,24 @@ impl Endpoint {
                 *next_try = now + *interval;
             }
         }
-        if let Some(c) = &self.connection
-            && !c.confirmed
-            && now.saturating_sub(c.last_heard) >= self.config.confirm_timeout
-        {
-            self.connection = None;
-            self.events.push_back(NetEvent::Abandoned);
-        }
-        if let Some(c) = &mut self.connection {
+        let (confirm_timeout, events) = (self.config.confirm_timeout, &mut self.events);
+        self.players.retain(|c| {
+            let abandoned = !c.confirmed && now.saturating_sub(c.last_heard) >= confirm_timeout;
+            if abandoned {
+                events.push_back(NetEvent::Abandoned {
+                    session: c.peer.session,
+                });
+            }
+            !abandoned
+        });
+        for c in &mut self.players {
             let silent_for = now.saturating_sub(c.last_heard);
             if !c.gone && silent_for >= self.config.silence_timeout {
                 c.gone = true;
-                self.events.push_back(NetEvent::Gone { silent_for });
+                self.events.push_back(NetEvent::Gone {
+                    session: c.peer.session,
+                    silent_for,
+                });
             }
         }
         let timeout = self.config.silence_timeout;
@@ -805,18 +869,19 @@ impl Endpoint {
             return self.handshake_message(from, header.sender, message, now);
         }
         let ours = |c: &Connection| c.peer.session == header.session;
-        if !self.connection.as_ref().is_some_and(ours) {
+        let Some(p) = self.players.iter().position(ours) else {
             let i = self.spectators.iter().position(ours);
             let i = i.ok_or(DropReason::UnknownSession)?;
             return self.receive_from_spectator(i, unverified, now);
-        }
-        let c = self.connection.as_mut().ok_or(DropReason::UnknownSession)?;
+        };
+        let session = header.session;
+        let c = &mut self.players[p];
         let (seq, receipt) = c.admit(unverified, now)?;
         // The reply address stays the handshake's: an authentic datagram replayed from
         // elsewhere must not redirect the session.
         if c.gone {
             c.gone = false;
-            self.events.push_back(NetEvent::Back);
+            self.events.push_back(NetEvent::Back { session });
         }
         // Keep evidence only for what the channel itself buffers (twice its window).
         let buffered = 2 * ChannelConfig::default().window;
@@ -833,16 +898,18 @@ impl Endpoint {
             let evidence = Self::take_evidence(c);
             match Message::parse(&payload) {
                 Ok(Message::Bye) => {
-                    self.events.push_back(NetEvent::Left);
+                    self.events.push_back(NetEvent::Left { session });
                 }
-                Ok(message) => self
-                    .events
-                    .push_back(NetEvent::Message { message, evidence }),
+                Ok(message) => self.events.push_back(NetEvent::Message {
+                    session,
+                    message,
+                    evidence,
+                }),
                 Err(_) => self.drops.count(DropReason::BadPayload),
             }
         }
-        if matches!(self.events.back(), Some(NetEvent::Left)) {
-            self.connection = None;
+        if matches!(self.events.back(), Some(NetEvent::Left { .. })) {
+            self.players.remove(p);
         }
         result
     }
@@ -905,7 +972,7 @@ impl Endpoint {
                 resume,
                 ..
             } => {
-                let repeat = Self::repeat_of(self.connection.iter(), sender, nonce);
+                let repeat = Self::repeat_of(self.players.iter(), sender, nonce);
                 if !self.fresh_request(from, sender, nonce, repeat)? {
                     return Ok(());
                 }
@@ -914,10 +981,9 @@ impl Endpoint {
                 let crossing = matches!(self.handshake,
                     Handshake::Challenging { resume: Some(ours), .. } if resume == Some(ours))
                     && self.public < sender;
-                let busy = self
-                    .connection
-                    .as_ref()
-                    .is_some_and(|c| c.peer.key != sender)
+                let full = self.players.len() >= self.max_players
+                    && self.players.iter().all(|c| c.peer.key != sender);
+                let busy = full
                     || matches!(self.handshake, Handshake::Offered { .. })
                     || (matches!(self.handshake, Handshake::Challenging { .. }) && !crossing);
                 if busy {
@@ -925,7 +991,8 @@ impl Endpoint {
                     self.outgoing.push_back((from, datagram));
                     return Ok(());
                 }
-                if !self.config.games.contains(&game) {
+                let game_name = game.split(':').next().unwrap_or_default();
+                if !self.config.games.iter().any(|g| g == game_name) {
                     let reason = format!(
                         "this peer plays {}, not {game}",
                         self.config.games.join(", ")
@@ -953,7 +1020,12 @@ impl Endpoint {
                 });
                 Ok(())
             }
-            Message::Accept { nonce, reply, name } => {
+            Message::Accept {
+                nonce,
+                reply,
+                name,
+                seats,
+            } => {
                 let Handshake::Challenging {
                     watch,
                     addr,
@@ -990,6 +1062,7 @@ impl Endpoint {
                     challenger: true,
                     resume,
                     clock,
+                    seats,
                 });
                 Ok(())
             }
@@ -1040,7 +1113,7 @@ impl Endpoint {
         if !self.fresh_request(from, sender, nonce, repeat)? {
             return Ok(());
         }
-        let refusal = if self.connection.is_none() {
+        let refusal = if self.players.is_empty() {
             Some("not playing: there is no game to watch".to_string())
         } else if !self.spectators_allowed {
             Some("the players do not take spectators".to_string())
@@ -1059,6 +1132,7 @@ impl Endpoint {
             nonce,
             reply,
             name: self.config.name.clone(),
+            seats: 2,
         });
         self.outgoing.push_back((from, accept.clone()));
         let session = session_id(&nonce, &reply, &sender, &self.public);
@@ -1136,8 +1210,8 @@ impl Endpoint {
     fn remember(&mut self, sender: [u8; 32], nonce: Nonce) {
         if self.recent_nonces.len() >= 1024 && !self.recent_nonces.contains_key(&sender) {
             // Forget the keys of strangers before those of a peer we are playing.
-            let keep = self.connection.as_ref().map(|c| c.peer.key);
-            self.recent_nonces.retain(|k, _| Some(*k) == keep);
+            let keep: Vec<[u8; 32]> = self.players.iter().map(|c| c.peer.key).collect();
+            self.recent_nonces.retain(|k, _| keep.contains(k));
         }
         let seen = self.recent_nonces.entry(sender).or_default();
         if seen.len() >= 64 {
@@ -1147,7 +1221,12 @@ impl Endpoint {
     }
 
     fn connect(&mut self, peer: PeerInfo, nonce: Nonce, accept: Option<Vec<u8>>, now: Millis) {
-        self.connection = Some(Connection::new(peer, nonce, accept, now));
+        // A player that challenges again (it restarted) replaces its old session.
+        self.players.retain(|c| c.peer.key != peer.key);
+        if self.max_players == 1 {
+            self.players.clear();
+        }
+        self.players.push(Connection::new(peer, nonce, accept, now));
     }
 
     fn seal_handshake(&self, message: &Message) -> Vec<u8> {
@@ -1170,7 +1249,7 @@ impl Endpoint {
     /// Moves whatever the channels have to send into the outgoing queue.
     fn flush(&mut self, now: Millis) {
         let (key, public) = (&self.key, self.public);
-        let connections = self.connection.iter_mut().chain(self.spectators.iter_mut());
+        let connections = self.players.iter_mut().chain(self.spectators.iter_mut());
         for c in connections.filter(|c| c.confirmed) {
             Self::flush_one(c, key, public, now, &mut self.outgoing);
         }

@@ -11,6 +11,7 @@ use super::watch::Watched;
 use super::{Peer, PeerError};
 use crate::net::discovery::Status;
 use crate::net::{NetEvent, Transport};
+use crate::protocol::Message;
 use crate::session::{GameKind, Seat, Secrets, Session};
 use crate::store::{Trust, fingerprint};
 
@@ -45,6 +46,13 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                         ours.is_none_or(|(_, _, running)| !running) && self.unfinished.is_none()
                     }
                 };
+                // The opener of a larger table seats players of its own game only.
+                let table_game = self.options.game;
+                if table_game.seats() > 2 && game.split(':').next() != Some(table_game.name()) {
+                    self.endpoint
+                        .decline(&format!("this table plays {}", table_game.name()));
+                    return Ok(());
+                }
                 self.emit(Event::Challenged {
                     peer: name.clone(),
                     addr,
@@ -81,11 +89,28 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 challenger,
                 resume,
                 clock,
+                seats,
             } => {
                 // The challenger's proposal is the game's clock on both sides.
                 self.options.clock = clock;
                 self.trust(&peer.name, &peer.key);
                 self.set_status(Status::Playing);
+                self.gone_since = None;
+                if seats > 2 {
+                    // A table of more than two: the opener gathers, a player waits for
+                    // its seat.
+                    if !challenger {
+                        return self.seat_taken(peer, now);
+                    }
+                    self.emit(Event::Note {
+                        message: format!(
+                            "joined {}'s table of {seats}: waiting for its other seats",
+                            peer.name
+                        ),
+                    });
+                    self.seated = vec![peer];
+                    return Ok(());
+                }
                 let seat: Seat = if challenger { 0 } else { 1 };
                 let kind: GameKind = peer.game.parse().map_err(PeerError::Peer)?;
                 self.emit(Event::Connected {
@@ -117,13 +142,24 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             NetEvent::Message { message, .. } if self.watching.is_some() => {
                 self.on_watched(message)?
             }
-            NetEvent::Message { message, evidence } => self.on_message(message, evidence, now)?,
-            NetEvent::CutOff { queued } => {
+            NetEvent::Message {
+                message: message @ Message::Seats { .. },
+                ..
+            } => self.on_seats(message, now)?,
+            NetEvent::Message {
+                session,
+                message: message @ Message::From { .. },
+                ..
+            } => self.on_signed(session, message, now)?,
+            NetEvent::Message {
+                message, evidence, ..
+            } => self.on_message(message, evidence, now)?,
+            NetEvent::CutOff { queued, .. } => {
                 return Err(PeerError::Peer(format!(
                     "the peer acknowledged nothing while {queued} fragments waited: cut off"
                 )));
             }
-            NetEvent::Abandoned => {
+            NetEvent::Abandoned { .. } => {
                 // A challenge that was never followed up: nothing was played; wait again.
                 if self.table.as_ref().is_some_and(|t| !t.started()) {
                     self.table = None;
@@ -171,7 +207,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     "nobody answered the challenge{hint}"
                 )));
             }
-            NetEvent::Gone { silent_for } => {
+            NetEvent::Gone { silent_for, .. } => {
                 self.emit(Event::Gone {
                     silent_ms: silent_for,
                 });
@@ -180,11 +216,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             NetEvent::Pong { key, addr, .. } => {
                 self.presence.heard(key, addr, now);
             }
-            NetEvent::Back => {
+            NetEvent::Back { .. } => {
                 self.emit(Event::Back);
                 self.gone_since = None;
             }
-            NetEvent::Left => {
+            NetEvent::Left { .. } => {
                 self.emit(Event::Left);
                 let finished = self.report.games.len() as u32 >= self.options.games;
                 if !finished {

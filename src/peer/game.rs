@@ -16,6 +16,9 @@ use crate::store::write_atomically;
 impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     /// Seat 0 starts a game: a fresh id, the first mover by a coin both can check.
     pub(super) fn start_game(&mut self, now: u64) -> Result<(), PeerError> {
+        if self.table.as_ref().is_some_and(|t| t.star.is_some()) {
+            return self.start_star_game(now);
+        }
         let Some(table) = &mut self.table else {
             return Ok(());
         };
@@ -40,7 +43,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         if me == 1 {
             keys.reverse();
         }
-        let secrets = fresh_secrets(table.peer.session, keys, game_id, self.options.cheat);
+        let secrets = fresh_secrets(table.peer.session, &keys, game_id, self.options.cheat);
         let kind = *table.session.rules();
         let clock = self.options.clock;
         table.begin(Session::new(kind, me, game_id, first, clock, secrets, now));
@@ -237,7 +240,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let mut refused = None;
         for effect in effects {
             match effect {
-                Effect::Send(m) => self.endpoint.send(&m),
+                Effect::Send(m) => self.send_game(m),
                 Effect::Save => self.save(),
                 Effect::Notice(Notice::Refused { reason }) => {
                     self.endpoint.count_refused();

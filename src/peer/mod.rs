@@ -20,6 +20,7 @@ pub mod control;
 pub mod event;
 mod game;
 mod presence;
+mod star;
 mod table;
 pub mod watch;
 
@@ -97,6 +98,9 @@ pub struct PeerOptions {
     pub watch: Option<SocketAddr>,
     /// Take spectators in this peer's games (up to [`crate::net::MAX_SPECTATORS`]).
     pub spectators: bool,
+    /// The games this peer plays (challenges to others are declined): every game, unless
+    /// what drives it shows only some (the app, while a game has no screen yet).
+    pub plays: Vec<GameKind>,
 }
 
 impl Default for PeerOptions {
@@ -123,6 +127,7 @@ impl Default for PeerOptions {
             accept_from: None,
             watch: None,
             spectators: true,
+            plays: GameKind::ALL.to_vec(),
         }
     }
 }
@@ -177,6 +182,9 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     hand: Option<Hand>,
     /// Watching: the game we watch, once the player named it.
     watching: Option<watch::Watched>,
+    /// At a table of more than two: at the opener, the players who took its seats, in
+    /// order; at a player, the opener.
+    seated: Vec<crate::net::PeerInfo>,
 }
 
 /// Runs a headless peer on `transport` until its games are played.
@@ -222,7 +230,7 @@ async fn run_with<T: Transport>(
 ) -> Result<PeerReport, PeerError> {
     let config = EndpointConfig {
         name: options.name.clone(),
-        games: GameKind::ALL.iter().map(|g| g.name().to_string()).collect(),
+        games: options.plays.iter().map(|g| g.name().to_string()).collect(),
         clock: options.clock,
         silence_timeout: options.silence_timeout_ms,
         ..EndpointConfig::default()
@@ -263,7 +271,13 @@ async fn run_with<T: Transport>(
         bot_due: None,
         hand: controller.map(Hand::new),
         watching: None,
+        seated: Vec::new(),
     };
+    if peer.options.connect.is_none() {
+        // The opener of a larger table takes a session with each other seat.
+        let seats = peer.options.game.seats() as usize;
+        peer.endpoint.set_players(seats - 1);
+    }
     peer.endpoint
         .set_spectators_allowed(peer.options.spectators);
     for e in trouble {
@@ -430,8 +444,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
             _ => {
                 if let Some(to) = self.options.connect {
-                    self.endpoint
-                        .challenge(to, self.options.game.name(), None, now);
+                    let game = self.options.game.to_string();
+                    self.endpoint.challenge(to, &game, None, now);
                 }
             }
         }

@@ -29,6 +29,8 @@ pub(super) struct Table {
     pub(super) chat: Vec<(Seat, String)>,
     /// A hot-seat game with this screen's guest: neither saved nor resumable.
     pub(super) hot_seat: bool,
+    /// A table of more than two seats: everyone at it and their signatures.
+    pub(super) star: Option<super::star::Star>,
 }
 
 impl Table {
@@ -41,6 +43,7 @@ impl Table {
             awaiting_audit: None,
             chat: Vec::new(),
             hot_seat: false,
+            star: None,
         }
     }
 
@@ -78,12 +81,16 @@ impl Table {
     /// The game's transcript, with me (`identity`, named `name`) in my seat.
     pub(super) fn transcript(&self, identity: &Identity, name: &str) -> Transcript {
         let me = self.session.me() as usize;
-        let mut keys = [[0; 32]; 2];
-        keys[me] = identity.public_key();
-        keys[1 - me] = self.peer.key;
-        let mut names = [String::new(), String::new()];
-        names[me] = name.to_string();
-        names[1 - me] = self.peer.name.clone();
+        let (keys, names) = match &self.star {
+            Some(star) => star.players.iter().cloned().unzip(),
+            None => {
+                let mut keys = vec![self.peer.key; 2];
+                keys[me] = identity.public_key();
+                let mut names = vec![self.peer.name.clone(); 2];
+                names[me] = name.to_string();
+                (keys, names)
+            }
+        };
         Transcript {
             game: *self.session.rules(),
             game_id: self.session.game_id(),
@@ -151,17 +158,18 @@ impl Table {
     }
 }
 
-/// A game's fresh secrets: bound to the session (its id and both keys, seat 0 first) and
-/// the game id; the secret bytes come from the operating system's randomness.
+/// A game's fresh secrets: bound to the session (its id and every seat's key, seat 0
+/// first) and the game id; the secret bytes come from the operating system's randomness.
 pub(super) fn fresh_secrets(
     session: u64,
-    keys: [[u8; 32]; 2],
+    keys: &[[u8; 32]],
     game_id: u64,
     cheat: Cheat,
 ) -> Secrets {
     let mut context = session.to_be_bytes().to_vec();
-    context.extend_from_slice(&keys[0]);
-    context.extend_from_slice(&keys[1]);
+    for key in keys {
+        context.extend_from_slice(key);
+    }
     Secrets {
         binding: Binding::new(&context, game_id),
         secret: rand::random(),
@@ -194,8 +202,11 @@ pub(super) fn find_unfinished(dir: &Path, identity: &Identity) -> Option<Transcr
             let text = std::fs::read_to_string(e.path()).ok()?;
             let t = Transcript::parse(&text).ok()?;
             let mtime = e.metadata().ok()?.modified().ok()?;
-            (!t.is_finished() && t.keys[t.me as usize] == identity.public_key())
-                .then_some((mtime, t))
+            // Games at tables of more than two are not resumed (yet): passed over.
+            (!t.is_finished()
+                && t.keys.len() == 2
+                && t.keys[t.me as usize] == identity.public_key())
+            .then_some((mtime, t))
         })
         .collect();
     found.sort_by_key(|(m, _)| *m);

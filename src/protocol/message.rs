@@ -43,6 +43,10 @@ pub enum Message {
         reply: Nonce,
         /// The accepter's nickname.
         name: String,
+        /// The seats at the accepter's table when it opened one of more than two (3 or
+        /// 4): the challenger waits for `seats` instead of starting the game. Written only
+        /// then (version 1 has no such field: two seats).
+        seats: u8,
     },
     /// Handshake: no.
     Decline {
@@ -242,6 +246,8 @@ pub enum Message {
     /// Table of more than two, from the peer that opened it to each other seat when the
     /// table is full: a new game, everyone at it with their keys, and the receiver's seat.
     Seats {
+        /// The game and its settings, e.g. `gomoku:freestyle:15x15:3:5`.
+        game: String,
         /// Game id.
         game_id: u64,
         /// The seat that moves first.
@@ -530,8 +536,17 @@ impl fmt::Display for Message {
                     ".".repeat(*padding)
                 )
             }
-            Message::Accept { nonce, reply, name } => {
-                write!(f, "accept|{}|{}|{}", hex(nonce), hex(reply), escape(name))
+            Message::Accept {
+                nonce,
+                reply,
+                name,
+                seats,
+            } => {
+                write!(f, "accept|{}|{}|{}", hex(nonce), hex(reply), escape(name))?;
+                match seats {
+                    3 | 4 => write!(f, "|{seats}"),
+                    _ => Ok(()),
+                }
             }
             Message::Decline { nonce, reason } => {
                 write!(f, "decline|{}|{}", hex(nonce), escape(reason))
@@ -638,12 +653,13 @@ impl fmt::Display for Message {
             }
             Message::Pong { nonce, status } => write!(f, "pong|{}|{}", hex(nonce), escape(status)),
             Message::Seats {
+                game,
                 game_id,
                 first,
                 seat,
                 players,
             } => {
-                write!(f, "seats|{game_id:016x}|{first}|{seat}")?;
+                write!(f, "seats|{}|{game_id:016x}|{first}|{seat}", escape(game))?;
                 for (key, name) in players {
                     write!(f, "|{}|{}", hex(key), escape(name))?;
                 }
@@ -725,11 +741,20 @@ impl Message {
                 }
             }
             "accept" => {
-                arity("accept", 3)?;
+                if args.len() != 4 {
+                    arity("accept", 3)?;
+                }
+                let seats = match args.get(3) {
+                    None => 2,
+                    Some(&"3") => 3,
+                    Some(&"4") => 4,
+                    Some(other) => return Err(PayloadError::arg("seats", other)),
+                };
                 Message::Accept {
                     nonce: nonce(args[0])?,
                     reply: nonce(args[1])?,
                     name: text("name", args[2], MAX_NAME)?,
+                    seats,
                 }
             }
             "decline" => {
@@ -971,22 +996,23 @@ impl Message {
                 }
             }
             "seats" => {
-                if !matches!(args.len(), 9 | 11) {
+                if !matches!(args.len(), 10 | 12) {
                     return Err(PayloadError::Arity {
                         cmd: "seats",
-                        expected: 9,
+                        expected: 10,
                         got: args.len(),
                     });
                 }
-                let count = (args.len() - 3) / 2;
-                let first = big_seat(args[1], count)?;
-                let seat = big_seat(args[2], count)?;
-                let players = args[3..]
+                let count = (args.len() - 4) / 2;
+                let first = big_seat(args[2], count)?;
+                let seat = big_seat(args[3], count)?;
+                let players = args[4..]
                     .chunks(2)
                     .map(|p| Ok((bytes("key", p[0])?, text("name", p[1], MAX_NAME)?)))
                     .collect::<Result<Vec<_>, PayloadError>>()?;
                 Message::Seats {
-                    game_id: hex_id("game id", args[0])?,
+                    game: word("game", args[0], 32)?,
+                    game_id: hex_id("game id", args[1])?,
                     first,
                     seat,
                     players,
@@ -1098,6 +1124,7 @@ mod tests {
                 start: String::new(),
             },
             Message::Seats {
+                game: "gomoku:caro:9x9:3:4".into(),
                 game_id: 0xabc,
                 first: 0,
                 seat: 2,

@@ -6,12 +6,15 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::game::{Ending, Seat, Secrets, Step, TableGame};
+use super::gomoku::GomokuTable;
 use super::junqi::JunqiTable;
 use super::state::Record;
 use super::xiangqi::XiangqiTable;
 use crate::protocol::Message;
 
-/// Which game a table holds, by its name on the wire.
+/// Which game a table holds, with its settings where it has any. On the wire and in files
+/// it is written `junqi`, `xiangqi`, or `gomoku:RULE:WxH:SEATS:WIN` (`gomoku` alone is
+/// freestyle on 15x15 for two, five to win).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum GameKind {
     /// Two-country Junqi with hidden pieces.
@@ -19,24 +22,48 @@ pub enum GameKind {
     Junqi,
     /// Xiangqi.
     Xiangqi,
+    /// Gomoku, with its rule set, board, seats and win length.
+    Gomoku(crate::rules::gomoku::Settings),
 }
 
-impl GameKind {
-    /// Every game, in the order menus show them.
-    pub const ALL: [GameKind; 2] = [GameKind::Junqi, GameKind::Xiangqi];
+/// Gomoku's settings when none are named: freestyle on 15x15 for two, five to win.
+const GOMOKU_DEFAULT: crate::rules::gomoku::Settings = crate::rules::gomoku::Settings {
+    rule: crate::rules::gomoku::Rule::Freestyle,
+    size: crate::rules::gomoku::Size::STANDARD,
+    seats: 2,
+    win: 5,
+};
 
-    /// The game's name on the wire and in files.
+impl GameKind {
+    /// Every game (Gomoku with its default settings), in the order menus show them.
+    pub const ALL: [GameKind; 3] = [
+        GameKind::Junqi,
+        GameKind::Xiangqi,
+        GameKind::Gomoku(GOMOKU_DEFAULT),
+    ];
+
+    /// The game's name: `junqi`, `xiangqi`, `gomoku` (without settings).
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Junqi => <JunqiTable as TableGame>::name(&()),
             GameKind::Xiangqi => <XiangqiTable as TableGame>::name(&()),
+            GameKind::Gomoku(s) => <GomokuTable as TableGame>::name(&s),
         }
+    }
+
+    /// How many seats its table has.
+    pub fn seats(self) -> u8 {
+        AnyTable::seats(&self)
     }
 }
 
 impl fmt::Display for GameKind {
+    /// The game as the wire and files name it, settings included.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match self {
+            GameKind::Gomoku(s) => write!(f, "gomoku:{}:{}:{}:{}", s.rule, s.size, s.seats, s.win),
+            other => f.write_str(other.name()),
+        }
     }
 }
 
@@ -44,13 +71,26 @@ impl FromStr for GameKind {
     type Err = String;
 
     fn from_str(s: &str) -> Result<GameKind, String> {
+        let shown: String = s.chars().take(32).collect();
+        if let Some(settings) = s.strip_prefix("gomoku:") {
+            let bad = |what: &str| format!("bad Gomoku settings '{shown}': {what}");
+            let parts: Vec<&str> = settings.split(':').collect();
+            let [rule, size, seats, win] = parts.as_slice() else {
+                return Err(bad("expected gomoku:RULE:WxH:SEATS:WIN"));
+            };
+            let settings = crate::rules::gomoku::Settings {
+                rule: rule.parse().map_err(|e| bad(&format!("{e}")))?,
+                size: size.parse().map_err(|e| bad(&format!("{e}")))?,
+                seats: seats.parse().map_err(|_| bad("seats"))?,
+                win: win.parse().map_err(|_| bad("win length"))?,
+            };
+            crate::rules::gomoku::Game::new(settings).map_err(|e| bad(&e.to_string()))?;
+            return Ok(GameKind::Gomoku(settings));
+        }
         GameKind::ALL
             .into_iter()
             .find(|g| g.name() == s)
-            .ok_or_else(|| {
-                let s: String = s.chars().take(32).collect();
-                format!("unknown game '{s}' (junqi or xiangqi)")
-            })
+            .ok_or_else(|| format!("unknown game '{shown}' (junqi, xiangqi or gomoku)"))
     }
 }
 
@@ -63,6 +103,8 @@ pub enum Board {
     Junqi(Box<crate::rules::junqi::View>),
     /// Xiangqi (nothing is hidden).
     Xiangqi(crate::rules::xiangqi::Position),
+    /// Gomoku (nothing is hidden).
+    Gomoku(Box<crate::rules::gomoku::Game>),
 }
 
 impl Board {
@@ -71,6 +113,15 @@ impl Board {
         Ok(match game {
             GameKind::Junqi => Board::Junqi(Box::new(text.parse().map_err(|e| format!("{e}"))?)),
             GameKind::Xiangqi => Board::Xiangqi(text.parse().map_err(|e| format!("{e}"))?),
+            GameKind::Gomoku(settings) => {
+                let mut game =
+                    crate::rules::gomoku::Game::new(settings).map_err(|e| e.to_string())?;
+                for mv in text.split_whitespace() {
+                    let point = mv.parse().map_err(|e| format!("{e}"))?;
+                    game.play(point).map_err(|e| e.to_string())?;
+                }
+                Board::Gomoku(Box::new(game))
+            }
         })
     }
 
@@ -78,7 +129,7 @@ impl Board {
     pub fn junqi(&self) -> Option<&crate::rules::junqi::View> {
         match self {
             Board::Junqi(v) => Some(v),
-            Board::Xiangqi(_) => None,
+            _ => None,
         }
     }
 
@@ -86,17 +137,30 @@ impl Board {
     pub fn xiangqi(&self) -> Option<&crate::rules::xiangqi::Position> {
         match self {
             Board::Xiangqi(p) => Some(p),
-            Board::Junqi(_) => None,
+            _ => None,
+        }
+    }
+
+    /// The Gomoku game, if this is one.
+    pub fn gomoku(&self) -> Option<&crate::rules::gomoku::Game> {
+        match self {
+            Board::Gomoku(g) => Some(g),
+            _ => None,
         }
     }
 }
 
 impl fmt::Display for Board {
-    /// Junqi: JNF; Xiangqi: FEN.
+    /// Junqi: JNF; Xiangqi: FEN; Gomoku: the moves so far, separated by spaces (so that the
+    /// last move and the move numbers are known).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Board::Junqi(v) => v.fmt(f),
             Board::Xiangqi(p) => p.fmt(f),
+            Board::Gomoku(g) => {
+                let moves: Vec<String> = g.moves().iter().map(|m| m.point.to_string()).collect();
+                f.write_str(&moves.join(" "))
+            }
         }
     }
 }
@@ -107,6 +171,7 @@ impl AnyTable {
         match self {
             AnyTable::Junqi(t) => Board::Junqi(Box::new(t.game().view())),
             AnyTable::Xiangqi(t) => Board::Xiangqi(t.game().position().clone()),
+            AnyTable::Gomoku(t) => Board::Gomoku(Box::new(t.game().clone())),
         }
     }
 
@@ -115,6 +180,7 @@ impl AnyTable {
         match self {
             AnyTable::Junqi(t) => Board::Junqi(Box::new(t.public_view())),
             AnyTable::Xiangqi(t) => Board::Xiangqi(t.game().position().clone()),
+            AnyTable::Gomoku(t) => Board::Gomoku(Box::new(t.game().clone())),
         }
     }
 }
@@ -126,6 +192,8 @@ pub enum AnyTable {
     Junqi(Box<JunqiTable>),
     /// Xiangqi.
     Xiangqi(XiangqiTable),
+    /// Gomoku.
+    Gomoku(GomokuTable),
 }
 
 /// Calls the same method on whichever table it is.
@@ -134,6 +202,7 @@ macro_rules! each {
         match $table {
             AnyTable::Junqi($t) => $call,
             AnyTable::Xiangqi($t) => $call,
+            AnyTable::Gomoku($t) => $call,
         }
     };
 }
@@ -144,6 +213,7 @@ macro_rules! by_kind {
         match $kind {
             GameKind::Junqi => <JunqiTable as TableGame>::$f(&(), $($arg),*),
             GameKind::Xiangqi => <XiangqiTable as TableGame>::$f(&(), $($arg),*),
+            GameKind::Gomoku(s) => <GomokuTable as TableGame>::$f(&s, $($arg),*),
         }
     };
 }
@@ -153,7 +223,7 @@ impl AnyTable {
     pub fn junqi(&self) -> Option<&JunqiTable> {
         match self {
             AnyTable::Junqi(t) => Some(t.as_ref()),
-            AnyTable::Xiangqi(_) => None,
+            _ => None,
         }
     }
 
@@ -161,7 +231,15 @@ impl AnyTable {
     pub fn xiangqi(&self) -> Option<&XiangqiTable> {
         match self {
             AnyTable::Xiangqi(t) => Some(t),
-            AnyTable::Junqi(_) => None,
+            _ => None,
+        }
+    }
+
+    /// The Gomoku game, if this is one.
+    pub fn gomoku(&self) -> Option<&GomokuTable> {
+        match self {
+            AnyTable::Gomoku(t) => Some(t),
+            _ => None,
         }
     }
 }
@@ -171,6 +249,14 @@ impl TableGame for AnyTable {
 
     fn name(kind: &GameKind) -> &'static str {
         kind.name()
+    }
+
+    fn seats(kind: &GameKind) -> u8 {
+        by_kind!(kind, seats())
+    }
+
+    fn remove_seat(&mut self, seat: Seat) {
+        each!(self, t => t.remove_seat(seat))
     }
 
     fn has_setup(kind: &GameKind) -> bool {
@@ -215,6 +301,9 @@ impl TableGame for AnyTable {
                 first,
                 secrets,
             )?),
+            GameKind::Gomoku(s) => {
+                AnyTable::Gomoku(GomokuTable::start(s, public, me, private, first, secrets)?)
+            }
         })
     }
 

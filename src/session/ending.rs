@@ -54,13 +54,17 @@ pub enum Reason {
     Repetition,
     /// Xiangqi: this many plies without a capture.
     NoCapture(u32),
+    /// Gomoku: a row of this many stones.
+    InARow(u8),
+    /// Gomoku: no empty point is left.
+    FullBoard,
     /// A reason another implementation gave when conceding that lanqi does not know
     /// (PROTOCOL.md §8.8 accepts any concession): shown as it came, at most 100 characters.
     Other(String),
 }
 
 /// The reasons that carry no number, with their wire words.
-const WORDS: [(Reason, &str); 15] = [
+const WORDS: [(Reason, &str); 16] = [
     (Reason::Resignation, "resignation"),
     (Reason::Time, "time"),
     (Reason::DrawAgreed, "draw agreed"),
@@ -76,6 +80,7 @@ const WORDS: [(Reason, &str); 15] = [
     (Reason::PerpetualCheck, "perpetual check"),
     (Reason::PerpetualChase, "perpetual chase"),
     (Reason::Repetition, "repetition"),
+    (Reason::FullBoard, "full board"),
 ];
 
 impl Reason {
@@ -113,6 +118,8 @@ impl Reason {
             Reason::Repetition => "重复局面",
             Reason::NoBattle(n) => return format!("{n} 步无交战"),
             Reason::NoCapture(n) => return format!("{n} 步无吃子"),
+            Reason::InARow(n) => return format!("{n} 子连珠"),
+            Reason::FullBoard => "棋盘已满",
             Reason::Other(text) => return text.clone(),
         };
         fixed.to_string()
@@ -125,6 +132,7 @@ impl fmt::Display for Reason {
         match self {
             Reason::NoBattle(n) => write!(f, "no battle in {n} plies"),
             Reason::NoCapture(n) => write!(f, "no capture in {n} plies"),
+            Reason::InARow(n) => write!(f, "{n} in a row"),
             Reason::Other(text) => f.write_str(text),
             fixed => {
                 let word = WORDS.iter().find(|(r, _)| r == fixed).map(|(_, w)| *w);
@@ -154,6 +162,12 @@ impl Reason {
         if let Some(n) = counted("no capture in ") {
             return Reason::NoCapture(n);
         }
+        let row = s
+            .strip_suffix(" in a row")
+            .and_then(|n| n.parse::<u8>().ok());
+        if let Some(n) = row.filter(|n| (1..=26).contains(n)) {
+            return Reason::InARow(n);
+        }
         Reason::Other(s.chars().take(100).collect())
     }
 }
@@ -173,7 +187,11 @@ mod tests {
 
     fn all() -> Vec<Reason> {
         let mut all: Vec<Reason> = WORDS.iter().map(|(r, _)| r.clone()).collect();
-        all.extend([Reason::NoBattle(60), Reason::NoCapture(120)]);
+        all.extend([
+            Reason::NoBattle(60),
+            Reason::NoCapture(120),
+            Reason::InARow(5),
+        ]);
         all
     }
 

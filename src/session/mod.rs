@@ -12,6 +12,7 @@ pub mod error;
 #[cfg(test)]
 mod fair_tests;
 pub mod game;
+pub mod gomoku;
 pub mod junqi;
 #[cfg(test)]
 pub(crate) mod pair;
@@ -27,6 +28,7 @@ pub use clock::{Clocks, Millis};
 pub use ending::Reason;
 pub use error::SessionError;
 pub use game::{Audit, Ending, Finding, Played, Seat, Secrets, Step, TableGame};
+pub use gomoku::GomokuTable;
 pub use junqi::JunqiTable;
 pub use state::{Effect, Local, Notice, Record, Session, standing_moves};
 pub use xiangqi::XiangqiTable;

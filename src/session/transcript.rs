@@ -56,10 +56,10 @@ pub struct Transcript {
     pub first: Seat,
     /// The clock settings.
     pub clock: Clock,
-    /// Both seats' public keys.
-    pub keys: [[u8; 32]; 2],
-    /// Both seats' nicknames.
-    pub names: [String; 2],
+    /// Every seat's public key (2 to 4 seats).
+    pub keys: Vec<[u8; 32]>,
+    /// Every seat's nickname.
+    pub names: Vec<String>,
     /// The writer's seat.
     pub me: Seat,
     /// Where the peer was last heard from (to resume).
@@ -135,7 +135,7 @@ fn record_text(r: &Record, game: GameKind, first: Seat) -> String {
 
 fn parse_record(text: &str, game: GameKind, first: Seat) -> Option<Record> {
     let parts: Vec<&str> = text.split(' ').collect();
-    let seat = |s: &str| s.parse::<Seat>().ok().filter(|s| *s < 2);
+    let seat = |s: &str| s.parse::<Seat>().ok().filter(|s| *s < 4);
     Some(match parts.as_slice() {
         ["setup", s, t] => Record::Setup {
             seat: seat(s)?,
@@ -181,7 +181,7 @@ fn parse_record(text: &str, game: GameKind, first: Seat) -> Option<Record> {
         ["over", w, r] => Record::Over {
             winner: match *w {
                 "draw" => None,
-                w => Some((0..2).find(|&s| winner_word(game, first, Some(s)) == w)?),
+                w => Some((0..4).find(|&s| winner_word(game, first, Some(s)) == w)?),
             },
             reason: unescape(&r.replace("%20", " "))?.parse().ok()?,
         },
@@ -211,8 +211,9 @@ impl Transcript {
         h.update(self.game_id.to_le_bytes());
         h.update([self.first]);
         h.update(self.clock.to_string().as_bytes());
-        h.update(self.keys[0]);
-        h.update(self.keys[1]);
+        for key in &self.keys {
+            h.update(key);
+        }
         h.finalize().into()
     }
 
@@ -253,7 +254,7 @@ impl Transcript {
             "game {}\ngame-id {:016x}\nfirst {}\nclock {}\n",
             self.game, self.game_id, self.first, self.clock
         );
-        for seat in 0..2 {
+        for seat in 0..self.keys.len() {
             out += &format!(
                 "seat {seat} {} {}\n",
                 hex(&self.keys[seat]),
@@ -291,8 +292,8 @@ impl Transcript {
             game_id: 0,
             first: 0,
             clock: Clock::default(),
-            keys: [[0; 32]; 2],
-            names: [String::new(), String::new()],
+            keys: Vec::new(),
+            names: Vec::new(),
             me: 0,
             peer_addr: String::new(),
             records: Vec::new(),
@@ -322,7 +323,7 @@ impl Transcript {
                     t.first = rest
                         .parse()
                         .ok()
-                        .filter(|s| *s < 2)
+                        .filter(|s| *s < 4)
                         .ok_or_else(|| bad("bad first seat"))?
                 }
                 "clock" => t.clock = rest.parse().map_err(|_| bad("bad clock"))?,
@@ -331,20 +332,19 @@ impl Transcript {
                     let [seat, key, name] = parts.as_slice() else {
                         return Err(bad("bad seat line"));
                     };
-                    let seat: usize = seat
-                        .parse()
-                        .ok()
-                        .filter(|s| *s < 2)
-                        .ok_or_else(|| bad("bad seat"))?;
-                    t.keys[seat] = unhex(key).ok_or_else(|| bad("bad key"))?;
-                    t.names[seat] =
-                        unescape(&name.replace("%20", " ")).ok_or_else(|| bad("bad name"))?;
+                    // Seats come in order, at most four.
+                    if seat.parse() != Ok(t.keys.len()) || t.keys.len() >= 4 {
+                        return Err(bad("bad seat"));
+                    }
+                    t.keys.push(unhex(key).ok_or_else(|| bad("bad key"))?);
+                    t.names
+                        .push(unescape(&name.replace("%20", " ")).ok_or_else(|| bad("bad name"))?);
                 }
                 "me" => {
                     t.me = rest
                         .parse()
                         .ok()
-                        .filter(|s| *s < 2)
+                        .filter(|s| (*s as usize) < t.keys.len().max(2))
                         .ok_or_else(|| bad("bad seat"))?
                 }
                 "peer-addr" => t.peer_addr = rest.to_string(),
@@ -373,6 +373,12 @@ impl Transcript {
                 _ => return Err(bad("unknown line")),
             }
         }
+        if t.keys.len() < 2 || usize::from(t.me) >= t.keys.len() {
+            return Err(TranscriptError::Line {
+                line: 0,
+                problem: "fewer than two seats, or `me` is not one of them".into(),
+            });
+        }
         if chains != t.chain_values() {
             return Err(TranscriptError::Tampered("chain"));
         }
@@ -399,8 +405,8 @@ mod tests {
                 game_secs: 600,
                 move_secs: 30,
             },
-            keys: [me.public_key(), other.public_key()],
-            names: ["Wang Wei".into(), "李 | 100%".into()],
+            keys: vec![me.public_key(), other.public_key()],
+            names: vec!["Wang Wei".into(), "李 | 100%".into()],
             me: 0,
             peer_addr: "[::1]:4000".into(),
             records: vec![

@@ -1,0 +1,230 @@
+//! Tables of more than two seats (Gomoku for three or four): a star around the peer that
+//! opened the table (`lanqi peer --seats N`), which relays.
+//!
+//! The opener takes players in the order their challenges come (its accept says how many
+//! seats the table has, so a player waits instead of starting a game of two). When every
+//! seat is taken it sends each player `seats`: the game with its settings, the game id,
+//! everyone's key and name, and the player's own seat. From then on every game message
+//! travels as `from`, signed by its author (`protocol::relay`), and the opener passes what
+//! each seat says on to all the others unchanged. Every peer checks every message against
+//! its author's key, whoever relayed it: an opener that alters a move is caught.
+
+use serde_json::Value;
+
+use super::event::Event;
+use super::table::{Table, fresh_secrets};
+use super::{Peer, PeerError};
+use crate::net::{PeerInfo, Transport};
+use crate::protocol::Message;
+use crate::protocol::relay::Authors;
+use crate::session::{GameKind, Seat, Session};
+use crate::store::fingerprint;
+
+/// A table of more than two seats: everyone at it, the author signatures of its game and,
+/// at the opener, whose session each seat is.
+pub(super) struct Star {
+    /// Every seat's key and nickname, seat 0 (the opener) first.
+    pub(super) players: Vec<([u8; 32], String)>,
+    /// The game's author signatures: ours sealed, everyone else's checked.
+    pub(super) authors: Authors,
+    /// At the opener: each seat's session (none for its own seat); elsewhere empty.
+    pub(super) sessions: Vec<Option<u64>>,
+}
+
+impl Star {
+    /// The seat whose session this is, at the opener.
+    fn seat_of(&self, session: u64) -> Option<Seat> {
+        let seat = self.sessions.iter().position(|s| *s == Some(session))?;
+        Some(seat as Seat)
+    }
+}
+
+impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
+    /// The opener: a player took the next seat; the game starts once all are taken.
+    pub(super) fn seat_taken(&mut self, peer: PeerInfo, now: u64) -> Result<(), PeerError> {
+        self.emit(Event::Connected {
+            peer: peer.name.clone(),
+            fingerprint: fingerprint(&peer.key),
+            addr: peer.addr,
+            seat: 0,
+            game: self.options.game.name(),
+        });
+        self.seated.retain(|p| p.key != peer.key);
+        self.seated.push(peer);
+        let seats = self.options.game.seats() as usize;
+        if self.seated.len() + 1 < seats {
+            self.emit(Event::Note {
+                message: format!(
+                    "{} of {seats} seats taken: waiting for more players",
+                    self.seated.len() + 1
+                ),
+            });
+            return Ok(());
+        }
+        self.start_star_game(now)
+    }
+
+    /// The opener starts a game at its full table: everyone is told the seats, and seat
+    /// 0 (the opener) moves first.
+    pub(super) fn start_star_game(&mut self, now: u64) -> Result<(), PeerError> {
+        let kind = self.options.game;
+        let game_id: u64 = rand::random::<u64>() | 1;
+        let mut players = vec![(self.identity.public_key(), self.options.name.clone())];
+        players.extend(self.seated.iter().map(|p| (p.key, p.name.clone())));
+        for (i, peer) in self.seated.clone().iter().enumerate() {
+            let seats = Message::Seats {
+                game: kind.to_string(),
+                game_id,
+                first: 0,
+                seat: i as u8 + 1,
+                players: players.clone(),
+            };
+            self.endpoint.send_to(peer.session, &seats);
+        }
+        let mut sessions = vec![None];
+        sessions.extend(self.seated.iter().map(|p| Some(p.session)));
+        let host = self.seated[0].clone();
+        self.begin_star_game(kind, 0, game_id, players, sessions, host, now)
+    }
+
+    /// A player: the opener's `seats`, which starts a game at its table.
+    pub(super) fn on_seats(&mut self, message: Message, now: u64) -> Result<(), PeerError> {
+        let Message::Seats {
+            game,
+            game_id,
+            first,
+            seat,
+            players,
+        } = message
+        else {
+            return Ok(());
+        };
+        let Some(host) = self.seated.first().cloned() else {
+            self.endpoint.count_refused();
+            return Ok(());
+        };
+        let refuse = |why: String| Err(PeerError::Refused(format!("the table's seats: {why}")));
+        let kind: GameKind = match game.parse() {
+            Ok(kind) => kind,
+            Err(e) => return refuse(e),
+        };
+        if kind.seats() as usize != players.len() {
+            return refuse(format!(
+                "{game} is for {} seats, not {}",
+                kind.seats(),
+                players.len()
+            ));
+        }
+        if players[seat as usize].0 != self.identity.public_key() || players[0].0 != host.key {
+            return refuse("the keys are not the opener's and mine".into());
+        }
+        if first != 0 {
+            return refuse(format!("seat {first} cannot move first"));
+        }
+        if self
+            .table
+            .as_ref()
+            .is_some_and(|t| t.session.ending().is_none())
+        {
+            return refuse("a new game while one is running".into());
+        }
+        self.emit(Event::Connected {
+            peer: host.name.clone(),
+            fingerprint: fingerprint(&host.key),
+            addr: host.addr,
+            seat,
+            game: kind.name(),
+        });
+        self.begin_star_game(kind, seat, game_id, players, Vec::new(), host, now)
+    }
+
+    #[allow(clippy::too_many_arguments)] // a game at a star table, as `seats` gives it
+    fn begin_star_game(
+        &mut self,
+        kind: GameKind,
+        me: Seat,
+        game_id: u64,
+        players: Vec<([u8; 32], String)>,
+        sessions: Vec<Option<u64>>,
+        host: PeerInfo,
+        now: u64,
+    ) -> Result<(), PeerError> {
+        let keys: Vec<[u8; 32]> = players.iter().map(|(k, _)| *k).collect();
+        let secrets = fresh_secrets(host.session, &keys, game_id, self.options.cheat);
+        let clock = self.options.clock;
+        let session = Session::new(kind, me, game_id, 0, clock, secrets, now);
+        let mut table = Table::new(session, host);
+        table.star = Some(Star {
+            players,
+            authors: Authors::new(game_id, keys),
+            sessions,
+        });
+        self.table = Some(table);
+        self.deploy(now)
+    }
+
+    /// A game message signed by its author (`from`), from the session `session`: checked
+    /// against the author's key, passed on to the other seats at the opener, and played.
+    pub(super) fn on_signed(
+        &mut self,
+        session: u64,
+        message: Message,
+        now: u64,
+    ) -> Result<(), PeerError> {
+        let Some(star) = self.table.as_mut().and_then(|t| t.star.as_mut()) else {
+            self.endpoint.count_refused();
+            return Ok(());
+        };
+        let opener = !star.sessions.is_empty();
+        if opener {
+            // A player speaks only for its own seat.
+            let claimed = matches!(&message, Message::From { seat, .. } if Some(*seat) == star.seat_of(session));
+            if !claimed {
+                self.endpoint.count_refused();
+                return Ok(());
+            }
+        }
+        let (author, inner) = match star.authors.check(&message) {
+            Ok(Some(checked)) => checked,
+            Ok(None) => return Ok(()),
+            Err(e) => {
+                self.endpoint.count_refused();
+                self.emit(Event::Refused {
+                    reason: e.to_string(),
+                    evidence: Vec::new(),
+                });
+                return Err(PeerError::Refused(e.to_string()));
+            }
+        };
+        if opener {
+            let others: Vec<u64> = star
+                .sessions
+                .iter()
+                .flatten()
+                .copied()
+                .filter(|s| *s != session)
+                .collect();
+            for other in others {
+                self.endpoint.send_to(other, &message);
+            }
+        }
+        let Some(table) = self.table.as_mut() else {
+            return Ok(());
+        };
+        let effects = table.session.remote(author, inner, now);
+        self.apply(effects, &[])
+    }
+
+    /// Sends a game message of ours: signed as our seat at a star table (to the opener,
+    /// or from it to everyone), as it is otherwise.
+    pub(super) fn send_game(&mut self, message: Message) {
+        let me = self.table.as_ref().map(|t| t.session.me());
+        match (self.table.as_mut().and_then(|t| t.star.as_mut()), me) {
+            (Some(star), Some(me)) => {
+                let sealed = star.authors.seal(self.identity.signing_key(), me, &message);
+                self.endpoint.send(&sealed);
+            }
+            _ => self.endpoint.send(&message),
+        }
+    }
+}
