@@ -1261,7 +1261,7 @@ fn junqi_watch_snapshot(plies: u32) -> Snapshot {
                 game: GameKind::Junqi,
                 game_id: 7,
                 first: 0,
-                names: ["alice".into(), "bob".into()],
+                names: vec!["alice".into(), "bob".into()],
                 board: Some(Board::Junqi(Box::new(public.clone()))),
                 moves,
                 chat: vec![(1, "好棋！".into()), (0, "thanks, you too".into())],
@@ -1353,7 +1353,7 @@ fn a_watched_xiangqi_game_reads_in_chinese_notation_red_at_the_bottom() {
         game_id: 9,
         // bob challenged, alice plays Red: the first seat is seat 1.
         first: 1,
-        names: ["bob".into(), "alice".into()],
+        names: vec!["bob".into(), "alice".into()],
         board: Some(Board::Xiangqi(position.clone())),
         moves: played
             .iter()

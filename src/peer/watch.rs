@@ -58,8 +58,8 @@ pub struct WatchView {
     pub game_id: u64,
     /// The seat that moves first.
     pub first: Seat,
-    /// The players' nicknames, seat 0 first.
-    pub names: [String; 2],
+    /// The players' nicknames, seat 0 first (two to four).
+    pub names: Vec<String>,
     /// The position as everyone sees it (Junqi: every piece hidden but an opened flag),
     /// once the player sent one.
     pub board: Option<Board>,
@@ -162,11 +162,16 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     pub(super) fn game_header(&self) -> Option<Message> {
         let table = self.table.as_ref().filter(|t| t.started())?;
         let me = table.session.me() as usize;
-        let mut names = [String::new(), String::new()];
-        names[me] = self.options.name.clone();
-        names[1 - me] = table.peer.name.clone();
+        let names = match &table.star {
+            Some(star) => star.players.iter().map(|(_, n)| n.clone()).collect(),
+            None => {
+                let mut names = vec![table.peer.name.clone(); 2];
+                names[me] = self.options.name.clone();
+                names
+            }
+        };
         Some(Message::Game {
-            game: table.session.rules().name().into(),
+            game: table.session.rules().to_string(),
             game_id: table.session.game_id(),
             first: table.session.first(),
             names,
@@ -225,7 +230,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         {
             // A game this spectator does not know: counted and ignored, like any message
             // that does not fit.
-            let Ok(game) = game.parse::<GameKind>() else {
+            let game = game.parse::<GameKind>().ok();
+            let Some(game) = game.filter(|g| g.seats() as usize == names.len()) else {
                 self.endpoint.count_refused();
                 return Ok(());
             };
@@ -284,6 +290,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
 /// for it, if any. An error: the message does not fit (it is counted and ignored).
 fn watch_event(view: &mut WatchView, message: Message) -> Result<Option<Event>, ()> {
     Ok(Some(match message {
+        Message::Played { seat, .. } | Message::Said { seat, .. }
+            if usize::from(seat) >= view.names.len() =>
+        {
+            return Err(());
+        }
         Message::Played {
             ply,
             seat,

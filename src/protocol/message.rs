@@ -191,8 +191,8 @@ pub enum Message {
         game_id: u64,
         /// The seat that moves first.
         first: u8,
-        /// The players' nicknames, seat 0 first.
-        names: [String; 2],
+        /// The players' nicknames, seat 0 first (two to four).
+        names: Vec<String>,
     },
     /// To a spectator: a move as everyone may know it.
     Played {
@@ -375,15 +375,6 @@ fn number<T: FromStr>(field: &'static str, s: &str) -> Result<T, PayloadError> {
         return Err(PayloadError::arg(field, s));
     }
     s.parse().map_err(|_| PayloadError::arg(field, s))
-}
-
-/// A seat: 0 or 1.
-fn seat(s: &str) -> Result<u8, PayloadError> {
-    match s {
-        "0" => Ok(0),
-        "1" => Ok(1),
-        _ => Err(PayloadError::arg("seat", s)),
-    }
 }
 
 /// A seat at a table of `count` seats (up to four).
@@ -609,13 +600,13 @@ impl fmt::Display for Message {
                 game_id,
                 first,
                 names,
-            } => write!(
-                f,
-                "game|{}|{game_id:016x}|{first}|{}|{}",
-                escape(game),
-                escape(&names[0]),
-                escape(&names[1])
-            ),
+            } => {
+                write!(f, "game|{}|{game_id:016x}|{first}", escape(game))?;
+                for name in names {
+                    write!(f, "|{}", escape(name))?;
+                }
+                Ok(())
+            }
             Message::Played {
                 ply,
                 seat,
@@ -913,22 +904,24 @@ impl Message {
                 }
             }
             "game" => {
-                arity("game", 5)?;
+                if !(5..=7).contains(&args.len()) {
+                    arity("game", 5)?;
+                }
                 Message::Game {
                     game: word("game", args[0], 32)?,
                     game_id: hex_id("game id", args[1])?,
-                    first: seat(args[2])?,
-                    names: [
-                        text("name", args[3], MAX_NAME)?,
-                        text("name", args[4], MAX_NAME)?,
-                    ],
+                    first: big_seat(args[2], args.len() - 3)?,
+                    names: args[3..]
+                        .iter()
+                        .map(|n| text("name", n, MAX_NAME))
+                        .collect::<Result<_, _>>()?,
                 }
             }
             "played" => {
                 arity("played", 4)?;
                 Message::Played {
                     ply: number("ply", args[0])?,
-                    seat: seat(args[1])?,
+                    seat: big_seat(args[1], 4)?,
                     mv: word("move", args[2], 16)?,
                     outcome: match args[3] {
                         "-" => None,
@@ -951,7 +944,7 @@ impl Message {
             "said" => {
                 arity("said", 2)?;
                 Message::Said {
-                    seat: seat(args[0])?,
+                    seat: big_seat(args[0], 4)?,
                     text: text("chat", args[1], MAX_CHAT)?,
                 }
             }
@@ -1085,7 +1078,7 @@ mod tests {
                 game: "xiangqi".into(),
                 game_id: 0xfeed,
                 first: 1,
-                names: ["Wang".into(), "Li | 李".into()],
+                names: vec!["Wang".into(), "Li | 李".into()],
             },
             Message::Played {
                 ply: 7,
@@ -1284,7 +1277,7 @@ mod tests {
                     game: "junqi".into(),
                     game_id: 0x1234_5678_9abc_def1,
                     first: 1,
-                    names: ["Alice".into(), "Bob | 李".into()],
+                    names: vec!["Alice".into(), "Bob | 李".into()],
                 },
                 "game|junqi|123456789abcdef1|1|Alice|Bob %7C 李",
             ),

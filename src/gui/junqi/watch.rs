@@ -129,7 +129,7 @@ mod tests {
             game: GameKind::Junqi,
             game_id: 1,
             first: 0,
-            names: ["a".into(), "b".into()],
+            names: vec!["a".into(), "b".into()],
             board: Some(Board::Junqi(Box::new(public))),
             moves,
             chat: Vec::new(),
