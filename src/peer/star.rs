@@ -17,7 +17,7 @@ use super::{Peer, PeerError};
 use crate::net::{PeerInfo, Transport};
 use crate::protocol::Message;
 use crate::protocol::relay::Authors;
-use crate::session::{GameKind, Seat, Session};
+use crate::session::{Cheat, GameKind, Seat, Session};
 use crate::store::fingerprint;
 
 /// A table of more than two seats: everyone at it, the author signatures of its game and,
@@ -204,8 +204,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 .copied()
                 .filter(|s| *s != session)
                 .collect();
+            let relayed = match self.options.cheat {
+                Cheat::AlterRelayed => altered(message),
+                _ => message,
+            };
             for other in others {
-                self.endpoint.send_to(other, &message);
+                self.endpoint.send_to(other, &relayed);
             }
         }
         let Some(table) = self.table.as_mut() else {
@@ -226,5 +230,40 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
             _ => self.endpoint.send(&message),
         }
+    }
+}
+
+/// What a lying opener relays instead of a move (tests of the author signatures only):
+/// the same message, with the move's point changed.
+fn altered(message: Message) -> Message {
+    let Message::From {
+        seat,
+        n,
+        signature,
+        payload,
+    } = message
+    else {
+        return message;
+    };
+    let payload = match Message::parse(payload.as_bytes()) {
+        Ok(Message::Move {
+            ply,
+            mv,
+            hash,
+            clock_ms,
+        }) => Message::Move {
+            ply,
+            mv: if mv == "a1" { "b1".into() } else { "a1".into() },
+            hash,
+            clock_ms,
+        }
+        .to_string(),
+        _ => payload,
+    };
+    Message::From {
+        seat,
+        n,
+        signature,
+        payload,
     }
 }

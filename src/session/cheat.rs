@@ -25,6 +25,9 @@ pub enum Cheat {
     /// Moves as if every piece were an engineer: landmines step, any piece turns on the
     /// rails (only what the other side cannot check at once).
     IllegalMoves,
+    /// As the opener of a table of more than two, changes the moves it relays (keeping
+    /// their authors' signatures, which then no longer match).
+    AlterRelayed,
 }
 
 impl std::str::FromStr for Cheat {
@@ -40,10 +43,11 @@ impl std::str::FromStr for Cheat {
             "refuse-open" => Cheat::RefuseOpen,
             "hide-flag" => Cheat::HideFlag,
             "illegal-moves" => Cheat::IllegalMoves,
+            "alter-relayed" => Cheat::AlterRelayed,
             other => {
                 return Err(format!(
                     "unknown cheat '{other}' (false-outcome, false-table, wrong-ranks, \
-                     illegal-layout, refuse-open, hide-flag, illegal-moves)"
+                     illegal-layout, refuse-open, hide-flag, illegal-moves, alter-relayed)"
                 ));
             }
         })
