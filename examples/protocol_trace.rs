@@ -157,7 +157,7 @@ fn deliver(player: &mut Player, now: u64) {
         if let NetEvent::Message { message, .. } = event
             && !matches!(message, Message::Start { .. })
         {
-            let effects = player.session.remote(message, now);
+            let effects = player.session.remote(player.session.them(), message, now);
             carry_out(player, effects);
         }
     }

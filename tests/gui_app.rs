@@ -600,7 +600,10 @@ async fn two_apps_play_over_the_lossy_link() {
             let game = app.snapshot().game.clone().unwrap();
             assert_eq!(
                 game.ending.as_ref().unwrap().reason,
-                lanqi::session::Reason::Resignation
+                lanqi::session::Reason::Resignation,
+                "the audit: {:?}; the record: {:?}",
+                game.audit,
+                game.record
             );
             assert!(game.audit.as_ref().unwrap().ok);
             // The replay shows every piece: no backs left on the board.

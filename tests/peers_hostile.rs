@@ -199,7 +199,7 @@ async fn an_illegal_move_is_refused_with_signed_evidence() {
                 });
                 return false;
             }
-            matches!(event, NetEvent::Left | NetEvent::Gone { .. })
+            matches!(event, NetEvent::Left { .. } | NetEvent::Gone { .. })
         })
         .await;
     };

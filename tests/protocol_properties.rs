@@ -75,6 +75,14 @@ fn messages_round_trip_through_their_text() {
                 nonce,
                 reply: nonce,
                 name: text.chars().take(32).collect(),
+                seats: 2 + (rng.next_u32() % 3) as u8,
+            },
+            // A relayed message carries its author's text exactly as written.
+            Message::From {
+                seat: (rng.next_u32() % 4) as u8,
+                n: rng.next_u32(),
+                signature: random_bytes(&mut rng, 64).try_into().unwrap(),
+                payload: raw.clone(),
             },
             Message::Over {
                 winner: "draw".into(),

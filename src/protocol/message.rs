@@ -1063,6 +1063,13 @@ mod tests {
                 nonce: [1; 16],
                 reply: [2; 16],
                 name: "Li".into(),
+                seats: 2,
+            },
+            Message::Accept {
+                nonce: [1; 16],
+                reply: [2; 16],
+                name: "Li".into(),
+                seats: 4,
             },
             Message::Decline {
                 nonce: [1; 16],

@@ -94,6 +94,9 @@ fn replay(inputs: &Inputs<'_>, start: Position, findings: &mut Vec<Finding>) {
     let mut battle: Option<(u32, Seat, Report)> = None;
     // Per side: the ply its field marshal died, while its flag is still unopened.
     let mut owes_flag: [Option<u32>; 2] = [None, None];
+    // The plies whose battles were decided (a battle the end of the game cut off owes no
+    // flag: nobody learned its outcome).
+    let mut decided: Vec<u32> = Vec::new();
     for line in inputs.record {
         match line {
             Record::Move { ply, seat, mv, .. } => {
@@ -132,6 +135,7 @@ fn replay(inputs: &Inputs<'_>, start: Position, findings: &mut Vec<Finding>) {
                 }
             }
             Record::Report { ply, outcome } => {
+                decided.push(*ply);
                 let Some((p, attacker, truth)) = battle.take().filter(|(p, ..)| p == ply) else {
                     continue;
                 };
@@ -174,7 +178,7 @@ fn replay(inputs: &Inputs<'_>, start: Position, findings: &mut Vec<Finding>) {
         }
     }
     for side in Side::BOTH {
-        if let Some(ply) = owes_flag[side.index()] {
+        if let Some(ply) = owes_flag[side.index()].filter(|p| decided.contains(p)) {
             // Shown with the battle messages of that ply (its `outcome` if it attacked,
             // its `table` if it defended) and its commitments and opening.
             findings.push(Finding {

@@ -345,3 +345,81 @@ fn finish(p: &mut Pair) {
         plies += 1;
     }
 }
+
+#[test]
+fn a_battle_cut_off_by_the_end_of_the_game_owes_no_flag() {
+    use super::state::Effect;
+    use crate::rules::junqi::{BattleResult, Kind, Move, Report};
+    use std::collections::VecDeque;
+    let mut cases = 0;
+    'games: for seed in 0..60 {
+        let mut p = game_until_a_battle(seed);
+        let mut x = seed | 1;
+        for _ in 0..400 {
+            if p.a.ending().is_some() {
+                continue 'games;
+            }
+            let mover = p.a.table().unwrap().to_move() as usize;
+            let sessions = [p.a.clone(), p.b.clone()];
+            let side = super::junqi::side_of(mover as u8);
+            let kind_at = |s: &super::pair::S, sq| s.table()?.game().at(sq)?.kind;
+            // A battle in which a field marshal dies: its side would owe its flag, once
+            // the battle is decided.
+            let deadly = sessions[mover]
+                .table()
+                .unwrap()
+                .legal_moves()
+                .into_iter()
+                .find(|text| {
+                    let m: Move = text.parse().unwrap();
+                    let m = m.from_view(side);
+                    let (Some(a), Some(d)) = (
+                        kind_at(&sessions[mover], m.from),
+                        kind_at(&sessions[1 - mover], m.to),
+                    ) else {
+                        return false;
+                    };
+                    let result = Report::of(a, d).result;
+                    (a == Kind::FieldMarshal && result != BattleResult::AttackerWins)
+                        || (d == Kind::FieldMarshal && result != BattleResult::DefenderWins)
+                });
+            if let Some(mv) = deadly {
+                cases += 1;
+                let mut sessions = sessions;
+                // The move reaches the defender; its `offer` is lost; the attacker resigns.
+                let mut queue = VecDeque::new();
+                for e in sessions[mover].local(Local::Move(mv), 0).unwrap() {
+                    if let Effect::Send(m) = e {
+                        queue.push_back((1 - mover, m));
+                    }
+                }
+                pump(&mut sessions, &mut queue, Some((mover, 0)));
+                for e in sessions[mover].local(Local::Resign, 0).unwrap() {
+                    if let Effect::Send(m) = e {
+                        queue.push_back((1 - mover, m));
+                    }
+                }
+                pump(&mut sessions, &mut queue, None);
+                for s in &sessions {
+                    assert!(
+                        s.audit().is_some_and(|a| a.ok),
+                        "seed {seed}, seat {}: {:?}",
+                        s.me(),
+                        s.audit()
+                    );
+                }
+                continue 'games;
+            }
+            let moves = p.session(mover as u8).table().unwrap().legal_moves();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mv = moves[(x % moves.len() as u64) as usize].clone();
+            p.local(mover as u8, Local::Move(mv));
+        }
+    }
+    assert!(
+        cases > 0,
+        "some game had a battle that kills a field marshal"
+    );
+}
