@@ -197,7 +197,7 @@ pub enum GomokuError {
 }
 
 /// A game in progress or ended.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     settings: Settings,
     board: Board,
