@@ -283,10 +283,10 @@ impl Game {
         if let Some(by) = self.board.get(point) {
             return Err(GomokuError::Taken { point, by });
         }
-        if self.restricts_mover() {
-            if let Some(shape) = renju::forbidden(&self.board, point) {
-                return Err(GomokuError::Forbidden { point, shape });
-            }
+        if self.restricts_mover()
+            && let Some(shape) = renju::forbidden(&self.board, point)
+        {
+            return Err(GomokuError::Forbidden { point, shape });
         }
         Ok(())
     }
@@ -317,8 +317,9 @@ impl Game {
         }
         let points = self.board.empty_points();
         if self.restricts_mover() {
+            let forbidden = renju::forbidden_points(&self.board);
             points
-                .filter(|&p| renju::forbidden(&self.board, p).is_none())
+                .filter(|p| !forbidden.iter().any(|(f, _)| f == p))
                 .collect()
         } else {
             points.collect()
