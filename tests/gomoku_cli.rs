@@ -150,18 +150,19 @@ fn bad_settings_are_one_line_and_exit_2() {
     fails(&["gomoku", "forbidden", "--size", "27x27"], "not 27x27");
     fails(
         &["gomoku", "play", "--seats", "5"],
-        "a game has 2 to 4 seats, not 5",
+        "invalid value '5' for '--seats <N>': 5 is not in 2..=4",
     );
     fails(
         &["gomoku", "play", "--seats", "1", "h8"],
-        "a game has 2 to 4 seats, not 1",
+        "1 is not in 2..=4",
     );
-    fails(&["gomoku", "play", "--seats", "999"], "--seats");
+    fails(&["gomoku", "play", "--seats", "999"], "999 is not in 2..=4");
     fails(
         &["gomoku", "play", "--size", "7x9", "--win", "10"],
         "the win length must be 3 to 9 on a 7x9 board, not 10",
     );
-    fails(&["gomoku", "play", "--win", "2"], "not 2");
+    fails(&["gomoku", "play", "--win", "2"], "2 is not in 3..=26");
+    fails(&["gomoku", "play", "--win", "300"], "300 is not in 3..=26");
     fails(
         &["gomoku", "play", "--rule", "gomoku"],
         "bad rule \"gomoku\"",

@@ -26,10 +26,12 @@ pub enum GomokuCommand {
         #[arg(long, default_value = "15x15", value_name = "WxH")]
         size: Size,
         /// How many seats play, 2 to 4.
-        #[arg(long, default_value_t = 2, value_name = "N")]
+        #[arg(long, default_value_t = 2, value_name = "N",
+              value_parser = clap::value_parser!(u8).range(2..=4))]
         seats: u8,
         /// The win length, 3 to the board's longer side.
-        #[arg(long, default_value_t = 5, value_name = "L")]
+        #[arg(long, default_value_t = 5, value_name = "L",
+              value_parser = clap::value_parser!(u8).range(3..=26))]
         win: u8,
         /// Points such as h8, seat 1 first.
         moves: Vec<String>,
