@@ -3,8 +3,8 @@
 //!
 //! # How a game ends
 //!
-//! After each move, the mover's longest row through the stone just played decides:
-//! freestyle wins with the win length or more, standard and caro with exactly the win
+//! After each move, the mover's rows through the stone just played (one in each of the
+//! four lines) decide: freestyle wins with the win length or more, standard and caro with exactly the win
 //! length (caro: unless both ends are blocked by other seats' stones), renju with exactly
 //! five for Black and five or more for White. Otherwise a full board is a draw, and so is
 //! renju when Black is to move and every empty point is forbidden. A seat may leave
