@@ -2,6 +2,7 @@
 //! writes its whole output to a string, so a failure leaves stdout untouched.
 
 mod engine;
+mod gomoku;
 mod junqi;
 mod junqi_match;
 mod peer;
@@ -109,6 +110,9 @@ pub enum Command {
     /// Xiangqi (中国象棋) rules tools: legal moves, perft, playing moves.
     #[command(subcommand)]
     Xiangqi(xiangqi::XiangqiCommand),
+    /// Gomoku (五子棋) rules tools: playing moves, renju's forbidden points.
+    #[command(subcommand)]
+    Gomoku(gomoku::GomokuCommand),
 }
 
 /// A failure a user caused (bad input): one line for stderr; the process exits with 2.
@@ -140,5 +144,6 @@ pub fn run(command: Command) -> Result<Outcome, UserError> {
         Command::Peers(args) => peers::run(args).map(Outcome::Print),
         Command::Engine(c) => engine::run(c).map(Outcome::Exit),
         Command::Xiangqi(c) => xiangqi::run(c).map(Outcome::Print),
+        Command::Gomoku(c) => gomoku::run(c).map(Outcome::Print),
     }
 }

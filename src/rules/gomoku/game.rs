@@ -3,8 +3,8 @@
 //!
 //! # How a game ends
 //!
-//! After each move, the mover's longest row through the stone just played decides:
-//! freestyle wins with the win length or more, standard and caro with exactly the win
+//! After each move, the mover's rows through the stone just played (one in each of the
+//! four lines) decide: freestyle wins with the win length or more, standard and caro with exactly the win
 //! length (caro: unless both ends are blocked by other seats' stones), renju with exactly
 //! five for Black and five or more for White. Otherwise a full board is a draw, and so is
 //! renju when Black is to move and every empty point is forbidden. A seat may leave
@@ -283,10 +283,10 @@ impl Game {
         if let Some(by) = self.board.get(point) {
             return Err(GomokuError::Taken { point, by });
         }
-        if self.restricts_mover() {
-            if let Some(shape) = renju::forbidden(&self.board, point) {
-                return Err(GomokuError::Forbidden { point, shape });
-            }
+        if self.restricts_mover()
+            && let Some(shape) = renju::forbidden(&self.board, point)
+        {
+            return Err(GomokuError::Forbidden { point, shape });
         }
         Ok(())
     }
@@ -317,8 +317,9 @@ impl Game {
         }
         let points = self.board.empty_points();
         if self.restricts_mover() {
+            let forbidden = renju::forbidden_points(&self.board);
             points
-                .filter(|&p| renju::forbidden(&self.board, p).is_none())
+                .filter(|p| !forbidden.iter().any(|(f, _)| f == p))
                 .collect()
         } else {
             points.collect()
@@ -418,5 +419,237 @@ impl Game {
                 run.len == win && !run.ends.into_iter().all(blocked)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(rule: Rule, size: &str, seats: u8, win: u8) -> Game {
+        let size = size.parse().unwrap();
+        Game::new(Settings {
+            rule,
+            size,
+            seats,
+            win,
+        })
+        .unwrap()
+    }
+
+    fn play(game: &mut Game, moves: &str) {
+        for m in moves.split_whitespace() {
+            game.play(p(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+    }
+
+    fn p(s: &str) -> Point {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn settings_are_checked() {
+        let ok = Settings::default();
+        assert!(Game::new(ok).is_ok());
+        let bad = |s: Settings| Game::new(s).unwrap_err().to_string();
+        assert_eq!(
+            bad(Settings { seats: 5, ..ok }),
+            "a game has 2 to 4 seats, not 5"
+        );
+        assert_eq!(
+            bad(Settings { seats: 1, ..ok }),
+            "a game has 2 to 4 seats, not 1"
+        );
+        assert_eq!(
+            bad(Settings { win: 16, ..ok }),
+            "the win length must be 3 to 15 on a 15x15 board, not 16"
+        );
+        assert!(Game::new(Settings { win: 2, ..ok }).is_err());
+        let renju = Settings {
+            rule: Rule::Renju,
+            ..ok
+        };
+        assert_eq!(
+            bad(Settings { seats: 3, ..renju }),
+            "renju is for two seats (Black and White), not 3"
+        );
+        assert_eq!(
+            bad(Settings { win: 4, ..renju }),
+            "renju is played to five in a row, not 4"
+        );
+        let tall = Settings {
+            size: "5x26".parse().unwrap(),
+            win: 26,
+            ..ok
+        };
+        assert!(Game::new(tall).is_ok());
+    }
+
+    #[test]
+    fn moves_are_refused_with_the_reason() {
+        let mut g = game(Rule::Freestyle, "9x9", 2, 5);
+        play(&mut g, "e5");
+        assert_eq!(
+            g.play(p("e5")),
+            Err(GomokuError::Taken {
+                point: p("e5"),
+                by: Seat(0)
+            })
+        );
+        assert_eq!(
+            g.play(p("j1")).unwrap_err().to_string(),
+            "j1 is off the 9x9 board"
+        );
+        assert_eq!(g.moves().len(), 1, "refused moves change nothing");
+        assert_eq!(g.to_move(), Seat(1));
+    }
+
+    #[test]
+    fn freestyle_five_or_more_wins_and_then_the_game_is_over() {
+        let mut g = game(Rule::Freestyle, "15x15", 2, 5);
+        play(&mut g, "a1 a2 b1 b2 c1 c2 e1 e2 f1 f2");
+        assert_eq!(g.ending(), None);
+        play(&mut g, "d1");
+        let ending = g.ending().unwrap();
+        assert_eq!(ending.to_string(), "1 (6 in a row)");
+        let Ending::Win {
+            seat,
+            reason: WinReason::Row { from, to, length },
+        } = ending
+        else {
+            panic!("{ending:?}")
+        };
+        assert_eq!((seat, from, to, length), (Seat(0), p("a1"), p("f1"), 6));
+        assert!(matches!(g.play(p("h8")), Err(GomokuError::Over { .. })));
+        assert!(g.legal_moves().is_empty());
+    }
+
+    #[test]
+    fn standard_needs_exactly_the_win_length() {
+        let mut g = game(Rule::Standard, "15x15", 2, 5);
+        play(&mut g, "a1 a2 b1 b2 c1 c2 e1 e2 f1 f2 d1");
+        assert_eq!(g.ending(), None, "six in a row does not win");
+        play(&mut g, "d2");
+        assert_eq!(g.ending().map(|e| e.to_string()), None, "nor for seat 2");
+        play(&mut g, "h8 o1 h9 o2 h10 o3 h11 o4 h12");
+        assert_eq!(g.ending().unwrap().to_string(), "1 (5 in a row)");
+    }
+
+    #[test]
+    fn caro_needs_an_end_not_blocked_by_another_seat() {
+        // Seat 1's row c5-g5 is blocked on both sides by seat 2's stones: no win.
+        let mut g = game(Rule::Caro, "15x15", 2, 5);
+        play(&mut g, "c5 b5 d5 h5 e5 a1 f5 a3 g5");
+        assert_eq!(g.ending(), None);
+        // Blocked on one side only: a win.
+        let mut g = game(Rule::Caro, "15x15", 2, 5);
+        play(&mut g, "c5 b5 d5 a1 e5 a3 f5 a5 g5");
+        assert_eq!(g.ending().unwrap().to_string(), "1 (5 in a row)");
+        // The edge does not block: a1-e1 with seat 2 on f1 wins.
+        let mut g = game(Rule::Caro, "15x15", 2, 5);
+        play(&mut g, "a1 f1 b1 a3 c1 a5 d1 a7 e1");
+        assert_eq!(g.ending().unwrap().winner(), Some(Seat(0)));
+        // Six does not win.
+        let mut g = game(Rule::Caro, "15x15", 2, 5);
+        play(&mut g, "a1 a2 b1 b2 c1 c2 e1 e2 f1 f2 d1");
+        assert_eq!(g.ending(), None);
+    }
+
+    #[test]
+    fn renju_refuses_black_forbidden_points_and_white_wins_with_six() {
+        let mut g = game(Rule::Renju, "15x15", 2, 5);
+        play(&mut g, "d8 a1 e8 a3 f8 a5 h8 a7 i8 a9");
+        assert_eq!(
+            g.play(p("g8")).unwrap_err().to_string(),
+            "g8 is forbidden for Black in renju (overline)"
+        );
+        assert!(!g.legal_moves().contains(&p("g8")));
+        assert_eq!(g.legal_moves().len(), 225 - 10 - 1);
+        // White is never restricted, and wins with six.
+        let mut g = game(Rule::Renju, "15x15", 2, 5);
+        play(&mut g, "h8 a1 h10 a2 j8 a3 j10 a5 l8 a6 l10 a4");
+        assert_eq!(g.ending().unwrap().to_string(), "2 (6 in a row)");
+    }
+
+    #[test]
+    fn renju_black_five_wins_through_a_forbidden_shape() {
+        // g8 makes d8-h8 (five) and g5..g10 without g8 would be six: five wins.
+        let mut g = game(Rule::Renju, "15x15", 2, 5);
+        play(
+            &mut g,
+            "d8 a1 e8 a3 f8 a5 h8 a7 g5 a9 g6 a11 g7 a13 g9 o1 g10 o3",
+        );
+        assert_eq!(renju::forbidden(g.board(), p("g8")), None);
+        play(&mut g, "g8");
+        assert_eq!(g.ending().unwrap().to_string(), "1 (5 in a row)");
+    }
+
+    #[test]
+    fn seat_3_wins_a_three_seat_game() {
+        let mut g = game(Rule::Freestyle, "9x9", 3, 4);
+        play(&mut g, "a1 a2 a3 b1 b2 b3 c1 c2 c3 e9 e8");
+        assert_eq!(g.to_move(), Seat(2));
+        play(&mut g, "d3");
+        assert_eq!(g.ending().unwrap().to_string(), "3 (4 in a row)");
+        assert_eq!(g.ending().unwrap().winner(), Some(Seat(2)));
+    }
+
+    #[test]
+    fn a_seat_that_leaves_is_passed_over_and_the_last_one_wins() {
+        let mut g = game(Rule::Freestyle, "9x9", 4, 5);
+        play(&mut g, "a1");
+        assert_eq!(g.to_move(), Seat(1));
+        g.remove_seat(Seat(1)).unwrap();
+        assert_eq!(g.to_move(), Seat(2), "the seat to move left: the next one");
+        assert_eq!(g.board().get(p("a1")), Some(Seat(0)));
+        play(&mut g, "b1 c1");
+        assert_eq!(g.to_move(), Seat(0), "seat 2 (index 1) is passed over");
+        assert_eq!(g.remove_seat(Seat(1)), Err(GomokuError::SeatGone(Seat(1))));
+        assert!(matches!(
+            g.remove_seat(Seat(4)),
+            Err(GomokuError::NoSuchSeat { .. })
+        ));
+        g.remove_seat(Seat(0)).unwrap();
+        assert_eq!(g.to_move(), Seat(2));
+        assert_eq!(g.ending(), None);
+        g.remove_seat(Seat(2)).unwrap();
+        assert_eq!(g.ending().unwrap().to_string(), "4 (the others left)");
+        assert!(matches!(
+            g.remove_seat(Seat(3)),
+            Err(GomokuError::LeftAfterEnd { .. })
+        ));
+        // Taking a move back does not bring a seat back.
+        g.take_back();
+        assert_eq!(g.ending().unwrap().winner(), Some(Seat(3)));
+    }
+
+    #[test]
+    fn a_full_board_is_a_draw() {
+        let mut g = game(Rule::Freestyle, "5x5", 2, 5);
+        play(
+            &mut g,
+            "c5 a5 e5 b5 a4 d5 c4 b4 e4 d4 b3 a3 d3 c3 a2 e3 c2 b2 e2 d2 a1 b1 c1 d1",
+        );
+        assert_eq!(g.ending(), None);
+        play(&mut g, "e1");
+        assert_eq!(g.ending().unwrap().to_string(), "draw (full board)");
+        assert_eq!(g.take_back().map(|m| m.point), Some(p("e1")));
+        assert_eq!(g.ending(), None);
+        assert_eq!(g.legal_moves(), vec![p("e1")]);
+    }
+
+    #[test]
+    fn the_hash_follows_the_stones_and_the_seat_to_move() {
+        let mut g = game(Rule::Freestyle, "15x15", 2, 5);
+        let empty = g.hash();
+        assert_eq!(g.hash_text().len(), 16);
+        assert_eq!(g.hash_text(), format!("{empty:016x}"));
+        play(&mut g, "h8 h9");
+        let mut other = game(Rule::Freestyle, "15x15", 2, 5);
+        play(&mut other, "h8 h9");
+        assert_eq!(g.hash(), other.hash(), "same moves, same hash");
+        g.take_back();
+        g.take_back();
+        assert_eq!(g.hash(), empty);
     }
 }

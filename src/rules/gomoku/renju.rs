@@ -27,7 +27,7 @@ use super::point::Point;
 const BLACK: Seat = Seat::BLACK;
 
 /// Why a point is forbidden for Black: the first of these that applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Shape {
     /// Six or more in a row.
     Overline,
