@@ -296,3 +296,30 @@ mod tests {
         ));
     }
 }
+
+#[cfg(test)]
+mod vector {
+    use super::*;
+
+    /// PROTOCOL.md §8.14's test vector: the signed bytes built from the definition alone,
+    /// signed with ed25519, are what `Authors::seal` writes, and the document's text.
+    #[test]
+    fn the_from_test_vector_of_protocol_md() {
+        let key = SigningKey::from_bytes(&[1; 32]);
+        let payload = "move|1|h8|0000000000000000|0";
+        let mut bytes = b"lanqi from v1".to_vec();
+        bytes.extend_from_slice(&0x0123_4567_89ab_cdef_u64.to_le_bytes());
+        bytes.push(2);
+        bytes.extend_from_slice(&1u32.to_le_bytes());
+        bytes.extend_from_slice(payload.as_bytes());
+        let by_definition = key.sign(&bytes).to_bytes();
+        let mut authors = Authors::new(0x0123_4567_89ab_cdef, vec![[0; 32]; 3]);
+        let message = Message::parse(payload.as_bytes()).unwrap();
+        let sealed = authors.seal(&key, 2, &message);
+        let hex = crate::protocol::message::hex(&by_definition);
+        let text = format!("from|2|1|{hex}|move%7C1%7Ch8%7C0000000000000000%7C0");
+        assert_eq!(sealed.to_string(), text);
+        let doc = include_str!("../../docs/PROTOCOL.md");
+        assert!(doc.contains(&text), "PROTOCOL.md §8.14 should show {text}");
+    }
+}
