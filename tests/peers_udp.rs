@@ -305,3 +305,52 @@ fn two_processes_play_xiangqi_to_the_end_with_the_engine_on_one_side() {
     assert_eq!(t.game, lanqi::session::GameKind::Xiangqi);
     assert!(t.is_finished());
 }
+
+#[test]
+fn three_processes_finish_a_gomoku_table_of_three_over_loopback_udp() {
+    let profiles = [profile("t0"), profile("t1"), profile("t2")];
+    let table = [
+        "--game", "gomoku", "--seats", "3", "--size", "9x9", "--win", "4",
+    ];
+    let mut opener = Peer::start(&profiles[0], &[&table[..], &["--seed", "1"]].concat());
+    let connect = format!("127.0.0.1:{}", opener.port());
+    let join = |i: usize, seed: &str| {
+        let args = [
+            "--game",
+            "gomoku",
+            "--connect",
+            connect.as_str(),
+            "--seed",
+            seed,
+        ];
+        Peer::start(&profiles[i], &args)
+    };
+    let (one, two) = (join(1, "2"), join(2, "3"));
+    let runs = [one.finish(), two.finish(), opener.finish()];
+    for (ok, events) in &runs {
+        assert!(ok, "every peer exits 0: {events:?}");
+    }
+    let overs: Vec<Value> = runs.iter().map(|(_, e)| over(e)).collect();
+    for o in &overs[1..] {
+        assert_eq!(o["winner"], overs[0]["winner"], "{overs:?}");
+        assert_eq!(o["transcript"], overs[0]["transcript"], "{overs:?}");
+    }
+    assert!(["1", "2", "3", "draw"].contains(&overs[0]["winner"].as_str().unwrap()));
+    let all: Vec<Vec<String>> = runs.iter().map(|(_, e)| moves(e)).collect();
+    assert!(
+        all.iter().all(|m| *m == all[0]),
+        "the same moves at every seat"
+    );
+    // Each saved transcript names all three players.
+    let saved = std::fs::read_dir(profiles[1].join("games"))
+        .unwrap()
+        .flatten()
+        .next()
+        .expect("a saved game");
+    let text = std::fs::read_to_string(saved.path()).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("seat ")).count(),
+        3,
+        "{text}"
+    );
+}

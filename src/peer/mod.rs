@@ -288,8 +288,10 @@ async fn run_with<T: Transport>(
     let result = peer.run().await;
     peer.presence.shutdown();
     if result.is_err() {
-        // Leave properly: whatever is queued (an `over` after a refusal), then `bye`.
+        // Leave properly: at a table of more than two, resign from a game still running
+        // (it goes on without us); whatever is queued (an `over` after a refusal); `bye`.
         let now = peer.now();
+        peer.leave_star_game(now);
         peer.endpoint.disconnect(now);
         peer.transmit(now).await;
     }

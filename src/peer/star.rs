@@ -219,6 +219,17 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         self.apply(effects, &[])
     }
 
+    /// Leaving a table of more than two while its game runs: resign first, so that the
+    /// others go on without this seat (the opener's leaving ends the table: it relays).
+    pub(super) fn leave_star_game(&mut self, now: u64) {
+        let running = self.table.as_ref().is_some_and(|t| {
+            t.star.is_some() && t.session.ending().is_none() && !t.session.has_left(t.session.me())
+        });
+        if running {
+            let _ = self.local(crate::session::Local::Resign, now);
+        }
+    }
+
     /// Sends a game message of ours: signed as our seat at a star table (to the opener,
     /// or from it to everyone), as it is otherwise.
     pub(super) fn send_game(&mut self, message: Message) {
