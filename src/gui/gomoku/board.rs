@@ -72,9 +72,9 @@ impl GomokuModel {
 
 // Proportions, in units of the point pitch (the distance between neighbouring lines).
 /// From the outermost lines to the board's edges (room for the coordinates).
-const MARGIN: f32 = 1.05;
+const MARGIN: f32 = 1.2;
 /// Where the coordinates stand, outside the outermost lines.
-const LABELS: f32 = 0.68;
+const LABELS: f32 = 0.84;
 /// A stone's radius.
 const STONE: f32 = 0.46;
 
@@ -357,7 +357,7 @@ pub fn star_points(size: Size) -> Vec<Point> {
 
 /// The file letters along the top and bottom, the ranks up both sides.
 fn draw_labels(frame: &mut Frame, g: &Geometry, u: f32) {
-    let size = (0.42 * u).max(7.0);
+    let size = (0.42 * u).clamp(7.0, 18.0);
     let (right, bottom) = (
         f32::from(g.size.width() - 1),
         f32::from(g.size.height() - 1),
