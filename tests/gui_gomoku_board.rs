@@ -78,10 +78,7 @@ fn four_seats() -> GomokuModel {
         seats: 4,
         win: 3,
     };
-    let g = game(
-        settings,
-        &["d3", "c3", "e3", "d4", "d2", "c4", "e4", "b2"],
-    );
+    let g = game(settings, &["d3", "c3", "e3", "d4", "d2", "c4", "e4", "b2"]);
     model(&g, false)
 }
 
@@ -113,14 +110,25 @@ fn clicks_report_points_on_every_shape_of_board() {
     for model in [model(&won(), false), renju_26(), four_seats()] {
         let g = Geometry::new(SIZE, model.size);
         let (w, h) = (model.size.width(), model.size.height());
-        let corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w / 2, h / 2)];
+        let corners = [
+            (0, 0),
+            (w - 1, 0),
+            (0, h - 1),
+            (w - 1, h - 1),
+            (w / 2, h / 2),
+        ];
         for (file, rank) in corners {
             let point = Point::new(file, rank).unwrap();
             let mut ui = ui(model.clone());
             ui.point_at(g.center(point));
             let _ = ui.simulate(simulator::click());
             let messages: Vec<Message> = ui.into_messages().collect();
-            assert_eq!(messages, [Message::Clicked(point)], "{point} on {}", model.size);
+            assert_eq!(
+                messages,
+                [Message::Clicked(point)],
+                "{point} on {}",
+                model.size
+            );
         }
         // A click on the board's rim, among the coordinates, is no point.
         let board = g.board_rect();

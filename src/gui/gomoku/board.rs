@@ -269,28 +269,28 @@ fn draw_board(frame: &mut Frame, g: &Geometry, model: &GomokuModel, hover: Optio
             None => frame.fill(&Path::circle(c, STONE * u), palette::HOVER),
         }
     }
-    let last = model.moves.len();
-    for (i, &(p, seat)) in model.moves.iter().enumerate() {
+    for &(p, seat) in &model.moves {
         draw_stone(frame, g.center(p), u, seat);
-        if model.numbers {
-            let ink = if i + 1 == last {
-                palette::LAST
-            } else {
-                palette::stone(seat)[3]
-            };
-            let n = (i + 1).to_string();
-            let size = match n.len() {
-                1 | 2 => 0.50,
-                _ => 0.40,
-            };
-            write(frame, &n, g.center(p), size * u, ink, BOLD);
-        }
-    }
-    if let Some(&(p, seat)) = model.moves.last().filter(|_| !model.numbers) {
-        draw_last(frame, g.center(p), u, seat);
     }
     if let Some((from, to)) = model.win {
         draw_win(frame, g, u, model, from, to);
+    }
+    if model.numbers {
+        for (i, &(p, seat)) in model.moves.iter().enumerate() {
+            let n = (i + 1).to_string();
+            let size = if n.len() <= 2 { 0.50 } else { 0.40 };
+            let ink = palette::stone(seat)[3];
+            write(frame, &n, g.center(p), size * u, ink, BOLD);
+        }
+    }
+    if let Some(&(p, seat)) = model.moves.last() {
+        if model.numbers {
+            // The number stays readable: the last stone is ringed instead.
+            let ring = Path::circle(g.center(p), (STONE + 0.06) * u);
+            frame.stroke(&ring, pen(palette::LAST, 0.07, u, 2.0));
+        } else {
+            draw_last(frame, g.center(p), u, seat);
+        }
     }
 }
 
