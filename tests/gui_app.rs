@@ -1388,3 +1388,200 @@ fn a_watched_xiangqi_game_reads_in_chinese_notation_red_at_the_bottom() {
     h.click("Stop watching");
     assert_eq!(h.sent(), vec![Command::StopWatching]);
 }
+
+/// Feeds `app` its peer's snapshots until `done` holds, for at most 30 seconds; past that,
+/// fails saying what it waited for and what the app's game looked like.
+async fn until_within(
+    app: &mut App,
+    rx: &mut tokio::sync::watch::Receiver<Snapshot>,
+    what: &str,
+    done: impl Fn(&App) -> bool,
+) {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let s = rx.borrow_and_update().clone();
+        app.set_snapshot(s, Instant::now());
+        if done(app) {
+            return;
+        }
+        if tokio::time::timeout_at(deadline, rx.changed())
+            .await
+            .is_err()
+        {
+            let s = app.snapshot();
+            panic!(
+                "waited 30 s for {what}; saw: screen {:?}, problem {:?}, game {:?}",
+                app.screen(),
+                s.problem,
+                s.game
+                    .as_ref()
+                    .map(|g| (g.game, g.me, g.to_move, &g.record, &g.ending))
+            );
+        }
+    }
+}
+
+/// The lobby offers Gomoku, and its settings chosen there travel with the challenge, the
+/// computer and hot-seat.
+#[test]
+fn the_lobby_challenges_to_gomoku_with_the_settings_chosen() {
+    use lanqi::gui::lobby;
+    use lanqi::rules::gomoku::{Rule, Settings, Size};
+    let mut h = Harness::new(lobby_snapshot());
+    h.click("Gomoku");
+    assert!(
+        h.shows("Board (columns × rows)") && h.shows("In a row to win"),
+        "Gomoku's settings"
+    );
+    h.click("Challenge");
+    assert_eq!(
+        h.sent(),
+        vec![Command::Challenge(
+            addr("192.168.1.11:40002"),
+            GameKind::Gomoku(Settings::default())
+        )]
+    );
+    let renju_9x7 = Settings {
+        rule: Rule::Renju,
+        size: Size::new(9, 7).unwrap(),
+        seats: 2,
+        win: 4,
+    };
+    let _ = h
+        .app
+        .update(Message::Lobby(lobby::Message::Gomoku(renju_9x7)));
+    h.click("Easy");
+    let five = Settings {
+        win: 5,
+        ..renju_9x7
+    };
+    assert_eq!(
+        h.sent(),
+        vec![Command::PlayComputer(GameKind::Gomoku(five), Level::Easy)],
+        "renju is played to five"
+    );
+    // Another game and back: the settings stay.
+    h.click("Xiangqi");
+    h.click("Gomoku");
+    h.click("Challenge");
+    assert_eq!(
+        h.sent(),
+        vec![Command::Challenge(
+            addr("192.168.1.11:40002"),
+            GameKind::Gomoku(five)
+        )]
+    );
+}
+
+/// Hot-seat Gomoku in the app with the real peers on loopback, on a 9x9 board with four in
+/// a row to win chosen in the lobby: each stone is clicked on the board on screen (the
+/// board of the seat to move, handed straight over); the stones appear, the move list
+/// grows, and Black's four on rank 1 ends the game with Black's player named as the
+/// winner and the row's reason.
+#[tokio::test]
+async fn hot_seat_gomoku_in_the_app_with_real_peers() {
+    use lanqi::gui::gomoku::board::Geometry as GGeometry;
+    use lanqi::gui::lobby;
+    use lanqi::rules::gomoku::{Point as GPoint, Rule, Settings, Size as GSize};
+
+    let settings9 = Settings {
+        rule: Rule::Freestyle,
+        size: GSize::new(9, 9).unwrap(),
+        seats: 2,
+        win: 4,
+    };
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (commands, mut rx, host) = person(&socket, 11, "alice");
+    let people = async {
+        let profile = TempDir::new("hot-seat-gomoku");
+        let mut app = App::new(options("alice", &profile));
+        let _ = app.update(Message::Net((0, NetEvent::Ready(commands.clone()))));
+        let stones = |app: &App| {
+            app.snapshot()
+                .game
+                .as_ref()
+                .map_or(0, |g| lanqi::session::standing_moves(&g.record).len())
+        };
+        let can_move = |app: &App| {
+            app.snapshot()
+                .game
+                .as_ref()
+                .is_some_and(|g| !g.legal_moves.is_empty())
+        };
+        until_within(&mut app, &mut rx, "the peer's addresses", |a| {
+            !a.snapshot().addresses.is_empty()
+        })
+        .await;
+        let _ = app.update(Message::Lobby(lobby::Message::Gomoku(settings9)));
+        let _ = app.update(Message::Lobby(lobby::Message::HotSeat));
+        // Black (seat 1, the challenger: alice) on rank 1, White on rank 2.
+        let moves = ["a1", "a2", "b1", "b2", "c1", "c2", "d1"];
+        for (n, mv) in moves.iter().enumerate() {
+            until_within(
+                &mut app,
+                &mut rx,
+                &format!("the turn for move {}", n + 1),
+                |a| stones(a) == n && can_move(a) && a.waiting().is_none(),
+            )
+            .await;
+            let game = app.snapshot().game.clone().unwrap();
+            assert_eq!(
+                game.game,
+                GameKind::Gomoku(settings9),
+                "the lobby's settings reached the table"
+            );
+            assert_eq!(game.me as usize, n % 2, "the seat to move is on screen");
+            let point: GPoint = mv.parse().unwrap();
+            let messages: Vec<Message> = {
+                let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+                let board = ui.find(selector::id("board")).expect("the board").bounds();
+                let c = GGeometry::new(board.size(), settings9.size).center(point);
+                ui.point_at(Point::new(board.x + c.x, board.y + c.y));
+                let _ = ui.simulate(simulator::click());
+                ui.into_messages().collect()
+            };
+            for m in messages {
+                let _ = app.update(m);
+            }
+            until_within(
+                &mut app,
+                &mut rx,
+                &format!("move {} ({mv}) played", n + 1),
+                |a| stones(a) > n,
+            )
+            .await;
+            let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+            assert!(
+                ui.find(format!("{}. {mv}", n + 1)).is_ok(),
+                "the move list shows {}. {mv}",
+                n + 1
+            );
+        }
+        until_within(&mut app, &mut rx, "the end of the game", |a| {
+            a.snapshot()
+                .game
+                .as_ref()
+                .is_some_and(|g| g.ending.is_some())
+        })
+        .await;
+        let game = app.snapshot().game.clone().unwrap();
+        assert_eq!(game.ending.as_ref().unwrap().winner, Some(0), "Black won");
+        let board = game.board.as_ref().and_then(Board::gomoku).unwrap();
+        assert_eq!(board.moves().len(), 7, "every stone stands");
+        {
+            let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+            assert!(ui.find("alice wins").is_ok(), "the end names the winner");
+            assert!(ui.find("4 in a row").is_ok(), "and why");
+            assert!(
+                ui.find("Black · 4 stones").is_ok(),
+                "beside the winner's name"
+            );
+        }
+        let _ = app.update(Message::CloseRequested(iced::window::Id::unique()));
+    };
+    let run = async { tokio::join!(host, people).0 };
+    tokio::time::timeout(std::time::Duration::from_secs(120), run)
+        .await
+        .expect("the hot-seat game never got stuck")
+        .expect("the host quits cleanly");
+}

@@ -1,7 +1,7 @@
 //! The games the game screen knows, registered in one place: the `games!` list at the
 //! bottom of this file.
 //!
-//! Each game has a folder (`junqi/`, `xiangqi/`) whose `play.rs` holds its part of the game
+//! Each game has a folder (`junqi/`, `xiangqi/`, `gomoku/`) whose `play.rs` holds its part of the game
 //! screen: a [`GamePart`], with its own state (the selection, the replay's place), its own
 //! `Message` (its board's clicks, its own buttons), `update` handing an [`Event`] up, and a
 //! view ([`PartView`]: the board, the losses, the move list, the replay) that the game
@@ -39,14 +39,17 @@ pub enum Event {
 pub struct PartView<'a, M> {
     /// The board.
     pub board: Element<'a, M>,
-    /// What each seat has lost, in words (indexed by seat).
-    pub lost: [String; 2],
+    /// Beside each seat's name, in words (indexed by seat): what it has lost (Junqi,
+    /// Xiangqi), its colour and stones (Gomoku).
+    pub beside: Vec<String>,
     /// The move list, a line each.
     pub moves: Vec<String>,
     /// The replay slider's place and end, once the game can be replayed.
     pub replay: Option<(u32, u32)>,
     /// A line under the replay slider.
     pub replay_hint: Option<&'static str>,
+    /// A line under the board from the game (Gomoku: why a point is forbidden).
+    pub note: Option<String>,
     /// The game's own button under the game screen's actions, if it has one.
     pub action: Option<Element<'a, M>>,
     /// The seat that made the last standing move.
@@ -58,10 +61,11 @@ impl<'a, M: 'a> PartView<'a, M> {
     pub fn map<N: 'a>(self, f: impl Fn(M) -> N + Copy + 'a) -> PartView<'a, N> {
         PartView {
             board: self.board.map(f),
-            lost: self.lost,
+            beside: self.beside,
             moves: self.moves,
             replay: self.replay,
             replay_hint: self.replay_hint,
+            note: self.note,
             action: self.action.map(|a| a.map(f)),
             last_mover: self.last_mover,
         }
@@ -74,10 +78,11 @@ pub struct WatchPart<'a, M> {
     pub board: Element<'a, M>,
     /// The seat whose side is drawn at the bottom.
     pub bottom: Seat,
-    /// Each seat's side in words (`South`, `Red`…), indexed by seat.
-    pub sides: [&'static str; 2],
-    /// What each seat has lost, in words (indexed by seat).
-    pub lost: [String; 2],
+    /// Each seat's side in words (`South`, `Red`, `Black`…), indexed by seat.
+    pub sides: Vec<&'static str>,
+    /// Beside each seat's name, in words (indexed by seat): what it has lost (Junqi,
+    /// Xiangqi), its stones (Gomoku).
+    pub beside: Vec<String>,
     /// The move list, a line each.
     pub moves: Vec<String>,
     /// The seat to move, as the board says, while the game goes on.
@@ -148,16 +153,7 @@ macro_rules! games {
         ) -> WatchPart<'a, M> {
             match game.game {
                 $(GameKind::$game { .. } => <$part as GamePart>::watched(game, lang, name_of),)+
-                // The app's peer plays and watches only the games registered here.
-                #[allow(unreachable_patterns)]
-                _ => <super::junqi::play::Play as GamePart>::watched(game, lang, name_of),
             }
-        }
-
-        /// Whether the app has a part for games of `kind` (the app's peer plays and
-        /// watches those only).
-        pub fn shows(kind: GameKind) -> bool {
-            matches!(kind, $(GameKind::$game { .. })|+)
         }
 
         impl Part {
@@ -165,17 +161,12 @@ macro_rules! games {
             pub fn new(kind: GameKind) -> Part {
                 match kind {
                     $(GameKind::$game { .. } => Part::$game(<$part>::default()),)+
-                    // Never asked for: see `shows`.
-                    #[allow(unreachable_patterns)]
-                    _ => Part::default(),
                 }
             }
 
-            /// The game it shows.
-            pub fn kind(&self) -> GameKind {
-                match self {
-                    $(Part::$game(_) => GameKind::$game,)+
-                }
+            /// Whether it is the part for games of `kind` (whatever their settings).
+            pub fn is_for(&self, kind: GameKind) -> bool {
+                matches!((self, kind), $((Part::$game(_), GameKind::$game { .. }))|+)
             }
 
             /// See [`GamePart::observe`].
@@ -225,4 +216,5 @@ impl Default for Part {
 games! {
     Junqi => super::junqi::play::Play,
     Xiangqi => super::xiangqi::play::Play,
+    Gomoku => super::gomoku::play::Play,
 }

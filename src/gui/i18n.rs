@@ -103,6 +103,19 @@ pub struct AppText {
     pub open: &'static str,
     /// Xiangqi's two sides, Red and Black.
     pub red_black: [&'static str; 2],
+    /// Gomoku's stone colours, seat 1 to 4.
+    pub stone_colours: [&'static str; 4],
+    /// Gomoku: the button that shows the move numbers on the stones, and the one that
+    /// hides them.
+    pub move_numbers: [&'static str; 2],
+    /// Gomoku's rule sets, in the order of `Rule::ALL` (freestyle, standard, renju, caro).
+    pub gomoku_rules: [&'static str; 4],
+    /// The lobby's Gomoku settings: the rule set's label.
+    pub gomoku_rule: &'static str,
+    /// The lobby's Gomoku settings: the board's label (columns × rows).
+    pub gomoku_board: &'static str,
+    /// The lobby's Gomoku settings: the win length's label.
+    pub gomoku_win: &'static str,
     /// Before where a game was saved.
     pub saved_to: &'static str,
     /// The Save game button (Xiangqi).
@@ -279,6 +292,12 @@ const EN: AppText = AppText {
     saved_heading: "Saved games",
     open: "Open",
     red_black: ["Red", "Black"],
+    stone_colours: ["Black", "White", "Red", "Blue"],
+    move_numbers: ["Show move numbers", "Hide move numbers"],
+    gomoku_rules: ["Freestyle", "Standard (exactly five)", "Renju", "Caro"],
+    gomoku_rule: "Rules",
+    gomoku_board: "Board (columns × rows)",
+    gomoku_win: "In a row to win",
     hotseat_heading: "Two players, one screen",
     hotseat_note: "Take turns at this computer. In Junqi the board is covered between turns.",
     hotseat_placeholder: "Second player's name",
@@ -396,6 +415,17 @@ const ZH: AppText = AppText {
     saved_heading: "保存的对局",
     open: "打开",
     red_black: ["红方", "黑方"],
+    stone_colours: ["黑棋", "白棋", "红棋", "蓝棋"],
+    move_numbers: ["显示手数", "隐藏手数"],
+    gomoku_rules: [
+        "无禁手",
+        "标准（恰好五子）",
+        "连珠（黑棋有禁手）",
+        "卡罗（两端不被堵）",
+    ],
+    gomoku_rule: "规则",
+    gomoku_board: "棋盘（列 × 行）",
+    gomoku_win: "连成几子获胜",
     hotseat_heading: "两人同屏对弈",
     hotseat_note: "两人在这台电脑上轮流走棋。军棋每步之间会遮住棋盘。",
     hotseat_placeholder: "第二位玩家的名字",
@@ -486,7 +516,16 @@ const ZH: AppText = AppText {
 impl Lang {
     /// "`name` challenges you to Junqi."
     pub fn challenged_by(self, name: &str, game: GameKind) -> String {
-        let game_name = self.game_name(game);
+        let game_name = match game {
+            GameKind::Gomoku(settings) => {
+                format!(
+                    "{} ({})",
+                    self.game_name(game),
+                    self.gomoku_settings(settings)
+                )
+            }
+            _ => self.game_name(game),
+        };
         match self {
             Lang::En => format!("{name} challenges you to a game of {game_name}."),
             Lang::Zh => format!("{name} 向你发起{game_name}挑战。"),
@@ -494,13 +533,81 @@ impl Lang {
     }
 
     /// The spectator screen's heading: who plays whom (each with their side), and what.
-    pub fn watching_title(self, names: [&str; 2], sides: [&str; 2], game: GameKind) -> String {
+    pub fn watching_title(self, names: &[&str], sides: &[&str], game: GameKind) -> String {
         let game_name = self.game_name(game);
-        let [a, b] = names;
-        let [sa, sb] = sides;
+        let players: Vec<String> = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let side = sides.get(i).copied().unwrap_or("?");
+                match self {
+                    Lang::En => format!("{name} ({side})"),
+                    Lang::Zh => format!("{name}（{side}）"),
+                }
+            })
+            .collect();
         match self {
-            Lang::En => format!("Watching {a} ({sa}) vs {b} ({sb}) · {game_name}"),
-            Lang::Zh => format!("正在观战：{a}（{sa}）对 {b}（{sb}）· {game_name}"),
+            Lang::En => format!("Watching {} · {game_name}", players.join(" vs ")),
+            Lang::Zh => format!("正在观战：{}· {game_name}", players.join(" 对 ")),
+        }
+    }
+
+    /// A Gomoku seat's stone colour (seat 0 is Black).
+    pub fn stone_colour(self, seat: u8) -> &'static str {
+        self.app().stone_colours[usize::from(seat.min(3))]
+    }
+
+    /// Gomoku: beside a seat's name, its colour and how many stones it has on the board.
+    pub fn stones(self, seat: u8, n: usize) -> String {
+        let colour = self.stone_colour(seat);
+        match self {
+            Lang::En if n == 1 => format!("{colour} · 1 stone"),
+            Lang::En => format!("{colour} · {n} stones"),
+            Lang::Zh => format!("{colour} · {n} 子"),
+        }
+    }
+
+    /// Gomoku, renju: why Black may not play on `point` (`shape` is the first forbidden
+    /// shape the move makes).
+    pub fn forbidden(self, point: &str, shape: crate::rules::gomoku::Shape) -> String {
+        use crate::rules::gomoku::Shape;
+        match (self, shape) {
+            (Lang::En, Shape::Overline) => {
+                format!("Black may not play {point} in renju: an overline (six or more in a row).")
+            }
+            (Lang::En, Shape::DoubleFour) => {
+                format!("Black may not play {point} in renju: a double four (4x4).")
+            }
+            (Lang::En, Shape::DoubleThree) => {
+                format!("Black may not play {point} in renju: a double three (3x3).")
+            }
+            (Lang::Zh, Shape::Overline) => format!("连珠规则：黑棋不能下 {point}，长连禁手。"),
+            (Lang::Zh, Shape::DoubleFour) => format!("连珠规则：黑棋不能下 {point}，四四禁手。"),
+            (Lang::Zh, Shape::DoubleThree) => format!("连珠规则：黑棋不能下 {point}，三三禁手。"),
+        }
+    }
+
+    /// A Gomoku rule set's name.
+    pub fn gomoku_rule(self, rule: crate::rules::gomoku::Rule) -> &'static str {
+        let i = crate::rules::gomoku::Rule::ALL
+            .iter()
+            .position(|r| *r == rule)
+            .unwrap_or(0);
+        self.app().gomoku_rules[i]
+    }
+
+    /// Gomoku's settings in words: `Renju · 15×15 · 5 in a row`.
+    pub fn gomoku_settings(self, settings: crate::rules::gomoku::Settings) -> String {
+        let rule = self.gomoku_rule(settings.rule);
+        let (w, h, n) = (settings.size.width(), settings.size.height(), settings.win);
+        let seats = match (self, settings.seats) {
+            (_, 2) => String::new(),
+            (Lang::En, s) => format!(" · {s} players"),
+            (Lang::Zh, s) => format!(" · {s} 人"),
+        };
+        match self {
+            Lang::En => format!("{rule} · {w}×{h} · {n} in a row{seats}"),
+            Lang::Zh => format!("{rule} · {w}×{h} · {n} 子连珠{seats}"),
         }
     }
 
@@ -632,8 +739,10 @@ impl Lang {
             .map(|g| match (self, g.as_str()) {
                 (Lang::Zh, "junqi") => "军棋",
                 (Lang::Zh, "xiangqi") => "象棋",
+                (Lang::Zh, "gomoku") => "五子棋",
                 (Lang::En, "junqi") => "Junqi",
                 (Lang::En, "xiangqi") => "Xiangqi",
+                (Lang::En, "gomoku") => "Gomoku",
                 (_, g) => g,
             })
             .collect();

@@ -9,7 +9,9 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use iced::widget::{button, column, container, row, rule, scrollable, space, text, text_input};
+use iced::widget::{
+    button, column, container, pick_list, row, rule, scrollable, space, text, text_input,
+};
 use iced::{Alignment, Color, Element, Fill, Length};
 
 use super::i18n::Lang;
@@ -17,6 +19,7 @@ use crate::engine::Level;
 use crate::peer::control::{Found, Incoming};
 use crate::peer::{Command, Snapshot};
 use crate::protocol::message::MAX_NAME;
+use crate::rules::gomoku::{self, Rule};
 use crate::session::GameKind;
 
 /// Grey, for what is said in passing.
@@ -37,6 +40,8 @@ pub struct Lobby {
     rules: bool,
     /// The game my challenges and the computer play.
     game: GameKind,
+    /// The Gomoku settings last chosen (kept while another game is chosen).
+    gomoku: gomoku::Settings,
     /// The hot-seat box: the second player's name.
     second: String,
     /// The saved games listed (the newest first).
@@ -70,8 +75,10 @@ pub enum Message {
     Rules,
     /// Play the computer at this level.
     Computer(Level),
-    /// Choose the game to play.
+    /// Choose the game to play (Gomoku with the settings last chosen).
     Game(GameKind),
+    /// Choose Gomoku with these settings (its rule set, board and win length).
+    Gomoku(gomoku::Settings),
     /// The second player's name box changed.
     SecondChanged(String),
     /// Start a hot-seat game: two people at this screen.
@@ -173,8 +180,17 @@ impl Lobby {
             Message::Computer(level) => {
                 Some(Event::Command(Command::PlayComputer(self.game, level)))
             }
+            Message::Game(GameKind::Gomoku(_)) => {
+                self.game = GameKind::Gomoku(self.gomoku);
+                None
+            }
             Message::Game(game) => {
                 self.game = game;
+                None
+            }
+            Message::Gomoku(settings) => {
+                self.gomoku = playable(settings);
+                self.game = GameKind::Gomoku(self.gomoku);
                 None
             }
             Message::SecondChanged(name) => {
@@ -270,16 +286,14 @@ impl Lobby {
         .into()
     }
 
-    /// The game picker.
+    /// The game picker, and under it the settings of the game chosen (Gomoku's).
     fn games(&self, lang: Lang) -> Element<'_, Message> {
         let mut games = row![text(lang.app().game_label).size(16)]
             .spacing(8)
             .align_y(Alignment::Center);
-        for game in GameKind::ALL
-            .into_iter()
-            .filter(|g| super::games::shows(*g))
-        {
-            let style = if game == self.game {
+        for game in GameKind::ALL {
+            let chosen = std::mem::discriminant(&game) == std::mem::discriminant(&self.game);
+            let style = if chosen {
                 button::primary
             } else {
                 button::secondary
@@ -290,7 +304,12 @@ impl Lobby {
                     .style(style),
             );
         }
-        games.into()
+        match self.game {
+            GameKind::Gomoku(settings) => column![games, gomoku_settings(settings, lang)]
+                .spacing(10)
+                .into(),
+            _ => games.into(),
+        }
     }
 
     /// Under the game picker: a challenge that came, mine that is out, a problem; the
@@ -406,6 +425,94 @@ impl Lobby {
         .spacing(8)
         .into()
     }
+}
+
+/// Settings Gomoku can be played with, nearest to `settings`: renju is for two, to five
+/// in a row; the win length is 3 to the board's longer side.
+fn playable(settings: gomoku::Settings) -> gomoku::Settings {
+    let longer = settings.size.width().max(settings.size.height());
+    let mut s = settings;
+    if s.rule == Rule::Renju {
+        s.seats = 2;
+        s.win = 5;
+    }
+    s.win = s.win.clamp(3, longer);
+    s
+}
+
+/// A choice in a pick list: a value and its words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Choice<T> {
+    value: T,
+    label: String,
+}
+
+impl<T> std::fmt::Display for Choice<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.label)
+    }
+}
+
+/// Gomoku's settings, chosen before challenging: the rule set, columns × rows, the win
+/// length (five, and fixed, in renju).
+fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Message> {
+    let t = lang.app();
+    let rules: Vec<Choice<Rule>> = Rule::ALL
+        .iter()
+        .map(|&rule| Choice {
+            value: rule,
+            label: lang.gomoku_rule(rule).to_string(),
+        })
+        .collect();
+    let number = |n: u8| Choice {
+        value: n,
+        label: n.to_string(),
+    };
+    let sides: Vec<Choice<u8>> = (gomoku::point::MIN_SIDE..=gomoku::point::MAX_SIDE)
+        .map(number)
+        .collect();
+    let (w, h) = (settings.size.width(), settings.size.height());
+    let with_size = move |w: u8, h: u8| {
+        let size = gomoku::Size::new(u32::from(w), u32::from(h)).unwrap_or(settings.size);
+        Message::Gomoku(gomoku::Settings { size, ..settings })
+    };
+    let wins: Vec<Choice<u8>> = (3..=w.max(h)).map(number).collect();
+    let win = pick_list(wins, Some(number(settings.win)), move |c: Choice<u8>| {
+        Message::Gomoku(gomoku::Settings {
+            win: c.value,
+            ..settings
+        })
+    });
+    // Renju is played to five: nothing to choose.
+    let win: Element<'a, Message> = if settings.rule == Rule::Renju {
+        text("5").size(16).into()
+    } else {
+        win.into()
+    };
+    let current_rule = rules.iter().find(|c| c.value == settings.rule).cloned();
+    row![
+        text(t.gomoku_rule).size(14).color(GREY),
+        pick_list(rules, current_rule, move |c: Choice<Rule>| {
+            Message::Gomoku(gomoku::Settings {
+                rule: c.value,
+                ..settings
+            })
+        }),
+        text(t.gomoku_board).size(14).color(GREY),
+        pick_list(sides.clone(), Some(number(w)), move |c: Choice<u8>| {
+            with_size(c.value, h)
+        }),
+        text("×").size(16),
+        pick_list(sides, Some(number(h)), move |c: Choice<u8>| with_size(
+            w, c.value
+        )),
+        text(t.gomoku_win).size(14).color(GREY),
+        win,
+    ]
+    .spacing(8)
+    .align_y(Alignment::Center)
+    .wrap()
+    .into()
 }
 
 /// The lobby's title, and the Rules button.

@@ -37,6 +37,10 @@
 //! - [`xiangqi`]: its board ([`xiangqi::board`]), its part of the game screen
 //!   ([`xiangqi::play`]: selection, moves in Chinese notation, replay, Save game) and of
 //!   the spectator screen ([`xiangqi::watch`]).
+//! - [`gomoku`]: its board of any size 5x5..26x26 ([`gomoku::board`]), its part of the
+//!   game screen ([`gomoku::play`]: clicks on points, renju's forbidden points said,
+//!   move numbers, the winning row, replay) and of the spectator screen
+//!   ([`gomoku::watch`]).
 //!
 //! Registering a game: add its folder, and one line in [`games`].
 //!
@@ -47,6 +51,7 @@ pub mod app;
 pub mod board_canvas;
 pub mod desk;
 pub mod games;
+pub mod gomoku;
 pub mod hot_seat;
 pub mod i18n;
 pub mod icon;

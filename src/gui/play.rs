@@ -143,7 +143,7 @@ impl Play {
     /// Takes in a new snapshot of the game (`old` is the one before): a new game clears the
     /// screen; the game's part is told (a new battle report becomes the flash).
     pub fn observe(&mut self, old: Option<&GameView>, new: &GameView, lang: Lang, now: Instant) {
-        if self.part.kind() != new.game {
+        if !self.part.is_for(new.game) {
             self.part = Part::new(new.game);
         }
         let Some(old) = old else { return };
@@ -246,8 +246,13 @@ impl Play {
             .view(game, lang, &|seat| table.name_of(seat))
             .map(Message::Game);
         let side_panel = self.side_panel(&table, part.moves, part.action, part.last_mover);
-        let board_area =
-            self.board_area(&table, part.board, part.lost, part.replay, part.replay_hint);
+        let board_area = self.board_area(
+            &table,
+            part.board,
+            part.beside,
+            (part.replay, part.replay_hint),
+            part.note,
+        );
         let base: Element<'_, Message> =
             row![board_area, side_panel].spacing(16).padding(12).into();
         self.with_dialog(&table, base)
@@ -259,17 +264,19 @@ impl Play {
         &'a self,
         table: &Table<'a>,
         board: Element<'a, Message>,
-        lost: [String; 2],
-        replay: Option<(u32, u32)>,
-        replay_hint: Option<&'static str>,
+        beside: Vec<String>,
+        (replay, replay_hint): (Option<(u32, u32)>, Option<&'static str>),
+        note: Option<String>,
     ) -> Element<'a, Message> {
         let (me, them) = (table.game.me, 1 - table.game.me);
-        let [my_lost, their_lost] = [me, them].map(|s| lost[s as usize].clone());
+        let [mine, theirs] =
+            [me, them].map(|s| beside.get(usize::from(s)).cloned().unwrap_or_default());
         column![
-            table.strip(them, their_lost),
+            table.strip(them, theirs),
             container(board).id("board").width(Fill).height(Fill),
-            table.strip(me, my_lost),
-            container(self.under_board(table, replay, replay_hint)).height(Length::Fixed(64.0)),
+            table.strip(me, mine),
+            container(self.under_board(table, replay, replay_hint, note))
+                .height(Length::Fixed(64.0)),
         ]
         .spacing(4)
         .width(Fill)
@@ -284,11 +291,15 @@ impl Play {
         table: &Table<'a>,
         replay: Option<(u32, u32)>,
         replay_hint: Option<&'static str>,
+        note: Option<String>,
     ) -> Column<'a, Message> {
         let t = table.lang.app();
         let mut under = column![].spacing(4);
         if let Some(flash) = self.flash() {
             under = under.push(text(flash.to_string()).size(16).color(RED));
+        }
+        if let Some(note) = note {
+            under = under.push(text(note).size(15).color(RED));
         }
         if let Some(problem) = &table.snapshot.problem {
             under = under.push(text(problem.clone()).size(13).color(RED));
@@ -446,9 +457,9 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// A player's strip: who it is (marked when it is their move), what they have lost,
-    /// their clock.
-    fn strip(&self, seat: Seat, lost: String) -> Element<'a, Message> {
+    /// A player's strip: who it is (marked when it is their move), what the game says
+    /// beside the name (what they have lost, their stones), their clock.
+    fn strip(&self, seat: Seat, beside: String) -> Element<'a, Message> {
         let to_move = self.game.ending.is_none() && self.game.to_move == Some(seat);
         let marker = if to_move { "▶ " } else { "   " };
         container(
@@ -456,7 +467,7 @@ impl<'a> Table<'a> {
                 text(format!("{marker}{}", self.name_of(seat)))
                     .size(17)
                     .width(Fill),
-                text(format!("{}: {lost}", self.lang.app().lost)).size(14),
+                text(beside).size(14),
                 container(text(self.clock(seat)).size(17))
                     .padding([2, 10])
                     .style(if to_move {

@@ -73,9 +73,9 @@ pub fn view<'a>(
     };
     let name_of = |seat: Seat| game.names[usize::from(seat)].clone();
     let part: WatchPart<'a, Message> = games::watched(game, lang, &name_of);
-    let names = [0, 1].map(|seat| game.names[seat].as_str());
+    let names: Vec<&str> = game.names.iter().map(String::as_str).collect();
     let header = row![
-        text(lang.watching_title(names, part.sides, game.game)).size(20),
+        text(lang.watching_title(&names, &part.sides, game.game)).size(20),
         space().width(Fill),
         stop,
     ]
@@ -91,10 +91,14 @@ pub fn view<'a>(
         };
         container(
             row![
-                text(format!("{marker}{} · {}", game.names[i], part.sides[i]))
-                    .size(17)
-                    .width(Fill),
-                text(format!("{}: {}", t.lost, part.lost[i])).size(14),
+                text(format!(
+                    "{marker}{} · {}",
+                    game.names.get(i).map_or("?", String::as_str),
+                    part.sides.get(i).copied().unwrap_or("?")
+                ))
+                .size(17)
+                .width(Fill),
+                text(part.beside.get(i).cloned().unwrap_or_default()).size(14),
             ]
             .spacing(12)
             .align_y(Alignment::Center),

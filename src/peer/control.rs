@@ -312,7 +312,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             Command::Challenge(addr, game) => {
                 // Someone else to play: a hot-seat guest left from before says goodbye.
                 hand.guest = None;
-                self.endpoint.challenge(addr, game.name(), None, now);
+                self.endpoint.challenge(addr, &game.to_string(), None, now);
             }
             Command::Watch(addr) => {
                 hand.guest = None;
@@ -344,7 +344,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     Ok(addr) => addr,
                     Err(e) => return Some(e),
                 };
-                self.endpoint.challenge(addr, game.name(), None, now);
+                self.endpoint.challenge(addr, &game.to_string(), None, now);
             }
             Command::HotSeat(game, name) => {
                 let (guest, addr) = match start_guest(&name, host) {
@@ -352,7 +352,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     Err(e) => return Some(e),
                 };
                 hand.guest = Some(guest);
-                self.endpoint.challenge(addr, game.name(), None, now);
+                self.endpoint.challenge(addr, &game.to_string(), None, now);
             }
             // The guest cannot quit on its own: the host leaving ends both.
             Command::Guest(command) if *command != Command::Quit => {

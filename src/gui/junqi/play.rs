@@ -200,10 +200,14 @@ impl GamePart for Play {
         });
         PartView {
             board: board.map(Message::Board),
-            lost: self.lost(game, positions.as_deref(), lang),
+            beside: self
+                .lost(game, positions.as_deref(), lang)
+                .map(|lost| format!("{}: {lost}", lang.app().lost))
+                .to_vec(),
             moves: move_lines(game, lang, name_of),
             replay,
             replay_hint: Some(lang.app().replay_hint),
+            note: None,
             action: None,
             last_mover: moves.last().map(|p| p.seat),
         }

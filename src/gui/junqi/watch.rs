@@ -75,8 +75,10 @@ pub fn watched<'a, M: 'a>(
             .height(Fill)
             .into(),
         bottom: 0,
-        sides: lang.app().south_north,
-        lost,
+        sides: lang.app().south_north.to_vec(),
+        beside: lost
+            .map(|lost| format!("{}: {lost}", lang.app().lost))
+            .to_vec(),
         moves: move_lines(game, lang, name_of),
         to_move,
     }

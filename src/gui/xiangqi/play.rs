@@ -93,10 +93,11 @@ impl GamePart for Play {
             .style(button::secondary);
         PartView {
             board: board.map(Message::Board),
-            lost,
+            beside: lost.map(|lost| format!("{}: {lost}", t.lost)).to_vec(),
             moves: move_lines(&Position::start(), &plain),
             replay,
             replay_hint: None,
+            note: None,
             action: Some(save.into()),
             last_mover: moves.last().map(|(seat, _)| *seat),
         }

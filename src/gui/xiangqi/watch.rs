@@ -67,8 +67,15 @@ pub fn watched<'a, M: 'a>(
             .height(Fill)
             .into(),
         bottom: seat_of(Side::Red),
-        sides: [0, 1].map(|seat| t.red_black[usize::from(side(seat) == Side::Black)]),
-        lost: [0, 1].map(|seat| lost(&position, side(seat)).unwrap_or_else(|| t.lost_none.into())),
+        sides: [0, 1]
+            .map(|seat| t.red_black[usize::from(side(seat) == Side::Black)])
+            .to_vec(),
+        beside: [0, 1]
+            .map(|seat| {
+                let lost = lost(&position, side(seat)).unwrap_or_else(|| t.lost_none.into());
+                format!("{}: {lost}", t.lost)
+            })
+            .to_vec(),
         moves: move_lines(&Position::start(), &moves),
         to_move,
     }

@@ -1,0 +1,346 @@
+//! What the game screen shows of a Gomoku game: the board (the stones, the last move, the
+//! winning row, in renju the points forbidden to Black), a click on a point the player may
+//! play turned into a move, a click on a forbidden point answered with why, the moves
+//! (`1. h8`), each seat's colour and stones, after the game every position for the replay
+//! slider, and a button that shows or hides the move numbers on the stones.
+//!
+//! All of it is read from the peer's [`GameView`] with the rules core: the board is the
+//! session's [`Game`] itself (its moves in order, its ending with the winning row), the
+//! positions of the replay by playing its moves again from the empty board.
+
+use iced::widget::{button, canvas, text};
+use iced::{Element, Fill};
+
+use super::board::{self, GomokuBoard, GomokuModel};
+use crate::gui::games::{Event, GamePart, PartView, WatchPart};
+use crate::gui::i18n::Lang;
+use crate::peer::control::GameView;
+use crate::peer::watch::WatchView;
+use crate::rules::gomoku::{
+    self, Ending, Game, Point, Rule, Settings, Shape, WinReason, forbidden,
+};
+use crate::session::{Board, GameKind, Seat};
+
+/// A Gomoku game's part of the game screen: the replay's place, whether the stones show
+/// their move numbers, and the forbidden point last clicked.
+#[derive(Clone, Debug, Default)]
+pub struct Play {
+    /// The replay's ply (moves played from the start); the last when `None`.
+    replay: Option<u32>,
+    /// The stones show their move numbers.
+    numbers: bool,
+    /// A point renju forbids Black, clicked, and why (said under the board until the next
+    /// move).
+    refused: Option<(Point, Shape)>,
+}
+
+/// What a Gomoku game's part reacts to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Message {
+    /// A click on the board.
+    Board(board::Message),
+    /// Show or hide the move numbers.
+    Numbers,
+}
+
+impl GamePart for Play {
+    type Message = Message;
+
+    /// A move played or taken back drops the word on a forbidden point.
+    fn observe(&mut self, old: &GameView, new: &GameView, _lang: Lang) -> Option<String> {
+        if old.record.len() != new.record.len() {
+            self.refused = None;
+        }
+        None
+    }
+
+    fn update(&mut self, message: Message, game: &GameView) -> Option<Event> {
+        match message {
+            Message::Numbers => {
+                self.numbers = !self.numbers;
+                None
+            }
+            Message::Board(board::Message::Clicked(point)) => {
+                let (mv, refused) = click(game, point);
+                self.refused = refused;
+                mv.map(Event::Move)
+            }
+        }
+    }
+
+    fn replay(&mut self, ply: u32) {
+        self.replay = Some(ply);
+    }
+
+    fn view<'a>(
+        &'a self,
+        game: &'a GameView,
+        lang: Lang,
+        _name_of: &dyn Fn(Seat) -> String,
+    ) -> PartView<'a, Message> {
+        let t = lang.app();
+        let whole = game_of(game);
+        let last = whole.moves().len() as u32;
+        let replay = game
+            .ending
+            .is_some()
+            .then(|| (self.replay.unwrap_or(last).min(last), last));
+        let shown = match replay {
+            Some((at, _)) if at < last => {
+                replayed(whole.settings(), &points(&whole)[..at as usize])
+            }
+            _ => whole.clone(),
+        };
+        let mut model = model(&shown, self.numbers);
+        if replay.is_none() && !game.legal_moves.is_empty() {
+            model.playable = game
+                .legal_moves
+                .iter()
+                .filter_map(|m| m.parse().ok())
+                .collect();
+            model.mover = Some(shown.to_move().0);
+        }
+        let board: Element<'_, board::Message> = canvas(GomokuBoard::new(model))
+            .width(Fill)
+            .height(Fill)
+            .into();
+        let numbers = button(text(t.move_numbers[usize::from(self.numbers)]))
+            .on_press(Message::Numbers)
+            .style(button::secondary);
+        PartView {
+            board: board.map(Message::Board),
+            beside: beside(&shown, lang),
+            moves: move_lines(&whole),
+            replay,
+            replay_hint: None,
+            note: self
+                .refused
+                .map(|(p, shape)| lang.forbidden(&p.to_string(), shape)),
+            action: Some(numbers.into()),
+            last_mover: crate::gui::play::last_mover(&game.record),
+        }
+    }
+
+    fn watched<'a, M: 'a>(
+        game: &'a WatchView,
+        lang: Lang,
+        name_of: &dyn Fn(Seat) -> String,
+    ) -> WatchPart<'a, M> {
+        super::watch::watched(game, lang, name_of)
+    }
+}
+
+/// The settings of a game of `kind` (the default ones for another game, never asked for).
+pub fn settings_of(kind: GameKind) -> Settings {
+    match kind {
+        GameKind::Gomoku(settings) => settings,
+        _ => Settings::default(),
+    }
+}
+
+/// The game as the seat sees it: the session's own, or (before it has sent one) the
+/// empty board of the game's settings.
+pub fn game_of(view: &GameView) -> Game {
+    view.board
+        .as_ref()
+        .and_then(Board::gomoku)
+        .cloned()
+        .unwrap_or_else(|| replayed(settings_of(view.game), &[]))
+}
+
+/// The points played, in order.
+pub fn points(game: &Game) -> Vec<Point> {
+    game.moves().iter().map(|m| m.point).collect()
+}
+
+/// The game of `settings` after `moves` from the empty board (stopping at the first that
+/// does not play, which a checked record never holds).
+pub fn replayed(settings: Settings, moves: &[Point]) -> Game {
+    let mut game = Game::new(settings)
+        .or_else(|_| Game::new(Settings::default()))
+        .expect("the default settings make a game");
+    for &point in moves {
+        if game.play(point).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// The board of `game`: its stones, the winning row once won, and in renju the points
+/// forbidden to Black while Black is to move; nothing to play (the screen adds that).
+pub fn model(game: &Game, numbers: bool) -> GomokuModel {
+    let mut model = GomokuModel::empty(game.settings().size);
+    model.moves = game.moves().iter().map(|m| (m.point, m.seat.0)).collect();
+    model.numbers = numbers;
+    model.win = match game.ending() {
+        Some(Ending::Win {
+            reason: WinReason::Row { from, to, .. },
+            ..
+        }) => Some((from, to)),
+        _ => None,
+    };
+    if game.settings().rule == Rule::Renju
+        && game.ending().is_none()
+        && game.to_move() == gomoku::Seat::BLACK
+    {
+        model.forbidden = game
+            .forbidden_points()
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+    }
+    model
+}
+
+/// Beside each seat's name: its colour and how many stones it has on the board.
+pub fn beside(game: &Game, lang: Lang) -> Vec<String> {
+    (0..game.settings().seats)
+        .map(|seat| {
+            let stones = game.moves().iter().filter(|m| m.seat.0 == seat).count();
+            lang.stones(seat, stones)
+        })
+        .collect()
+}
+
+/// The moves, a line each, numbered from the first (`1. h8`).
+pub fn move_lines(game: &Game) -> Vec<String> {
+    game.moves()
+        .iter()
+        .enumerate()
+        .map(|(i, m)| format!("{}. {}", i + 1, m.point))
+        .collect()
+}
+
+/// A click on `point`: the move to send when the point is one the seat may play now, or
+/// (renju, Black to move) the shape that forbids it.
+pub fn click(view: &GameView, point: Point) -> (Option<String>, Option<(Point, Shape)>) {
+    if view.ending.is_some() || view.legal_moves.is_empty() {
+        return (None, None);
+    }
+    let text = point.to_string();
+    if view.legal_moves.contains(&text) {
+        return (Some(text), None);
+    }
+    let game = game_of(view);
+    let refused = (game.settings().rule == Rule::Renju
+        && game.to_move() == gomoku::Seat::BLACK
+        && game.board().is_empty_at(point))
+    .then(|| forbidden(game.board(), point))
+    .flatten()
+    .map(|shape| (point, shape));
+    (None, refused)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::gomoku::Size;
+    use crate::session::Record;
+
+    fn view(settings: Settings, moves: &[&str]) -> GameView {
+        let points: Vec<Point> = moves.iter().map(|m| m.parse().unwrap()).collect();
+        let game = replayed(settings, &points);
+        assert_eq!(game.moves().len(), moves.len(), "the moves all play");
+        let record = moves
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| Record::Move {
+                ply: i as u32 + 1,
+                seat: (i % 2) as Seat,
+                mv: mv.to_string(),
+                clock_ms: 0,
+            })
+            .collect();
+        GameView {
+            game: GameKind::Gomoku(settings),
+            me: 0,
+            first: 0,
+            deployed: [true, true],
+            legal_moves: if game.to_move().0 == 0 {
+                game.legal_moves().iter().map(|p| p.to_string()).collect()
+            } else {
+                Vec::new()
+            },
+            board: Some(Board::Gomoku(Box::new(game.clone()))),
+            to_move: Some(game.to_move().0),
+            busy: false,
+            record,
+            clocks: [None, None],
+            undo: None,
+            draw: None,
+            ending: None,
+            audit: None,
+            chat: Vec::new(),
+        }
+    }
+
+    fn renju() -> Settings {
+        Settings {
+            rule: Rule::Renju,
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn a_legal_point_is_a_move_and_a_taken_one_nothing() {
+        let v = view(Settings::default(), &["h8", "h9"]);
+        assert_eq!(click(&v, "i9".parse().unwrap()), (Some("i9".into()), None));
+        assert_eq!(click(&v, "h8".parse().unwrap()), (None, None));
+        let mut play = Play::default();
+        assert_eq!(
+            play.update(
+                Message::Board(board::Message::Clicked("j9".parse().unwrap())),
+                &v
+            ),
+            Some(Event::Move("j9".into()))
+        );
+    }
+
+    #[test]
+    fn a_forbidden_point_in_renju_says_its_shape() {
+        // Black's threes on rank 8 (g8 h8) and file i (i9 i10) meet on i8: a double three.
+        let v = view(renju(), &["g8", "a1", "h8", "a3", "i9", "a5", "i10", "a7"]);
+        let i8: Point = "i8".parse().unwrap();
+        assert!(!v.legal_moves.contains(&"i8".to_string()));
+        assert_eq!(click(&v, i8), (None, Some((i8, Shape::DoubleThree))));
+        let m = model(&game_of(&v), false);
+        assert!(m.forbidden.contains(&i8), "marked on the board");
+        let mut play = Play::default();
+        let _ = play.update(Message::Board(board::Message::Clicked(i8)), &v);
+        let shown = play.view(&v, Lang::En, &|_| String::new());
+        assert_eq!(
+            shown.note.as_deref(),
+            Some("Black may not play i8 in renju: a double three (3x3).")
+        );
+    }
+
+    #[test]
+    fn a_won_game_shows_its_row_and_replays_from_the_empty_board() {
+        let small = Settings {
+            size: Size::new(7, 5).unwrap(),
+            win: 4,
+            ..Settings::default()
+        };
+        let mut v = view(small, &["a1", "a2", "b1", "b2", "c1", "c2", "d1"]);
+        let game = game_of(&v);
+        assert_eq!(
+            model(&game, false).win,
+            Some(("a1".parse().unwrap(), "d1".parse().unwrap()))
+        );
+        v.ending = Some(crate::session::Ending {
+            winner: Some(0),
+            reason: crate::session::Reason::InARow(4),
+        });
+        let mut play = Play::default();
+        assert_eq!(
+            play.view(&v, Lang::En, &|_| String::new()).replay,
+            Some((7, 7))
+        );
+        play.replay(3);
+        let shown = play.view(&v, Lang::En, &|_| String::new());
+        assert_eq!(shown.replay, Some((3, 7)));
+        assert_eq!(shown.beside, ["Black · 2 stones", "White · 1 stone"]);
+        assert_eq!(shown.moves[..2], ["1. a1", "2. a2"]);
+    }
+}
