@@ -24,11 +24,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         };
         let game_id: u64 = rand::random::<u64>() | 1;
         let played = self.report.games.len() as u64;
-        let first = match table.session.rules() {
-            // Gomoku: seat 1 (Black, the challenger) always moves first.
-            crate::session::GameKind::Gomoku(_) => 0,
-            _ => ((table.peer.session >> 7) ^ played) as u8 & 1,
-        };
+        let first = ((table.peer.session >> 7) ^ played) as u8 & 1;
         // After a finished game, `reset` announces the restart (the source design's word);
         // `start` then carries the new game's id and first mover.
         if table.session.ending().is_some() {

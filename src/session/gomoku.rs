@@ -1,5 +1,8 @@
 //! Gomoku at a session's table: two to four seats in turn order, no setup, nothing hidden.
-//! A move is a point (`h8`), the same in every seat's view; seat 0 (`1`, Black) moves first.
+//! A move is a point (`h8`), the same in every seat's view. The session's seat `first`
+//! plays the rules' seat 1 (Black) and the others follow in seat order, so that two players
+//! can take turns at Black from game to game; seats are named by their number in the game
+//! (`1` is Black) in `over`, the events and the transcript.
 
 use super::ending::{Ending, Reason};
 use super::game::{Played, Seat, Secrets, Step, TableGame};
@@ -11,12 +14,28 @@ use crate::rules::gomoku::{self, DrawReason, Game, Point, Settings, WinReason};
 #[derive(Clone, Debug)]
 pub struct GomokuTable {
     game: Game,
+    /// The session's seat that plays Black (the rules' seat 0).
+    first: Seat,
+}
+
+/// The rules' seat that session seat `seat` plays, `first` playing Black.
+fn game_seat(seat: Seat, first: Seat, seats: u8) -> gomoku::Seat {
+    gomoku::Seat((seat + seats - first % seats) % seats)
 }
 
 impl GomokuTable {
     /// The game in progress.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The session's seat that plays Black.
+    pub fn first(&self) -> Seat {
+        self.first
+    }
+
+    fn seats(&self) -> u8 {
+        self.game.settings().seats
     }
 }
 
@@ -33,7 +52,8 @@ impl TableGame for GomokuTable {
 
     fn remove_seat(&mut self, seat: Seat) {
         // The session removes only seats still playing, while two remain.
-        let _ = self.game.remove_seat(gomoku::Seat(seat));
+        let seat = game_seat(seat, self.first, self.seats());
+        let _ = self.game.remove_seat(seat);
     }
 
     fn has_setup(_: &Settings) -> bool {
@@ -60,18 +80,15 @@ impl TableGame for GomokuTable {
         first: Seat,
         _: &Secrets,
     ) -> Result<GomokuTable, String> {
-        if first != 0 {
-            return Err(format!(
-                "in Gomoku seat 1 moves first, not seat {}",
-                first + 1
-            ));
+        if first >= rules.seats {
+            return Err(format!("there is no seat {first} to move first"));
         }
         let game = Game::new(*rules).map_err(|e| e.to_string())?;
-        Ok(GomokuTable { game })
+        Ok(GomokuTable { game, first })
     }
 
     fn to_move(&self) -> Seat {
-        self.game.to_move().0
+        (self.game.to_move().0 + self.first) % self.seats()
     }
 
     fn ply(&self) -> u32 {
@@ -94,7 +111,7 @@ impl TableGame for GomokuTable {
             .parse()
             .map_err(|e: gomoku::ParsePointError| e.to_string())?;
         if seat != self.to_move() {
-            return Err(format!("it is seat {}'s turn", self.to_move() + 1));
+            return Err(format!("it is {}'s turn", self.game.to_move()));
         }
         self.game.play(point).map_err(|e| e.to_string())?;
         Ok(vec![Step::Played {
@@ -147,7 +164,7 @@ impl TableGame for GomokuTable {
             gomoku::Ending::Draw(DrawReason::NoMove) => Reason::NoLegalMove,
         };
         Some(Ending {
-            winner: ending.winner().map(|s| s.0),
+            winner: ending.winner().map(|s| (s.0 + self.first) % self.seats()),
             reason,
         })
     }
@@ -156,10 +173,12 @@ impl TableGame for GomokuTable {
         self.game.hash_text()
     }
 
-    /// Seats are named by their number, `1` to `4` (the spec's text forms).
-    fn seat_name(_: &Settings, seat: Seat, _first: Seat) -> &'static str {
+    /// Seats are named by their number in the game, `1` (Black, who moved first) to `4`
+    /// (the spec's text forms).
+    fn seat_name(rules: &Settings, seat: Seat, first: Seat) -> &'static str {
+        let number = game_seat(seat, first, rules.seats.max(1)).0;
         ["1", "2", "3", "4"]
-            .get(seat as usize)
+            .get(number as usize)
             .copied()
             .unwrap_or("?")
     }
@@ -206,5 +225,33 @@ mod tests {
             );
             assert_eq!(session.winner_word(ending.winner), "1");
         }
+    }
+
+    #[test]
+    fn the_seat_that_moves_first_plays_black_and_is_named_1() {
+        let settings = Settings {
+            size: Size::new(7, 7).unwrap(),
+            win: 4,
+            ..Settings::default()
+        };
+        let secrets = Secrets::fixed(0);
+        let mut t = GomokuTable::start(&settings, &[], 0, "", 1, &secrets).unwrap();
+        assert_eq!(t.to_move(), 1, "session seat 1 plays Black");
+        assert!(t.play(0, "a1").is_err(), "not seat 0's turn");
+        for (seat, mv) in [
+            (1, "a1"),
+            (0, "g7"),
+            (1, "b1"),
+            (0, "g6"),
+            (1, "c1"),
+            (0, "g5"),
+        ] {
+            t.play(seat, mv).unwrap();
+        }
+        t.play(1, "d1").unwrap();
+        let ending = t.ending().unwrap();
+        assert_eq!(ending.winner, Some(1));
+        assert_eq!(GomokuTable::seat_name(&settings, 1, 1), "1");
+        assert_eq!(GomokuTable::seat_name(&settings, 0, 1), "2");
     }
 }

@@ -109,7 +109,7 @@ impl GamePart for Play {
             .style(button::secondary);
         PartView {
             board: board.map(Message::Board),
-            beside: beside(&shown, lang),
+            beside: beside(&shown, game.first, lang),
             moves: move_lines(&whole),
             replay,
             replay_hint: None,
@@ -193,14 +193,22 @@ pub fn model(game: &Game, numbers: bool) -> GomokuModel {
     model
 }
 
-/// Beside each seat's name: its colour and how many stones it has on the board.
-pub fn beside(game: &Game, lang: Lang) -> Vec<String> {
-    (0..game.settings().seats)
+/// Beside each seat's name (by the session's seat, `first` playing Black): its colour and
+/// how many stones it has on the board.
+pub fn beside(game: &Game, first: Seat, lang: Lang) -> Vec<String> {
+    let seats = game.settings().seats;
+    (0..seats)
         .map(|seat| {
-            let stones = game.moves().iter().filter(|m| m.seat.0 == seat).count();
-            lang.stones(seat, stones)
+            let colour = colour_of(seat, first, seats);
+            let stones = game.moves().iter().filter(|m| m.seat.0 == colour).count();
+            lang.stones(colour, stones)
         })
         .collect()
+}
+
+/// The colour (the rules' seat: 0 is Black) that the session's seat `seat` plays.
+pub fn colour_of(seat: Seat, first: Seat, seats: u8) -> u8 {
+    (seat + seats - first % seats) % seats
 }
 
 /// The moves, a line each, numbered from the first (`1. h8`).

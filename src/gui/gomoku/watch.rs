@@ -9,7 +9,7 @@
 use iced::Fill;
 use iced::widget::canvas;
 
-use super::play::{beside, model, move_lines, replayed, settings_of};
+use super::play::{beside, colour_of, model, move_lines, replayed, settings_of};
 use crate::gui::board_canvas::Shown;
 use crate::gui::games::WatchPart;
 use crate::gui::i18n::Lang;
@@ -48,9 +48,12 @@ pub fn watched<'a, M: 'a>(
             .height(Fill)
             .into(),
         bottom: 0,
-        sides: (0..seats).map(|seat| lang.stone_colour(seat)).collect(),
-        beside: beside(&game, lang),
+        sides: (0..seats)
+            .map(|seat| lang.stone_colour(colour_of(seat, watched.first, seats)))
+            .collect(),
+        beside: beside(&game, watched.first, lang),
         moves: move_lines(&game),
-        to_move: (watched.ending.is_none() && game.ending().is_none()).then(|| game.to_move().0),
+        to_move: (watched.ending.is_none() && game.ending().is_none())
+            .then(|| (game.to_move().0 + watched.first) % seats),
     }
 }
