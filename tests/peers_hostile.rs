@@ -13,6 +13,9 @@ use lanqi::protocol::{Message, message::hex};
 use lanqi::store::Identity;
 use serde_json::Value;
 
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+
 fn addr(port: u16) -> SocketAddr {
     SocketAddr::from(([10, 0, 0, 9], port))
 }
@@ -315,4 +318,79 @@ async fn a_challenge_never_followed_up_does_not_take_a_listener_out() {
                 .is_some_and(|m| m.contains("never spoke"))),
         "{events:#?}"
     );
+}
+
+/// A flood of challenges from fresh keys with fresh names (each declined: it asks to resume a
+/// game that does not exist) grows nothing on disk: a peer is recorded in known_peers.txt only
+/// once a session with it is up (before, each one added a line and rewrote the file: 814 MB
+/// in 20 s). A friend who challenges after the flood plays a whole game, and is recorded.
+#[tokio::test(start_paused = true)]
+async fn a_flood_of_challenges_from_fresh_keys_grows_nothing_on_disk() {
+    let dir = temp_dir::TempDir::new("flood");
+    let profile = lanqi::store::Profile::open(Some(&dir.0)).unwrap();
+    let net = LossyNet::new(LinkQuality::PERFECT, 4);
+    let (a, b, m) = (
+        net.attach(addr(1)),
+        net.attach(addr(2)),
+        net.attach(addr(3)),
+    );
+    let mut events = Vec::new();
+    let alice = async {
+        let r = peer::run(
+            &a,
+            Identity::from_secret([1; 32]),
+            options("alice", None),
+            Some(&profile),
+            |v| events.push(v.clone()),
+        )
+        .await;
+        net.detach(addr(1));
+        r
+    };
+    let others = async {
+        for i in 0..2000u32 {
+            let mut key = [0u8; 32];
+            key[..4].copy_from_slice(&i.to_le_bytes());
+            key[31] = 0xee;
+            let mut config = EndpointConfig::default();
+            config.name = format!("stranger {i}");
+            let mut stranger =
+                Endpoint::new(SigningKey::from_bytes(&key), config, Box::new(move || [i as u8; 16]));
+            stranger.challenge(addr(1), "junqi", Some(u64::from(i) + 1), 0);
+            while let Some((to, d)) = stranger.poll_transmit(0) {
+                m.send_to(&d, to).await.unwrap();
+            }
+            if i % 100 == 0 {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let known = std::fs::read_to_string(profile.known_peers_path()).unwrap_or_default();
+        let r = peer::run(
+            &b,
+            Identity::from_secret([2; 32]),
+            options("bob", Some(addr(1))),
+            None,
+            |_| {},
+        )
+        .await;
+        net.detach(addr(2));
+        (known, r)
+    };
+    let (ra, (known_after_flood, rb)) = tokio::time::timeout(Duration::from_secs(600), async {
+        tokio::join!(alice, others)
+    })
+    .await
+    .expect("the game with the friend ended");
+    let ra = ra.unwrap_or_else(|e| panic!("alice stopped: {e}"));
+    rb.expect("bob played");
+    assert_eq!(ra.games.len(), 1, "alice played bob's game after the flood");
+    assert_eq!(known_after_flood, "", "no stranger was recorded");
+    let known = std::fs::read_to_string(profile.known_peers_path()).unwrap();
+    assert_eq!(known.lines().count(), 1, "only bob: {known}");
+    let declined = events
+        .iter()
+        .filter(|e| e["event"] == "challenged" && e["accepted"] == false)
+        .count();
+    assert!(declined >= 1900, "the flood arrived and was declined: {declined}");
 }
