@@ -199,7 +199,12 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
     }
     let layout = match &args.layout {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let text = crate::store::read_bounded(path, 64 << 10)
+                .and_then(|b| {
+                    String::from_utf8(b).map_err(|_| {
+                        std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text")
+                    })
+                })
                 .map_err(|e| UserError(format!("reading layout file {}: {e}", path.display())))?;
             let layout: Layout = text
                 .trim()

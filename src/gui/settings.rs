@@ -84,7 +84,7 @@ impl Settings {
     /// warning; anything wrong gives the defaults for what is wrong and a warning (one line
     /// per problem) naming it, for the app to show once.
     pub fn load(path: &Path) -> (Settings, Option<String>) {
-        let bytes = match std::fs::read(path) {
+        let bytes = match crate::store::read_bounded(path, 64 << 10) {
             Ok(b) => b,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return (Settings::default(), None),
             Err(e) => {

@@ -46,6 +46,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                         ours.is_none_or(|(_, _, running)| !running) && self.unfinished.is_none()
                     }
                 };
+                // A game this peer cannot play as named (a rule set it does not know, bad
+                // settings) is declined with the reason.
+                if let Err(reason) = game.parse::<GameKind>() {
+                    self.endpoint.decline(&reason);
+                    return Ok(());
+                }
                 // The opener of a larger table seats players of its own game only.
                 let table_game = self.options.game;
                 if table_game.seats() > 2 && game.split(':').next() != Some(table_game.name()) {

@@ -237,11 +237,10 @@ async fn run_with<T: Transport>(
     };
     let nonces = Box::new(rand::random::<[u8; 16]>);
     let endpoint = Endpoint::new(identity.signing_key().clone(), config, nonces);
-    let unfinished = options
-        .games_dir
-        .as_ref()
-        .filter(|_| !options.new_game)
-        .and_then(|dir| table::find_unfinished(dir, &identity));
+    let (unfinished, skipped) = match options.games_dir.as_ref().filter(|_| !options.new_game) {
+        Some(dir) => table::find_unfinished(dir, &identity),
+        None => (None, Vec::new()),
+    };
     // A bad line of known_peers.txt is reported and kept; the rest is still checked.
     let (known, trouble) = match profile.map(|p| KnownPeers::load_despite(&p.known_peers_path())) {
         Some(Ok((known, problems))) => (Some(known), problems),
@@ -284,6 +283,9 @@ async fn run_with<T: Transport>(
         peer.emit(Event::Error {
             message: e.to_string(),
         });
+    }
+    for message in skipped {
+        peer.emit(Event::Note { message });
     }
     let result = peer.run().await;
     peer.presence.shutdown();

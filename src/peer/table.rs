@@ -10,7 +10,7 @@ use crate::protocol::fair::Binding;
 use crate::protocol::message::hex;
 use crate::session::transcript::Transcript;
 use crate::session::{AnyTable, Audit, Cheat, Seat, Secrets, Session, TableGame};
-use crate::store::Identity;
+use crate::store::{Identity, read_bounded};
 
 /// How many chat lines a game keeps for the user interface.
 const CHAT_KEPT: usize = 200;
@@ -186,31 +186,46 @@ pub(super) fn transcript_path(dir: &Path, game_id: u64, peer: &[u8; 32]) -> Path
 /// The largest transcript read: a game of thousands of moves is a few hundred KB.
 const MAX_TRANSCRIPT: u64 = 16 << 20;
 
-/// The newest unfinished transcript this identity wrote, if any. Only regular files of a
-/// sane size are read: a FIFO or a huge file left in the folder is passed over, never
-/// waited on or read whole.
-pub(super) fn find_unfinished(dir: &Path, identity: &Identity) -> Option<Transcript> {
-    let mut found: Vec<(std::time::SystemTime, Transcript)> = std::fs::read_dir(dir)
-        .ok()?
-        .flatten()
-        .filter(|e| e.path().extension().is_some_and(|x| x == "lanqi"))
-        .filter(|e| {
-            std::fs::symlink_metadata(e.path())
-                .is_ok_and(|m| m.is_file() && m.len() <= MAX_TRANSCRIPT)
-        })
-        .filter_map(|e| {
-            let text = std::fs::read_to_string(e.path()).ok()?;
-            let t = Transcript::parse(&text).ok()?;
-            let mtime = e.metadata().ok()?.modified().ok()?;
-            // Games at tables of more than two are not resumed (yet): passed over.
-            (!t.is_finished()
-                && t.keys.len() == 2
-                && t.keys[t.me as usize] == identity.public_key())
-            .then_some((mtime, t))
-        })
-        .collect();
+/// The newest unfinished transcript this identity wrote, if any, and a line for each file of
+/// the folder that was skipped. Only regular files of a sane size are read (see
+/// [`read_bounded`]): a FIFO or a huge file left in the folder is passed over, never waited on
+/// or read whole; a file that is not a transcript of ours is named with its problem.
+pub(super) fn find_unfinished(
+    dir: &Path,
+    identity: &Identity,
+) -> (Option<Transcript>, Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return (None, Vec::new());
+    };
+    let mut skipped = Vec::new();
+    let mut found: Vec<(std::time::SystemTime, Transcript)> = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|x| x != "lanqi") {
+            continue;
+        }
+        let read = read_bounded(&path, MAX_TRANSCRIPT)
+            .map_err(|e| e.to_string())
+            .and_then(|b| String::from_utf8(b).map_err(|_| "not UTF-8 text".to_string()))
+            .and_then(|text| Transcript::parse(&text).map_err(|e| e.to_string()));
+        let t = match read {
+            Ok(t) => t,
+            Err(problem) => {
+                skipped.push(format!("skipped {}: {problem}", path.display()));
+                continue;
+            }
+        };
+        let mtime = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .unwrap_or(std::time::UNIX_EPOCH);
+        // Games at tables of more than two are not resumed (yet): passed over.
+        if !t.is_finished() && t.keys.len() == 2 && t.keys[t.me as usize] == identity.public_key() {
+            found.push((mtime, t));
+        }
+    }
     found.sort_by_key(|(m, _)| *m);
-    found.pop().map(|(_, t)| t)
+    (found.pop().map(|(_, t)| t), skipped)
 }
 
 /// Regroups a transcript's evidence (datagram by datagram) into messages with their
@@ -256,12 +271,26 @@ mod tests {
         let looked_in = dir.clone();
         std::thread::spawn(move || {
             let identity = Identity::from_secret([5; 32]);
-            let _ = tx.send(find_unfinished(&looked_in, &identity).is_none());
+            let _ = tx.send(find_unfinished(&looked_in, &identity));
         });
-        let nothing = rx
+        let (found, skipped) = rx
             .recv_timeout(std::time::Duration::from_secs(30))
             .expect("looking for an unfinished game returns, even with a FIFO there");
-        assert!(nothing);
+        assert!(found.is_none());
+        // Each skipped file is named in one line that says why.
+        assert_eq!(skipped.len(), 2, "{skipped:?}");
+        assert!(
+            skipped
+                .iter()
+                .any(|l| l.contains("0000000000000001") && l.contains("not a regular file")),
+            "{skipped:?}"
+        );
+        assert!(
+            skipped
+                .iter()
+                .any(|l| l.contains("0000000000000002") && l.contains("bytes, more than")),
+            "{skipped:?}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -87,6 +87,13 @@ impl FromStr for GameKind {
             crate::rules::gomoku::Game::new(settings).map_err(|e| bad(&e.to_string()))?;
             return Ok(GameKind::Gomoku(settings));
         }
+        if let Some(rules) = s.strip_prefix("junqi:").or(s.strip_prefix("xiangqi:")) {
+            // The field a later rule set would travel in; today each game has one.
+            return Err(format!(
+                "lanqi plays {} with its standard rules only, not '{rules}'",
+                s.split(':').next().unwrap_or_default()
+            ));
+        }
         GameKind::ALL
             .into_iter()
             .find(|g| g.name() == s)

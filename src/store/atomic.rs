@@ -6,9 +6,38 @@
 //! `.<name>.<pid>.<n>.tmp` file behind; it is never read and is safe to delete.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Reads a profile file whole, if it is a regular file of at most `max` bytes: anything else
+/// (a FIFO, a device, a directory, a file grown huge) is refused with an error that says so,
+/// never waited on or read whole. A missing file is [`io::ErrorKind::NotFound`], as from
+/// [`fs::read`].
+pub fn read_bounded(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file (a FIFO, device or directory is never read): skipped",
+        ));
+    }
+    let too_large = |len: u64| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{len} bytes, more than the {max} such a file may hold: skipped"),
+        )
+    };
+    if meta.len() > max {
+        return Err(too_large(meta.len()));
+    }
+    let mut bytes = Vec::new();
+    File::open(path)?.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
 
 /// Writes `bytes` to `path` so that a crash leaves either the old file or the new one, never
 /// a mix: a temp file in the same directory, fsync, rename over, fsync the directory (unix).

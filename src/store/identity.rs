@@ -79,7 +79,7 @@ impl Identity {
                 "it is a symbolic link: the secret key must be a file of its own (not followed)",
             ));
         }
-        let bytes = std::fs::read(path).map_err(|e| StoreError::io("read", path, e))?;
+        let bytes = super::read_bounded(path, 4096).map_err(|e| StoreError::io("read", path, e))?;
         let identity =
             parse_key_file(&bytes).map_err(|problem| StoreError::corrupt(path, None, problem))?;
         restrict_permissions(path)?;

@@ -34,6 +34,9 @@ const HEADER: &str = "# lanqi known peers: <64 hex digit public key> <name>, one
 /// without bound).
 pub const MAX_KNOWN: usize = 4096;
 
+/// The largest known-peers file read (its [`MAX_KNOWN`] lines are a few hundred KB).
+const MAX_FILE: u64 = 8 << 20;
+
 /// Peers seen before, trusted on first use: each nickname with the public key it first came with.
 #[derive(Clone, Debug)]
 pub struct KnownPeers {
@@ -64,7 +67,7 @@ impl KnownPeers {
     /// A malformed line is [`StoreError::Corrupt`] with its line number, and the file is
     /// left untouched.
     pub fn load(path: &Path) -> Result<KnownPeers, StoreError> {
-        let bytes = match std::fs::read(path) {
+        let bytes = match super::read_bounded(path, MAX_FILE) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
             Err(e) => return Err(StoreError::io("read", path, e)),
@@ -85,7 +88,7 @@ impl KnownPeers {
     /// and the good ones are checked as usual, so that one bad line never turns trust on
     /// first use off. Only a file that cannot be read is an error.
     pub fn load_despite(path: &Path) -> Result<(KnownPeers, Vec<StoreError>), StoreError> {
-        let bytes = match std::fs::read(path) {
+        let bytes = match super::read_bounded(path, MAX_FILE) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
             Err(e) => return Err(StoreError::io("read", path, e)),
@@ -265,6 +268,31 @@ fn parse_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_known_peers_path_that_is_a_fifo_is_refused_not_waited_on() {
+        let dir = std::env::temp_dir().join(format!("lanqi-known-fifo-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("known_peers.txt");
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let read = path.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(
+                KnownPeers::load_despite(&read)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string()),
+            );
+        });
+        let result = rx
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("loading returns, even with a FIFO there");
+        let error = result.expect_err("a FIFO is not a list of peers");
+        assert!(error.contains("not a regular file"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
     use crate::store::test_util::TempDir;
 
     fn key(n: u8) -> [u8; 32] {

@@ -161,7 +161,7 @@ impl LayoutLibrary {
 }
 
 fn read_layout(path: &Path) -> Result<Layout, StoreError> {
-    let bytes = std::fs::read(path).map_err(|e| StoreError::io("read", path, e))?;
+    let bytes = super::read_bounded(path, 64 << 10).map_err(|e| StoreError::io("read", path, e))?;
     let text =
         String::from_utf8(bytes).map_err(|_| StoreError::corrupt(path, None, "not UTF-8 text"))?;
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
-pub use atomic::{create_atomically, write_atomically};
+pub use atomic::{create_atomically, read_bounded, write_atomically};
 pub use identity::{Identity, fingerprint, verify};
 pub use known_peers::{KnownPeers, Trust};
 pub use layouts::{LayoutLibrary, Listing, check_name as check_layout_name};

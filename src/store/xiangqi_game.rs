@@ -92,8 +92,10 @@ impl SavedXiangqi {
 
     /// Reads a saved game from a file.
     pub fn load(path: &Path) -> Result<SavedXiangqi, String> {
-        let text = std::fs::read_to_string(path)
+        let bytes = super::read_bounded(path, 1 << 20)
             .map_err(|e| format!("reading {}: {e}", path.display()))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("reading {}: not UTF-8 text", path.display()))?;
         SavedXiangqi::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
