@@ -352,8 +352,10 @@ async fn a_flood_of_challenges_from_fresh_keys_grows_nothing_on_disk() {
             let mut key = [0u8; 32];
             key[..4].copy_from_slice(&i.to_le_bytes());
             key[31] = 0xee;
-            let mut config = EndpointConfig::default();
-            config.name = format!("stranger {i}");
+            let config = EndpointConfig {
+                name: format!("stranger {i}"),
+                ..EndpointConfig::default()
+            };
             let mut stranger = Endpoint::new(
                 SigningKey::from_bytes(&key),
                 config,
