@@ -58,7 +58,11 @@ fn two_auto_peers_find_each_other_and_play_without_an_address() {
         $L peer --name Alice --auto --mdns lo --profile $D/a --delay 30 --games 2 > $D/a.log 2>&1 & A=$!
         $L peer --name Bob --auto --mdns lo --profile $D/b --delay 30 --games 2 > $D/b.log 2>&1 & B=$!
         sleep 3
-        $L peers --mdns lo --json --timeout 1.5 --profile $D/q > $D/during.json
+        # Browse until both show (a loaded machine may need more than one look).
+        for i in 1 2 3 4 5 6; do
+            $L peers --mdns lo --json --timeout 1.5 --profile $D/q > $D/during.json
+            [ "$(grep -o '"name"' $D/during.json | wc -l)" -ge 2 ] && break || true
+        done
         wait $A
         wait $B
     "#;

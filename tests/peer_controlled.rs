@@ -35,17 +35,9 @@ async fn until(rx: &mut watch::Receiver<Snapshot>, pred: impl Fn(&Snapshot) -> b
     }
 }
 
+/// The moves that stand (an undo takes back a move and every one since).
 fn moves(s: &Snapshot) -> usize {
-    let record = &s.game.as_ref().unwrap().record;
-    let played = record
-        .iter()
-        .filter(|r| matches!(r, Record::Move { .. }))
-        .count();
-    let undone = record
-        .iter()
-        .filter(|r| matches!(r, Record::Undo { .. }))
-        .count();
-    played - undone
+    lanqi::session::standing_moves(&s.game.as_ref().unwrap().record).len()
 }
 
 #[tokio::test(start_paused = true)]
@@ -299,6 +291,34 @@ async fn xiangqi_against_the_computer_over_loopback() {
                 moves(s) >= before + 2 || s.game.as_ref().unwrap().ending.is_some()
             })
             .await;
+        }
+        // The computer grants every undo: back to before our first move, one of ours (and
+        // its answer) at a time.
+        if wa.borrow().game.as_ref().unwrap().ending.is_none() {
+            loop {
+                let before = moves(&wa.borrow());
+                let me = wa.borrow().game.as_ref().unwrap().me;
+                let record = wa.borrow().game.as_ref().unwrap().record.clone();
+                let ours = lanqi::session::standing_moves(&record)
+                    .iter()
+                    .any(|(_, seat, _)| *seat == me);
+                if !ours {
+                    break;
+                }
+                ca.send(Command::Game(Local::AskUndo)).unwrap();
+                until(&mut wa, |s| {
+                    moves(s) < before && s.game.as_ref().unwrap().undo.is_none()
+                })
+                .await;
+            }
+            let s = until(&mut wa, |s| {
+                !s.game.as_ref().unwrap().legal_moves.is_empty()
+            })
+            .await;
+            assert!(
+                moves(&s) <= 1,
+                "back to the start: our first move is to make again"
+            );
         }
         ca.send(Command::Game(Local::Resign)).unwrap();
         let s = until(&mut wa, |s| s.game.as_ref().unwrap().ending.is_some()).await;

@@ -509,8 +509,8 @@ impl<'a> Table<'a> {
         status.into()
     }
 
-    /// The buttons: during the game Undo (when the last standing move is mine, or in
-    /// hot-seat play anyone's), Offer draw, Resign, and Back to lobby when something went
+    /// The buttons: during the game Undo (when a standing move is mine, or in hot-seat play
+    /// anyone's), Offer draw, Resign, and Back to lobby when something went
     /// wrong; after it New game (for the challenger) and Back to lobby.
     fn actions(&self, last_mover: Option<Seat>) -> Element<'a, Message> {
         let (t, game, me) = (self.lang.app(), self.game, self.game.me);
@@ -532,9 +532,12 @@ impl<'a> Table<'a> {
             .spacing(8)
             .into();
         }
-        let may_undo = (last_mover == Some(me) || (self.hot_seat && last_mover.is_some()))
-            && game.undo.is_none()
-            && !game.busy;
+        // Undo takes back my own last move and every move since (the opponent's reply).
+        let mine = crate::session::standing_moves(&game.record)
+            .iter()
+            .any(|(_, seat, _)| *seat == me);
+        let may_undo =
+            (mine || (self.hot_seat && last_mover.is_some())) && game.undo.is_none() && !game.busy;
         row![
             button(text(t.undo))
                 .on_press_maybe(may_undo.then_some(Message::AskUndo))

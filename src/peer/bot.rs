@@ -167,8 +167,8 @@ impl Bot {
                         last.flags.push((side, own.from_view(side).to_string()));
                     }
                 }
-                Record::Undo { .. } => {
-                    history.pop();
+                Record::Undo { ply } => {
+                    history.truncate((*ply as usize).saturating_sub(1));
                 }
                 _ => {}
             }

@@ -306,6 +306,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 _ => {}
             }
         }
+        // A computer player grants every undo (unlimited, back to the first move, as the
+        // sources had it); a person answers for themselves.
+        if let (Notice::UndoAsked { .. }, None) = (&notice, &self.hand) {
+            let _ = self.local(Local::AnswerUndo(true), now);
+        }
     }
 
     /// The bot follows the game (moves, battle outcomes, flags shown); the table keeps

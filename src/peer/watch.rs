@@ -318,7 +318,7 @@ fn watch_event(view: &mut WatchView, message: Message) -> Result<Option<Event>, 
             return Ok(None);
         }
         Message::Undone { ply } => {
-            view.moves.retain(|(p, ..)| *p != ply);
+            view.moves.retain(|(p, ..)| *p < ply);
             Event::Undone { ply }
         }
         Message::Said { seat, text } => {

@@ -164,9 +164,13 @@ fn replay(inputs: &Inputs<'_>, start: Position, findings: &mut Vec<Finding>) {
                 }
             }
             Record::Reveal { seat, .. } => owes_flag[side_of(*seat).index()] = None,
-            Record::Undo { .. } => {
-                if let Some(before) = history.pop() {
-                    game = before;
+            Record::Undo { ply } => {
+                // The move of `ply` and every one since were taken back.
+                while history.len() >= *ply as usize {
+                    match history.pop() {
+                        Some(before) => game = before,
+                        None => break,
+                    }
                 }
                 battle = None;
             }

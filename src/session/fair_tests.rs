@@ -423,3 +423,40 @@ fn a_battle_cut_off_by_the_end_of_the_game_owes_no_flag() {
         "some game had a battle that kills a field marshal"
     );
 }
+
+#[test]
+fn a_battle_taken_back_with_the_reply_leaves_an_honest_audit() {
+    for seed in 0..10 {
+        let mut p = game_until_a_battle(seed);
+        let mover = p.a.table().unwrap().to_move();
+        let start = p.a.table().unwrap().hash();
+        let plies = p.a.moves().len();
+        let mv = battle_move(p.session(mover)).expect("a battle move");
+        p.local(mover, Local::Move(mv));
+        if p.a.ending().is_some() {
+            continue;
+        }
+        let other = 1 - mover;
+        let reply = p.session(other).table().unwrap().legal_moves()[0].clone();
+        p.local(other, Local::Move(reply));
+        if p.a.ending().is_some() {
+            continue;
+        }
+        // The attacker takes back its battle and the reply with it.
+        p.local(mover, Local::AskUndo);
+        p.local(other, Local::AnswerUndo(true));
+        for s in [&p.a, &p.b] {
+            assert_eq!(s.moves().len(), plies, "seed {seed}: both plies taken back");
+            assert_eq!(s.table().unwrap().hash(), start, "seed {seed}");
+        }
+        finish(&mut p);
+        for s in [&p.a, &p.b] {
+            assert!(
+                s.audit().is_some_and(|a| a.ok),
+                "seed {seed}, seat {}: {:?}",
+                s.me(),
+                s.audit()
+            );
+        }
+    }
+}

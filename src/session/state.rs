@@ -44,16 +44,16 @@ pub enum Notice {
         /// The battle outcome from the mover's side, if any.
         outcome: Option<Report>,
     },
-    /// A seat asks to take back the move of `ply`.
+    /// A seat asks to take back its own last move, the move of `ply`, and every move since.
     UndoAsked {
         /// Who asks.
         by: Seat,
         /// The move to take back.
         ply: u32,
     },
-    /// The move of `ply` was taken back.
+    /// The move of `ply` and every move since were taken back.
     Undone {
-        /// The ply taken back.
+        /// The first ply taken back.
         ply: u32,
     },
     /// An undo request was refused.
@@ -126,9 +126,9 @@ pub enum Record {
         /// The mover's remaining game time after it, in ms, as the move carried it.
         clock_ms: u64,
     },
-    /// The move of `ply` was taken back by consent.
+    /// The move of `ply` and every move since were taken back by consent.
     Undo {
-        /// The ply taken back.
+        /// The first ply taken back.
         ply: u32,
     },
     /// The outcome of the battle of `ply`, as both sides learned it.
@@ -185,7 +185,7 @@ pub fn standing_moves(record: &[Record]) -> Vec<(u32, Seat, &str)> {
     for line in record {
         match line {
             Record::Move { ply, seat, mv, .. } => out.push((*ply, *seat, mv)),
-            Record::Undo { ply } => out.retain(|(p, _, _)| p != ply),
+            Record::Undo { ply } => out.retain(|(p, _, _)| p < ply),
             _ => {}
         }
     }
@@ -544,7 +544,7 @@ impl<G: TableGame> Session<G> {
                         },
                     ));
                 }
-                Record::Undo { ply: p } => out.retain(|(q, _)| q != p),
+                Record::Undo { ply: p } => out.retain(|(q, _)| q < p),
                 _ => {}
             }
             if replica.replay_line(line, 0).is_err() {
@@ -683,7 +683,8 @@ impl<G: TableGame> Session<G> {
                 self.apply_steps(steps, &mut out);
             }
             Local::AskUndo => {
-                let ply = self.moves.len() as u32;
+                // Back to before my own last move, with every move made since.
+                let ply = self.last_move_of(self.me);
                 if ply == 0 || self.undo_pending.is_some() {
                     return Err(SessionError::NothingToTakeBack);
                 }
@@ -1025,9 +1026,10 @@ impl<G: TableGame> Session<G> {
     fn peer_undo(&mut self, them: Seat, verb: Verb, ply: u32, now: Millis, out: &mut Vec<Effect>) {
         let open = self.undo_pending.filter(|r| r.ply == ply && r.by != them);
         match verb {
+            // Back to before the asker's own last move (and every move since).
             Verb::Ask
                 if ply >= 1
-                    && ply == self.moves.len() as u32
+                    && ply == self.last_move_of(them)
                     && self.undo_pending.is_none()
                     && !self.table.as_ref().is_some_and(|t| t.busy()) =>
             {
@@ -1174,17 +1176,28 @@ impl<G: TableGame> Session<G> {
         }
     }
 
+    /// The ply of `seat`'s last standing move (0 if it has none).
+    fn last_move_of(&self, seat: Seat) -> u32 {
+        self.moves
+            .iter()
+            .rposition(|(s, _)| *s == seat)
+            .map_or(0, |i| i as u32 + 1)
+    }
+
+    /// Takes back the move of `ply` and every move made since.
     fn take_back(&mut self, ply: u32, now: Millis, out: &mut Vec<Effect>) {
-        if ply as usize != self.moves.len() || ply == 0 {
+        if ply as usize > self.moves.len() || ply == 0 {
             return;
         }
         let Some(table) = self.table.as_mut() else {
             return;
         };
-        table.take_back();
-        self.public.retain(|(p, ..)| *p != ply);
-        self.moves.pop();
-        self.move_clocks.pop();
+        while self.moves.len() >= ply as usize {
+            table.take_back();
+            self.moves.pop();
+            self.move_clocks.pop();
+        }
+        self.public.retain(|(p, ..)| *p < ply);
         self.clocks.restart_turn(now);
         self.record.push(Record::Undo { ply });
         out.push(Effect::Notice(Notice::Undone { ply }));

@@ -292,6 +292,36 @@ mod tests {
     }
 
     #[test]
+    fn an_undo_after_the_reply_takes_back_both_moves() {
+        let (mut a, mut b) = pair(0);
+        let effects = a.local(Local::Move("h2e2".into()), 1).unwrap();
+        deliver(&mut a, &mut b, effects, 1);
+        let effects = b.local(Local::Move("h9g7".into()), 2).unwrap();
+        deliver(&mut b, &mut a, effects, 2);
+        // Red asks: back to before its own last move, the reply with it.
+        let effects = a.local(Local::AskUndo, 3).unwrap();
+        let notices = deliver(&mut a, &mut b, effects, 3);
+        assert!(
+            notices.contains(&Notice::UndoAsked { by: 0, ply: 1 }),
+            "{notices:?}"
+        );
+        let effects = b.local(Local::AnswerUndo(true), 4).unwrap();
+        deliver(&mut b, &mut a, effects, 4);
+        for s in [&a, &b] {
+            assert_eq!(s.table().unwrap().ply(), 0);
+            assert_eq!(s.table().unwrap().to_move(), 0, "Red moves again");
+            assert!(s.moves().is_empty());
+            assert!(matches!(s.record().last(), Some(Record::Undo { ply: 1 })));
+        }
+        assert_eq!(a.table().unwrap().hash(), b.table().unwrap().hash());
+        // A side with no move of its own has nothing to take back.
+        assert_eq!(
+            b.local(Local::AskUndo, 5),
+            Err(SessionError::NothingToTakeBack)
+        );
+    }
+
+    #[test]
     fn a_won_game_ends_for_both_with_red_or_black_named() {
         // Red (seat 1) is the engine at a fixed depth; Black plays its first legal move.
         // Both are deterministic, and the engine wins.
