@@ -45,7 +45,11 @@ fn cases() -> Vec<Case> {
         let c = case
             .as_mut()
             .unwrap_or_else(|| panic!("line {}: outside a case", i + 1));
-        let words = || rest.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let words = || {
+            rest.split_whitespace()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        };
         match word {
             "set" => c.options = words(),
             "moves" => {
@@ -121,14 +125,22 @@ fn check_moves(case: &Case, found: &[String], how: &str) {
         Some(n) => {
             assert_eq!(found.len(), n, "line {} ({how})", case.line);
             for line in expected {
-                assert!(found.contains(line), "line {} ({how}): no {line}", case.line);
+                assert!(
+                    found.contains(line),
+                    "line {} ({how}): no {line}",
+                    case.line
+                );
             }
         }
     }
     let mut sorted = found.to_vec();
     sorted.sort();
     sorted.dedup();
-    assert_eq!(sorted, found, "line {} ({how}): sorted, once each", case.line);
+    assert_eq!(
+        sorted, found,
+        "line {} ({how}): sorted, once each",
+        case.line
+    );
 }
 
 #[test]

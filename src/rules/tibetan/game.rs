@@ -82,6 +82,18 @@ pub struct LegalTurn {
     pub removals: u8,
 }
 
+/// The removals a turn must make: how many, and which enemy stones may go.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Removable {
+    /// How many stones the turn removes: `min(earned, enemy stones left)`.
+    pub count: u8,
+    /// The enemy stones a removal may take (all of them, without protection).
+    pub free: Vec<Point>,
+    /// With protection, the enemy stones in an enemy formation: they may go only once
+    /// every stone of `free` is listed too.
+    pub protected: Vec<Point>,
+}
+
 /// Why a turn was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TibetanError {
@@ -271,23 +283,31 @@ impl Game {
 
     /// Plays `turn` for the side to act, or says why it may not.
     pub fn play(&mut self, turn: &Turn) -> Result<(), TibetanError> {
-        if let Some(ending) = self.ending {
-            return Err(TibetanError::Over(ending));
-        }
-        let before = self.position.clone();
-        let after = match (before.phase, turn) {
-            (Phase::Place, Turn::Place(point, removals)) => self.place(*point, removals.len())?,
-            (Phase::Remove, Turn::Remove(removals)) => self.remove(removals)?,
-            (Phase::Battle, Turn::Move { path, removals }) => self.battle(path, removals)?,
-            (phase, turn) => {
-                let kind = turn.kind();
-                return Err(TibetanError::WrongPhase { kind, phase });
-            }
-        };
+        let (mut after, expected, captured) = self.advance(turn)?;
+        let side = after.side;
+        self.take(&mut after, side, turn.removals(), expected)?;
+        self.finish(&mut after, expected, captured);
+        let before = std::mem::replace(&mut self.position, after);
         self.history.push((before, turn.clone()));
-        self.position = after;
         self.ending = self.judge();
         Ok(())
+    }
+
+    /// The removals `turn` (its own removal list ignored) must make: how many, and which
+    /// enemy stones may go.
+    pub fn removable(&self, turn: &Turn) -> Result<Removable, TibetanError> {
+        let (after, count, _) = self.advance(turn)?;
+        let stones = after.stones(after.side.opponent());
+        let protected = if self.rules.protect_formations {
+            in_formations(stones)
+        } else {
+            0
+        };
+        Ok(Removable {
+            count,
+            free: points(stones & !protected).collect(),
+            protected: points(stones & protected).collect(),
+        })
     }
 
     /// Takes back the last turn, if any, and returns it.
@@ -298,52 +318,79 @@ impl Game {
         Some(turn)
     }
 
-    /// The position after placing on `point`.
-    fn place(&self, point: Point, removals: usize) -> Result<Position, TibetanError> {
-        let mut pos = self.position.clone();
-        if pos.get(point).is_some() {
-            return Err(TibetanError::Occupied(point));
+    /// The position after the stone part of `turn` (before its removals, the side to act
+    /// not yet changed), the number of removals due, and whether a jump captured.
+    fn advance(&self, turn: &Turn) -> Result<(Position, u8, bool), TibetanError> {
+        if let Some(ending) = self.ending {
+            return Err(TibetanError::Over(ending));
         }
-        if removals != 0 {
-            return Err(TibetanError::RemovalCount {
-                expected: 0,
-                given: removals,
-            });
-        }
-        let side = pos.side;
-        let own = pos.stones(side);
-        let earned = Formed::by(own, own | point.bit(), point).earned_under(&self.rules, true);
-        pos.stones[side.index()] |= point.bit();
-        pos.due[side.index()] = pos.due[side.index()].saturating_add(earned);
-        if earned > 0 && pos.first.is_none() {
-            pos.first = Some(side);
-        }
-        pos.side = side.opponent();
-        if pos.empty() == 0 {
-            start_removals(&mut pos);
-        }
-        Ok(pos)
-    }
-
-    /// The position after the opening removal of `removals`.
-    fn remove(&self, removals: &[Point]) -> Result<Position, TibetanError> {
         let mut pos = self.position.clone();
         let side = pos.side;
-        let expected = pos.due(side).min(pos.count(side.opponent()));
-        self.take(&mut pos, side, removals, expected)?;
-        pos.due[side.index()] = 0;
-        if pos.due(side.opponent()) > 0 {
-            pos.side = side.opponent();
-        } else {
-            pos.phase = Phase::Battle;
-            pos.side = self.rules.battle_first;
+        match (pos.phase, turn) {
+            (Phase::Place, Turn::Place(point, _)) => {
+                let point = *point;
+                if pos.get(point).is_some() {
+                    return Err(TibetanError::Occupied(point));
+                }
+                let own = pos.stones(side);
+                let formed = Formed::by(own, own | point.bit(), point);
+                let earned = formed.earned_under(&self.rules, true);
+                pos.stones[side.index()] |= point.bit();
+                pos.due[side.index()] = pos.due[side.index()].saturating_add(earned);
+                if earned > 0 && pos.first.is_none() {
+                    pos.first = Some(side);
+                }
+                Ok((pos, 0, false))
+            }
+            (Phase::Remove, Turn::Remove(_)) => {
+                let expected = pos.due(side).min(pos.count(side.opponent()));
+                Ok((pos, expected, false))
+            }
+            (Phase::Battle, Turn::Move { path, .. }) => self.move_stone(pos, path),
+            (phase, turn) => {
+                let kind = turn.kind();
+                Err(TibetanError::WrongPhase { kind, phase })
+            }
         }
-        Ok(pos)
     }
 
-    /// The position after the battle move `path` and `removals`.
-    fn battle(&self, path: &Path, removals: &[Point]) -> Result<Position, TibetanError> {
-        let mut pos = self.position.clone();
+    /// After the removals: the side to act, the phase and the counts move on.
+    fn finish(&self, pos: &mut Position, removed: u8, captured: bool) {
+        let side = pos.side;
+        match pos.phase {
+            Phase::Place => {
+                pos.side = side.opponent();
+                if pos.empty() == 0 {
+                    start_removals(pos);
+                }
+            }
+            Phase::Remove => {
+                pos.due[side.index()] = 0;
+                if pos.due(side.opponent()) > 0 {
+                    pos.side = side.opponent();
+                } else {
+                    pos.phase = Phase::Battle;
+                    pos.side = self.rules.battle_first;
+                }
+            }
+            Phase::Battle => {
+                pos.quiet = if captured || removed > 0 {
+                    0
+                } else {
+                    (pos.quiet + 1).min(MAX_QUIET)
+                };
+                pos.side = side.opponent();
+            }
+        }
+    }
+
+    /// The battle move `path` on `pos`: the position, the removals due, whether it
+    /// captured.
+    fn move_stone(
+        &self,
+        mut pos: Position,
+        path: &Path,
+    ) -> Result<(Position, u8, bool), TibetanError> {
         let side = pos.side;
         let enemy = side.opponent();
         let from = path.from();
@@ -351,21 +398,13 @@ impl Game {
             return Err(TibetanError::NotOwn { point: from, side });
         }
         let own_before = pos.stones(side);
-        if let Path::Slide { to, .. } = path
-            && pos.get(*to).is_some()
-        {
-            return Err(TibetanError::Occupied(*to));
-        }
-        if let Path::Jump(chain) = path
-            && chain.len() < 2
-        {
-            return Err(TibetanError::JumpShape { from, to: from });
-        }
-        pos.stones[side.index()] &= !from.bit();
         let mut captured = false;
         match path {
             Path::Slide { from, to } => {
                 let (from, to) = (*from, *to);
+                if pos.get(to).is_some() {
+                    return Err(TibetanError::Occupied(to));
+                }
                 let stones = count(own_before);
                 let flies = self.rules.fly_at.is_some_and(|n| stones <= n);
                 if !flies && from.neighbours() & to.bit() == 0 {
@@ -378,8 +417,13 @@ impl Game {
                         fly_at,
                     });
                 }
+                pos.stones[side.index()] &= !from.bit();
             }
             Path::Jump(chain) => {
+                if chain.len() < 2 {
+                    return Err(TibetanError::JumpShape { from, to: from });
+                }
+                pos.stones[side.index()] &= !from.bit();
                 for hop in chain.windows(2) {
                     let (at, to) = (hop[0], hop[1]);
                     let over = DIRECTIONS
@@ -407,14 +451,7 @@ impl Game {
         pos.stones[side.index()] |= to.bit();
         let earned = Formed::by(own_before, pos.stones(side), to).earned_under(&self.rules, false);
         let expected = earned.min(pos.count(enemy));
-        self.take(&mut pos, side, removals, expected)?;
-        pos.quiet = if captured || expected > 0 {
-            0
-        } else {
-            (pos.quiet + 1).min(MAX_QUIET)
-        };
-        pos.side = enemy;
-        Ok(pos)
+        Ok((pos, expected, captured))
     }
 
     /// Checks that `removals` are exactly `expected` of the enemy's stones (respecting

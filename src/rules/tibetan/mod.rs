@@ -14,7 +14,7 @@ pub mod rules;
 pub mod turn;
 
 pub use formation::{Formed, LINES, SQUARES};
-pub use game::{Ending, Game, LegalTurn, Reason, TibetanError};
+pub use game::{Ending, Game, LegalTurn, Reason, Removable, TibetanError};
 pub use point::{ParsePointError, ParseSideError, Point, Side};
 pub use position::{HASH_SEED, Phase, Position, PositionError};
 pub use rules::{Rules, RulesError};
