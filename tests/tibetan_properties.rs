@@ -15,17 +15,17 @@ fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
 
 /// Random settings, the defaults half the time.
 fn random_rules(rng: &mut ChaCha8Rng) -> Rules {
-    if rng.next_u64() % 2 == 0 {
+    if rng.next_u64().is_multiple_of(2) {
         return Rules::default();
     }
     Rules {
-        square_cap: rng.next_u64() % 2 == 0,
-        cap_placements: rng.next_u64() % 2 == 0,
-        protect_formations: rng.next_u64() % 2 == 0,
+        square_cap: rng.next_u64().is_multiple_of(2),
+        cap_placements: rng.next_u64().is_multiple_of(2),
+        protect_formations: rng.next_u64().is_multiple_of(2),
         fly_at: [None, Some(4), Some(7), Some(10)][below(rng, 4)],
         battle_first: [Side::Black, Side::White][below(rng, 2)],
         quiet_draw: [None, Some(10), Some(50)][below(rng, 3)],
-        repetition_draw: rng.next_u64() % 2 == 0,
+        repetition_draw: rng.next_u64().is_multiple_of(2),
         adjudication: None,
     }
 }

@@ -680,9 +680,11 @@ mod tests {
 
     #[test]
     fn a_lone_stone_with_nothing_next_to_it_only_steps() {
-        // Black has 5 stones (it may fly): a flying side's steps are flights too.
-        let mut rules = Rules::default();
-        rules.fly_at = None;
+        // Black has 5 stones but flying is off: d1 steps, and jumps nothing.
+        let rules = Rules {
+            fly_at: None,
+            ..Rules::default()
+        };
         let pos = "bbbb.../......./......./..w.w../......./..w.w../...b... battle b 0 0 - 0";
         let g = Game::from_position(pos.parse().unwrap(), rules).unwrap();
         let listed = turns(&g);
