@@ -7,6 +7,7 @@ mod junqi;
 mod junqi_match;
 mod peer;
 mod peers;
+mod tibetan;
 mod xiangqi;
 
 use clap::{Parser, Subcommand};
@@ -113,6 +114,9 @@ pub enum Command {
     /// Gomoku (五子棋) rules tools: playing moves, renju's forbidden points.
     #[command(subcommand)]
     Gomoku(gomoku::GomokuCommand),
+    /// Tibetan seven-square chess (七方棋) rules tools: legal turns, playing turns.
+    #[command(subcommand)]
+    Tibetan(tibetan::TibetanCommand),
 }
 
 /// A failure a user caused (bad input): one line for stderr; the process exits with 2.
@@ -145,5 +149,6 @@ pub fn run(command: Command) -> Result<Outcome, UserError> {
         Command::Engine(c) => engine::run(c).map(Outcome::Exit),
         Command::Xiangqi(c) => xiangqi::run(c).map(Outcome::Print),
         Command::Gomoku(c) => gomoku::run(c).map(Outcome::Print),
+        Command::Tibetan(c) => tibetan::run(c).map(Outcome::Print),
     }
 }

@@ -3,4 +3,5 @@
 
 pub mod gomoku;
 pub mod junqi;
+pub mod tibetan;
 pub mod xiangqi;
