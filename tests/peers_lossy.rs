@@ -7,6 +7,7 @@ use std::net::SocketAddr;
 
 use lanqi::net::{LinkQuality, LossyNet};
 use lanqi::peer::{self, BotKind, PeerOptions, PeerReport};
+use lanqi::session::GameKind;
 use lanqi::store::Identity;
 use serde_json::Value;
 
@@ -16,12 +17,23 @@ fn addr(port: u16) -> SocketAddr {
 
 /// Plays `games` games between two peers on a lossy net; returns both reports and events.
 async fn play(seed: u64, quality: LinkQuality, games: u32) -> [(PeerReport, Vec<Value>); 2] {
+    play_game(GameKind::Junqi, seed, quality, games).await
+}
+
+/// [`play`] for any game.
+async fn play_game(
+    game: GameKind,
+    seed: u64,
+    quality: LinkQuality,
+    games: u32,
+) -> [(PeerReport, Vec<Value>); 2] {
     let net = LossyNet::new(quality, seed);
     let (a, b) = (net.attach(addr(1)), net.attach(addr(2)));
     let options = |name: &str, connect, bot_seed| PeerOptions {
         name: name.into(),
         connect,
         bot: BotKind::Random,
+        game,
         games,
         seed: bot_seed,
         ..PeerOptions::default()
@@ -121,4 +133,40 @@ async fn several_games_in_one_session_alternate_who_starts() {
         "alice (seat 1, she was challenged) was told of each restart"
     );
     assert_eq!(restarts(&eb), 0);
+}
+
+/// Tibetan seven-square chess over a bad Wi-Fi: placement, the opening removals and the
+/// battle's jump chains and removals arrive once and in order, and both peers end the game
+/// the same way with the same transcript.
+#[tokio::test(start_paused = true)]
+async fn tibetan_games_over_a_bad_wifi_end_the_same_on_both_sides() {
+    let tibetan: GameKind = "tibetan".parse().unwrap();
+    for seed in 0..4 {
+        let [(ra, ea), (rb, eb)] = play_game(tibetan, seed, LinkQuality::BAD_WIFI, 1).await;
+        assert_eq!(ra.games.len(), 1, "seed {seed}");
+        assert_eq!(
+            ra.games, rb.games,
+            "seed {seed}: same result and transcript head"
+        );
+        let (ma, mb) = (moves(&ea), moves(&eb));
+        assert!(
+            ma.len() > 49,
+            "seed {seed}: placement and a battle ({} turns)",
+            ma.len()
+        );
+        assert_eq!(ma, mb, "seed {seed}");
+        assert!(
+            ["black", "white", "draw"].contains(&ra.games[0].0.as_str()),
+            "{:?}",
+            ra.games
+        );
+        for events in [&ea, &eb] {
+            assert!(
+                !events
+                    .iter()
+                    .any(|e| e["event"] == "desync" || e["event"] == "refused"),
+                "seed {seed}"
+            );
+        }
+    }
 }

@@ -153,7 +153,16 @@ macro_rules! games {
         ) -> WatchPart<'a, M> {
             match game.game {
                 $(GameKind::$game { .. } => <$part as GamePart>::watched(game, lang, name_of),)+
+                // Never asked for: the app plays and watches the games it shows only.
+                #[allow(unreachable_patterns)]
+                _ => <super::junqi::play::Play as GamePart>::watched(game, lang, name_of),
             }
+        }
+
+        /// Whether the app has screens for games of `kind`: the lobby offers those only,
+        /// and the app's peer declines challenges to others.
+        pub fn shows(kind: GameKind) -> bool {
+            matches!(kind, $(GameKind::$game { .. })|+)
         }
 
         impl Part {
@@ -161,6 +170,9 @@ macro_rules! games {
             pub fn new(kind: GameKind) -> Part {
                 match kind {
                     $(GameKind::$game { .. } => Part::$game(<$part>::default()),)+
+                    // Never asked for: see `shows`.
+                    #[allow(unreachable_patterns)]
+                    _ => Part::default(),
                 }
             }
 

@@ -291,7 +291,10 @@ impl Lobby {
         let mut games = row![text(lang.app().game_label).size(16)]
             .spacing(8)
             .align_y(Alignment::Center);
-        for game in GameKind::ALL {
+        for game in GameKind::ALL
+            .into_iter()
+            .filter(|g| super::games::shows(*g))
+        {
             let chosen = std::mem::discriminant(&game) == std::mem::discriminant(&self.game);
             let style = if chosen {
                 button::primary

@@ -11,6 +11,8 @@ use std::str::FromStr;
 pub const MAX_NAME: usize = 32;
 /// Longest chat line accepted, in characters.
 pub const MAX_CHAT: usize = 500;
+/// Longest move text (a Tibetan jump chain with its removals is the longest).
+pub const MAX_MOVE: usize = 96;
 /// Longest game message a `from` carries, in bytes.
 pub const MAX_SIGNED: usize = 4096;
 
@@ -841,7 +843,7 @@ impl Message {
                 arity("move", 4)?;
                 Message::Move {
                     ply: number("ply", args[0])?,
-                    mv: word("move", args[1], 16)?,
+                    mv: word("move", args[1], MAX_MOVE)?,
                     hash: word("hash", args[2], 64)?,
                     clock_ms: number("clock", args[3])?,
                 }
@@ -922,7 +924,7 @@ impl Message {
                 Message::Played {
                     ply: number("ply", args[0])?,
                     seat: big_seat(args[1], 4)?,
-                    mv: word("move", args[2], 16)?,
+                    mv: word("move", args[2], MAX_MOVE)?,
                     outcome: match args[3] {
                         "-" => None,
                         o => Some(word("outcome", o, 16)?),

@@ -9,6 +9,7 @@ use super::game::{Ending, Seat, Secrets, Step, TableGame};
 use super::gomoku::GomokuTable;
 use super::junqi::JunqiTable;
 use super::state::Record;
+use super::tibetan::TibetanTable;
 use super::xiangqi::XiangqiTable;
 use crate::protocol::Message;
 
@@ -24,6 +25,8 @@ pub enum GameKind {
     Xiangqi,
     /// Gomoku, with its rule set, board, seats and win length.
     Gomoku(crate::rules::gomoku::Settings),
+    /// Tibetan seven-square chess, with its settings.
+    Tibetan(crate::rules::tibetan::Rules),
 }
 
 /// Gomoku's settings when none are named: freestyle on 15x15 for two, five to win.
@@ -34,12 +37,25 @@ const GOMOKU_DEFAULT: crate::rules::gomoku::Settings = crate::rules::gomoku::Set
     win: 5,
 };
 
+/// Tibetan chess's settings when none are named: the spec's defaults.
+const TIBETAN_DEFAULT: crate::rules::tibetan::Rules = crate::rules::tibetan::Rules {
+    square_cap: true,
+    cap_placements: true,
+    protect_formations: false,
+    fly_at: Some(7),
+    battle_first: crate::rules::tibetan::Side::White,
+    quiet_draw: Some(50),
+    repetition_draw: true,
+    adjudication: None,
+};
+
 impl GameKind {
     /// Every game (Gomoku with its default settings), in the order menus show them.
-    pub const ALL: [GameKind; 3] = [
+    pub const ALL: [GameKind; 4] = [
         GameKind::Junqi,
         GameKind::Xiangqi,
         GameKind::Gomoku(GOMOKU_DEFAULT),
+        GameKind::Tibetan(TIBETAN_DEFAULT),
     ];
 
     /// The game's name: `junqi`, `xiangqi`, `gomoku` (without settings).
@@ -48,6 +64,7 @@ impl GameKind {
             GameKind::Junqi => <JunqiTable as TableGame>::name(&()),
             GameKind::Xiangqi => <XiangqiTable as TableGame>::name(&()),
             GameKind::Gomoku(s) => <GomokuTable as TableGame>::name(&s),
+            GameKind::Tibetan(r) => <TibetanTable as TableGame>::name(&r),
         }
     }
 
@@ -62,6 +79,7 @@ impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameKind::Gomoku(s) => write!(f, "gomoku:{}:{}:{}:{}", s.rule, s.size, s.seats, s.win),
+            GameKind::Tibetan(r) => f.write_str(&tibetan_word(r)),
             other => f.write_str(other.name()),
         }
     }
@@ -87,6 +105,9 @@ impl FromStr for GameKind {
             crate::rules::gomoku::Game::new(settings).map_err(|e| bad(&e.to_string()))?;
             return Ok(GameKind::Gomoku(settings));
         }
+        if let Some(settings) = s.strip_prefix("tibetan:") {
+            return parse_tibetan(settings).map(GameKind::Tibetan);
+        }
         if let Some(rules) = s.strip_prefix("junqi:").or(s.strip_prefix("xiangqi:")) {
             // The field a later rule set would travel in; today each game has one.
             return Err(format!(
@@ -101,6 +122,73 @@ impl FromStr for GameKind {
     }
 }
 
+/// Tibetan chess's settings as the wire writes them: `tibetan` for the spec's defaults, or
+/// `tibetan:` and the settings that differ, `:`-separated, in the command line's words
+/// (`protect`, `no-square-cap`, `uncapped-placement`, `fly=N` or `no-fly`, `battle-first=b`,
+/// `quiet-draw=N` or `no-quiet-draw`, `no-repetition`).
+fn tibetan_word(r: &crate::rules::tibetan::Rules) -> String {
+    use crate::rules::tibetan::Side;
+    let d = TIBETAN_DEFAULT;
+    let mut parts = vec!["tibetan".to_string()];
+    if r.protect_formations != d.protect_formations {
+        parts.push("protect".into());
+    }
+    if r.square_cap != d.square_cap {
+        parts.push("no-square-cap".into());
+    }
+    if r.cap_placements != d.cap_placements {
+        parts.push("uncapped-placement".into());
+    }
+    if r.fly_at != d.fly_at {
+        parts.push(r.fly_at.map_or("no-fly".into(), |n| format!("fly={n}")));
+    }
+    if r.battle_first != d.battle_first {
+        let side = if r.battle_first == Side::Black {
+            "b"
+        } else {
+            "w"
+        };
+        parts.push(format!("battle-first={side}"));
+    }
+    if r.quiet_draw != d.quiet_draw {
+        parts.push(
+            r.quiet_draw
+                .map_or("no-quiet-draw".into(), |n| format!("quiet-draw={n}")),
+        );
+    }
+    if r.repetition_draw != d.repetition_draw {
+        parts.push("no-repetition".into());
+    }
+    parts.join(":")
+}
+
+/// Reads [`tibetan_word`]'s settings (after `tibetan:`).
+fn parse_tibetan(settings: &str) -> Result<crate::rules::tibetan::Rules, String> {
+    use crate::rules::tibetan::Side;
+    let mut r = TIBETAN_DEFAULT;
+    let number = |v: &str| v.parse::<u8>().map_err(|_| format!("bad number '{v}'"));
+    for part in settings.split(':') {
+        match part.split_once('=') {
+            None if part == "protect" => r.protect_formations = true,
+            None if part == "no-square-cap" => r.square_cap = false,
+            None if part == "uncapped-placement" => r.cap_placements = false,
+            None if part == "no-fly" => r.fly_at = None,
+            None if part == "no-quiet-draw" => r.quiet_draw = None,
+            None if part == "no-repetition" => r.repetition_draw = false,
+            Some(("fly", n)) => r.fly_at = Some(number(n)?),
+            Some(("quiet-draw", n)) => r.quiet_draw = Some(number(n)?),
+            Some(("battle-first", "b")) => r.battle_first = Side::Black,
+            Some(("battle-first", "w")) => r.battle_first = Side::White,
+            _ => {
+                let part: String = part.chars().take(20).collect();
+                return Err(format!("unknown Tibetan chess setting '{part}'"));
+            }
+        }
+    }
+    r.check().map_err(|e| e.to_string())?;
+    Ok(r)
+}
+
 /// A position of any of lanqi's games, as one seat (or everyone) may see it: what a
 /// screen draws. Text only at the edges: [`Board::parse`] and `Display` (Junqi: JNF;
 /// Xiangqi: FEN).
@@ -110,6 +198,8 @@ pub enum Board {
     Junqi(Box<crate::rules::junqi::View>),
     /// Xiangqi (nothing is hidden).
     Xiangqi(crate::rules::xiangqi::Position),
+    /// Tibetan chess (nothing is hidden).
+    Tibetan(Box<crate::rules::tibetan::Game>),
     /// Gomoku (nothing is hidden).
     Gomoku(Box<crate::rules::gomoku::Game>),
 }
@@ -128,6 +218,15 @@ impl Board {
                     game.play(point).map_err(|e| e.to_string())?;
                 }
                 Board::Gomoku(Box::new(game))
+            }
+            GameKind::Tibetan(rules) => {
+                let mut game =
+                    crate::rules::tibetan::Game::new(rules).map_err(|e| e.to_string())?;
+                for turn in text.split_whitespace() {
+                    let turn = turn.parse().map_err(|e| format!("{e}"))?;
+                    game.play(&turn).map_err(|e| e.to_string())?;
+                }
+                Board::Tibetan(Box::new(game))
             }
         })
     }
@@ -168,6 +267,10 @@ impl fmt::Display for Board {
                 let moves: Vec<String> = g.moves().iter().map(|m| m.point.to_string()).collect();
                 f.write_str(&moves.join(" "))
             }
+            Board::Tibetan(g) => {
+                let turns: Vec<String> = g.history().iter().map(|(_, t)| t.to_string()).collect();
+                f.write_str(&turns.join(" "))
+            }
         }
     }
 }
@@ -179,6 +282,7 @@ impl AnyTable {
             AnyTable::Junqi(t) => Board::Junqi(Box::new(t.game().view())),
             AnyTable::Xiangqi(t) => Board::Xiangqi(t.game().position().clone()),
             AnyTable::Gomoku(t) => Board::Gomoku(Box::new(t.game().clone())),
+            AnyTable::Tibetan(t) => Board::Tibetan(Box::new(t.game().clone())),
         }
     }
 
@@ -188,6 +292,7 @@ impl AnyTable {
             AnyTable::Junqi(t) => Board::Junqi(Box::new(t.public_view())),
             AnyTable::Xiangqi(t) => Board::Xiangqi(t.game().position().clone()),
             AnyTable::Gomoku(t) => Board::Gomoku(Box::new(t.game().clone())),
+            AnyTable::Tibetan(t) => Board::Tibetan(Box::new(t.game().clone())),
         }
     }
 }
@@ -201,6 +306,8 @@ pub enum AnyTable {
     Xiangqi(XiangqiTable),
     /// Gomoku.
     Gomoku(GomokuTable),
+    /// Tibetan seven-square chess.
+    Tibetan(TibetanTable),
 }
 
 /// Calls the same method on whichever table it is.
@@ -210,6 +317,7 @@ macro_rules! each {
             AnyTable::Junqi($t) => $call,
             AnyTable::Xiangqi($t) => $call,
             AnyTable::Gomoku($t) => $call,
+            AnyTable::Tibetan($t) => $call,
         }
     };
 }
@@ -221,6 +329,7 @@ macro_rules! by_kind {
             GameKind::Junqi => <JunqiTable as TableGame>::$f(&(), $($arg),*),
             GameKind::Xiangqi => <XiangqiTable as TableGame>::$f(&(), $($arg),*),
             GameKind::Gomoku(s) => <GomokuTable as TableGame>::$f(&s, $($arg),*),
+            GameKind::Tibetan(r) => <TibetanTable as TableGame>::$f(&r, $($arg),*),
         }
     };
 }
@@ -311,6 +420,9 @@ impl TableGame for AnyTable {
             GameKind::Gomoku(s) => {
                 AnyTable::Gomoku(GomokuTable::start(s, public, me, private, first, secrets)?)
             }
+            GameKind::Tibetan(r) => {
+                AnyTable::Tibetan(TibetanTable::start(r, public, me, private, first, secrets)?)
+            }
         })
     }
 
@@ -383,6 +495,31 @@ mod tests {
         }
         let e = "chess".parse::<GameKind>().unwrap_err();
         assert!(e.contains("chess"), "{e}");
+    }
+
+    #[test]
+    fn settings_travel_in_the_game_word_and_read_back() {
+        for word in [
+            "gomoku:renju:15x15:2:5",
+            "gomoku:caro:9x7:3:4",
+            "tibetan",
+            "tibetan:protect:fly=5:battle-first=b:no-repetition",
+        ] {
+            let kind: GameKind = word.parse().unwrap();
+            assert_eq!(kind.to_string(), word);
+        }
+        let GameKind::Tibetan(rules) = "tibetan:protect:fly=5".parse().unwrap() else {
+            panic!("Tibetan")
+        };
+        assert!(rules.protect_formations && rules.fly_at == Some(5));
+        for bad in [
+            "tibetan:fly=x",
+            "tibetan:jump",
+            "gomoku:renju:15x15:3:5",
+            "junqi:championship",
+        ] {
+            assert!(bad.parse::<GameKind>().is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -58,13 +58,19 @@ pub enum Reason {
     InARow(u8),
     /// Gomoku: no empty point is left.
     FullBoard,
+    /// Tibetan chess: a side has 3 stones or fewer.
+    FewStones,
+    /// Tibetan chess: the side to act had no legal turn.
+    NoLegalTurn,
+    /// Tibetan chess: this many battle turns without a stone leaving the board.
+    NoRemoval(u8),
     /// A reason another implementation gave when conceding that lanqi does not know
     /// (PROTOCOL.md §8.8 accepts any concession): shown as it came, at most 100 characters.
     Other(String),
 }
 
 /// The reasons that carry no number, with their wire words.
-const WORDS: [(Reason, &str); 16] = [
+const WORDS: [(Reason, &str); 18] = [
     (Reason::Resignation, "resignation"),
     (Reason::Time, "time"),
     (Reason::DrawAgreed, "draw agreed"),
@@ -81,6 +87,8 @@ const WORDS: [(Reason, &str); 16] = [
     (Reason::PerpetualChase, "perpetual chase"),
     (Reason::Repetition, "repetition"),
     (Reason::FullBoard, "full board"),
+    (Reason::FewStones, "3 stones or fewer"),
+    (Reason::NoLegalTurn, "no legal turn"),
 ];
 
 impl Reason {
@@ -120,6 +128,9 @@ impl Reason {
             Reason::NoCapture(n) => return format!("{n} 步无吃子"),
             Reason::InARow(n) => return format!("{n} 子连珠"),
             Reason::FullBoard => "棋盘已满",
+            Reason::FewStones => "只剩三子或更少",
+            Reason::NoLegalTurn => "无子可走",
+            Reason::NoRemoval(n) => return format!("{n} 回合无提子"),
             Reason::Other(text) => return text.clone(),
         };
         fixed.to_string()
@@ -133,6 +144,7 @@ impl fmt::Display for Reason {
             Reason::NoBattle(n) => write!(f, "no battle in {n} plies"),
             Reason::NoCapture(n) => write!(f, "no capture in {n} plies"),
             Reason::InARow(n) => write!(f, "{n} in a row"),
+            Reason::NoRemoval(n) => write!(f, "{n} turns without removal"),
             Reason::Other(text) => f.write_str(text),
             fixed => {
                 let word = WORDS.iter().find(|(r, _)| r == fixed).map(|(_, w)| *w);
@@ -161,6 +173,12 @@ impl Reason {
         }
         if let Some(n) = counted("no capture in ") {
             return Reason::NoCapture(n);
+        }
+        let quiet = s
+            .strip_suffix(" turns without removal")
+            .and_then(|n| n.parse::<u8>().ok());
+        if let Some(n) = quiet {
+            return Reason::NoRemoval(n);
         }
         let row = s
             .strip_suffix(" in a row")
@@ -191,6 +209,7 @@ mod tests {
             Reason::NoBattle(60),
             Reason::NoCapture(120),
             Reason::InARow(5),
+            Reason::NoRemoval(50),
         ]);
         all
     }

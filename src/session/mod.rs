@@ -19,6 +19,7 @@ pub(crate) mod pair;
 #[cfg(test)]
 mod seats_tests;
 pub mod state;
+pub mod tibetan;
 pub mod transcript;
 pub mod xiangqi;
 
@@ -31,4 +32,5 @@ pub use game::{Audit, Ending, Finding, Played, Seat, Secrets, Step, TableGame};
 pub use gomoku::GomokuTable;
 pub use junqi::JunqiTable;
 pub use state::{Effect, Local, Notice, Record, Session, standing_moves};
+pub use tibetan::TibetanTable;
 pub use xiangqi::XiangqiTable;

@@ -1,0 +1,240 @@
+//! Tibetan seven-square chess at a session's table: two seats, no setup (placement is part
+//! of play), nothing hidden. A move is a whole turn in the spec's text (`d4`, `c3-c4`,
+//! `c3xc5xe5*d6`, `*d5*e6`), the same in both seats' views. The session's seat `first` plays
+//! Black (who places first); seats are named `black` and `white`.
+
+use super::ending::{Ending, Reason};
+use super::game::{Played, Seat, Secrets, Step, TableGame};
+use super::state::Record;
+use crate::protocol::Message;
+use crate::rules::tibetan::{self, Game, Point, Rules, Side, Turn};
+
+/// A Tibetan seven-square chess game at a table.
+#[derive(Clone, Debug)]
+pub struct TibetanTable {
+    game: Game,
+    /// The session's seat that plays Black.
+    first: Seat,
+}
+
+impl TibetanTable {
+    /// The game in progress.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The session's seat that plays `side`.
+    fn seat_of(&self, side: Side) -> Seat {
+        seat_of(side, self.first)
+    }
+}
+
+fn seat_of(side: Side, first: Seat) -> Seat {
+    match side {
+        Side::Black => first,
+        Side::White => 1 - first,
+    }
+}
+
+/// Every way to remove `count` of the enemy stones a turn may take: any `count` of `free`,
+/// or, when `free` has too few (protection), all of it and the rest from `protected`.
+fn removal_choices(free: &[Point], protected: &[Point], count: usize) -> Vec<Vec<Point>> {
+    let (base, pool, k) = if free.len() >= count {
+        (Vec::new(), free, count)
+    } else {
+        (free.to_vec(), protected, count - free.len())
+    };
+    let mut out = Vec::new();
+    let mut pick: Vec<usize> = (0..k).collect();
+    if k > pool.len() {
+        return out;
+    }
+    loop {
+        let mut choice = base.clone();
+        choice.extend(pick.iter().map(|&i| pool[i]));
+        out.push(choice);
+        // The next combination of k indices out of pool.len(), in order.
+        let Some(i) = (0..k).rev().find(|&i| pick[i] < pool.len() - k + i) else {
+            return out;
+        };
+        pick[i] += 1;
+        for j in i + 1..k {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+impl TableGame for TibetanTable {
+    type Rules = Rules;
+
+    fn name(_: &Rules) -> &'static str {
+        "tibetan"
+    }
+
+    fn has_setup(_: &Rules) -> bool {
+        false
+    }
+
+    fn hidden(_: &Rules) -> bool {
+        false
+    }
+
+    fn announce(_: &Rules, _: &str, _: Seat, _: &Secrets) -> Result<String, String> {
+        Err("Tibetan chess has no setup: placement is part of play".into())
+    }
+
+    fn check_setup(_: &Rules, _: &str) -> Result<(), String> {
+        Err("Tibetan chess has no setup: placement is part of play".into())
+    }
+
+    fn start(
+        rules: &Rules,
+        _: &[String],
+        _: Seat,
+        _: &str,
+        first: Seat,
+        _: &Secrets,
+    ) -> Result<TibetanTable, String> {
+        if first > 1 {
+            return Err(format!("there is no seat {first} to play Black"));
+        }
+        let game = Game::new(*rules).map_err(|e| e.to_string())?;
+        Ok(TibetanTable { game, first })
+    }
+
+    fn to_move(&self) -> Seat {
+        self.seat_of(self.game.position().side())
+    }
+
+    fn ply(&self) -> u32 {
+        self.game.history().len() as u32
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        if self.game.ending().is_some() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for legal in self.game.legal_turns() {
+            if legal.removals == 0 {
+                out.push(legal.turn.to_string());
+                continue;
+            }
+            let Ok(removable) = self.game.removable(&legal.turn) else {
+                continue;
+            };
+            let count = usize::from(removable.count);
+            for removals in removal_choices(&removable.free, &removable.protected, count) {
+                out.push(legal.turn.with_removals(removals).to_string());
+            }
+        }
+        out
+    }
+
+    fn play(&mut self, seat: Seat, mv: &str) -> Result<Vec<Step>, String> {
+        let turn: Turn = mv
+            .parse()
+            .map_err(|e: tibetan::ParseTurnError| e.to_string())?;
+        if seat != self.to_move() {
+            return Err(format!("it is {}'s turn", self.game.position().side()));
+        }
+        self.game.play(&turn).map_err(|e| e.to_string())?;
+        Ok(vec![Step::Played {
+            ply: self.ply(),
+            seat,
+            played: Played {
+                absolute: turn.to_string(),
+                outcome: None,
+            },
+        }])
+    }
+
+    fn busy(&self) -> bool {
+        false
+    }
+
+    fn exchange(&mut self, _: Seat, message: &Message, _: &[Record]) -> Result<Vec<Step>, String> {
+        Err(format!("'{message}' is not part of Tibetan chess"))
+    }
+
+    fn replay(&mut self, _: &Record) -> Result<Vec<Step>, String> {
+        Ok(Vec::new())
+    }
+
+    fn take_back(&mut self) {
+        self.game.take_back();
+    }
+
+    fn resume_messages(&self) -> Vec<Message> {
+        Vec::new()
+    }
+
+    fn open(&mut self, _: &[Record]) -> Vec<Step> {
+        Vec::new()
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        let ending = self.game.ending()?;
+        let reason = match ending.reason {
+            tibetan::Reason::FewStones => Reason::FewStones,
+            tibetan::Reason::NoLegalTurn => Reason::NoLegalTurn,
+            tibetan::Reason::NoRemoval(n) => Reason::NoRemoval(n),
+            tibetan::Reason::Repetition => Reason::ThreefoldRepetition,
+        };
+        Some(Ending {
+            winner: ending.winner.map(|side| self.seat_of(side)),
+            reason,
+        })
+    }
+
+    fn hash(&self) -> String {
+        format!("{:016x}", self.game.hash())
+    }
+
+    /// `black` for the seat that places first, `white` for the other.
+    fn seat_name(_: &Rules, seat: Seat, first: Seat) -> &'static str {
+        if seat == first { "black" } else { "white" }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn removal_choices_are_every_combination_once() {
+        let p: Vec<Point> = ["a1", "b1", "c1", "d1"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        assert_eq!(removal_choices(&p, &[], 2).len(), 6);
+        assert_eq!(removal_choices(&p, &[], 4).len(), 1);
+        assert_eq!(
+            removal_choices(&p[..1], &p[1..], 2).len(),
+            3,
+            "a1 and one protected"
+        );
+        assert!(removal_choices(&p[..1], &[], 2).is_empty());
+    }
+
+    #[test]
+    fn random_games_at_the_table_end_and_the_seats_follow_the_sides() {
+        let secrets = Secrets::fixed(0);
+        for seed in 0..4u64 {
+            let mut t = TibetanTable::start(&Rules::default(), &[], 0, "", 1, &secrets).unwrap();
+            assert_eq!(t.to_move(), 1, "seat 1 plays Black and places first");
+            let mut x = seed * 7 + 1;
+            while t.ending().is_none() {
+                let moves = t.legal_moves();
+                assert!(!moves.is_empty(), "a game not over has a turn");
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let mv = moves[(x % moves.len() as u64) as usize].clone();
+                let seat = t.to_move();
+                t.play(seat, &mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+                assert!(t.ply() < 3000, "the game ends");
+            }
+        }
+    }
+}
