@@ -26,12 +26,12 @@ fn help_lists_the_subcommands_and_the_app_options() {
 #[test]
 #[cfg(feature = "gui")]
 fn no_arguments_without_a_display_says_how_to_run_headless() {
-    let out = Command::new(env!("CARGO_BIN_EXE_lanqi"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lanqi"));
+    command
         .args(["--mdns", "off"])
         .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("run lanqi");
+        .env_remove("WAYLAND_DISPLAY");
+    let out = cli::deadline::output(command, None);
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();

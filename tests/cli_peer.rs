@@ -72,12 +72,13 @@ fn a_closed_pipe_ends_the_help_quietly() {
         // The pipe's reading end is closed before lanqi starts: every write to it fails.
         let (reader, writer) = std::io::pipe().expect("a pipe");
         drop(reader);
-        let out = Command::new(env!("CARGO_BIN_EXE_lanqi"))
+        let child = Command::new(env!("CARGO_BIN_EXE_lanqi"))
             .args(args)
             .stdout(writer)
             .stderr(Stdio::piped())
-            .output()
-            .expect("lanqi ends");
+            .spawn()
+            .expect("start lanqi");
+        let out = cli::deadline::finish(child, &format!("lanqi {args:?}"));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);

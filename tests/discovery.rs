@@ -8,6 +8,9 @@ use std::process::Command;
 
 use serde_json::Value;
 
+#[path = "support/deadline.rs"]
+mod deadline;
+
 /// Runs `script` with `sh` inside a fresh network namespace; `$L` is the lanqi binary and
 /// `$D` a fresh directory, returned for reading the logs. None when namespaces are not
 /// available here.
@@ -25,12 +28,26 @@ fn in_namespace(name: &str, script: &str) -> Option<PathBuf> {
         return None;
     }
     let full = format!("set -e\nip link set lo up\nip link set lo multicast on\n{script}\n");
-    let status = Command::new("unshare")
+    let mut child = Command::new("unshare")
         .args(["-n", "sh", "-c", &full])
         .env("L", env!("CARGO_BIN_EXE_lanqi"))
         .env("D", &dir)
-        .status()
+        .spawn()
         .expect("run the namespace script");
+    // What the peers logged, should the script never end.
+    let logs = || {
+        std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| {
+                let text = std::fs::read_to_string(e.path()).unwrap_or_default();
+                format!("== {}\n{text}", e.path().display())
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let status = deadline::wait(&mut child, "the namespace script", &logs);
     assert!(status.success(), "the script failed in {}", dir.display());
     Some(dir)
 }

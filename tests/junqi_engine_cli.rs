@@ -1,27 +1,18 @@
 //! `lanqi junqi match` and `lanqi engine junqi --ccgc` as other tools call them.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+#[path = "support/deadline.rs"]
+mod deadline;
 
 use lanqi::engine::junqi::Level;
 use lanqi::engine::junqi::ccgc::{CcgcOptions, move_text, parse_move, serve};
 use lanqi::rules::junqi::{Layout, Position, Side};
 
 fn lanqi(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lanqi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run lanqi");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lanqi"));
+    command.args(args);
+    deadline::output(command, Some(stdin.as_bytes()))
 }
 
 fn numbers(line: &str) -> Vec<u32> {

@@ -17,7 +17,7 @@ mod controlled;
 mod temp_dir;
 use controlled::{person, person_with};
 use lanqi::rules::junqi::Layout;
-use lanqi::session::{GameKind, Local, Reason, Record};
+use lanqi::session::{GameKind, Local, Reason};
 use temp_dir::TempDir;
 use tokio::sync::watch;
 

@@ -2,9 +2,13 @@
 //! UCI and UCCI, through a short game whose every move is checked against the rules; and
 //! the same binary used as an external opponent through `engine::uci_client`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::Duration;
+
+#[path = "support/deadline.rs"]
+mod deadline;
+use deadline::Lines;
 
 use lanqi::engine::uci_client::{UciEngine, UciOptions};
 use lanqi::rules::xiangqi::{Game, Move, Position};
@@ -12,7 +16,7 @@ use lanqi::rules::xiangqi::{Game, Move, Position};
 struct Engine {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    stdout: Lines,
 }
 
 impl Engine {
@@ -24,7 +28,7 @@ impl Engine {
             .spawn()
             .expect("start lanqi engine xiangqi");
         let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let stdout = Lines::new(child.stdout.take().unwrap());
         Engine {
             child,
             stdin,
@@ -41,12 +45,10 @@ impl Engine {
     fn until(&mut self, word: &str) -> Vec<String> {
         let mut lines = Vec::new();
         loop {
-            let mut line = String::new();
-            let n = self.stdout.read_line(&mut line).unwrap();
-            assert!(
-                n > 0,
-                "the engine closed its output before {word}: {lines:?}"
-            );
+            let line = self.stdout.next(word);
+            let Some(line) = line else {
+                panic!("the engine closed its output before {word}: {lines:?}");
+            };
             let line = line.trim_end().to_string();
             let done = line.split_whitespace().next() == Some(word);
             lines.push(line);
@@ -69,7 +71,8 @@ impl Engine {
 
     fn quit(mut self) {
         self.send("quit");
-        let status = self.child.wait().unwrap();
+        let seen = self.stdout.seen.join("\n");
+        let status = deadline::wait(&mut self.child, "lanqi engine xiangqi", &|| seen.clone());
         assert!(status.success());
     }
 }
@@ -145,7 +148,9 @@ fn ucci_handshake_and_bye() {
     assert!(after.is_legal(reply.parse().unwrap()), "{reply}");
     engine.send("quit");
     assert_eq!(engine.until("bye").last().unwrap(), "bye");
-    assert!(engine.child.wait().unwrap().success());
+    let seen = engine.stdout.seen.join("\n");
+    let status = deadline::wait(&mut engine.child, "lanqi engine xiangqi", &|| seen.clone());
+    assert!(status.success());
 }
 
 #[test]

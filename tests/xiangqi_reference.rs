@@ -4,6 +4,9 @@
 
 #[path = "support/perft_data.rs"]
 mod perft_data;
+
+#[path = "support/deadline.rs"]
+mod deadline;
 use lanqi::rules::xiangqi::{Position, perft};
 use perft_data::Entry;
 
@@ -82,7 +85,7 @@ fn published_counts_to_the_full_depth() {
 #[test]
 #[ignore]
 fn random_positions_agree_with_fairy_stockfish() {
-    use std::io::{BufRead, BufReader, Write};
+    use std::io::Write;
     use std::process::{Command, Stdio};
 
     use lanqi::rules::xiangqi::Game;
@@ -102,7 +105,7 @@ fn random_positions_agree_with_fairy_stockfish() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut stdout = deadline::Lines::new(child.stdout.take().unwrap());
     writeln!(stdin, "uci\nsetoption name UCI_Variant value xiangqi").unwrap();
     let mut compared = 0;
     for seed in 0..200u64 {
@@ -118,11 +121,9 @@ fn random_positions_agree_with_fairy_stockfish() {
         writeln!(stdin, "position fen {position}\ngo perft 3").unwrap();
         stdin.flush().unwrap();
         let theirs: u64 = loop {
-            let mut line = String::new();
-            assert!(
-                stdout.read_line(&mut line).unwrap() > 0,
-                "fairy-stockfish exited"
-            );
+            let Some(line) = stdout.next("perft's node count") else {
+                panic!("fairy-stockfish exited: {:?}", stdout.seen);
+            };
             if let Some(n) = line.trim().strip_prefix("Nodes searched: ") {
                 break n.parse().unwrap();
             }
@@ -131,6 +132,6 @@ fn random_positions_agree_with_fairy_stockfish() {
         compared += 1;
     }
     writeln!(stdin, "quit").unwrap();
-    child.wait().unwrap();
+    deadline::wait(&mut child, "fairy-stockfish", &|| String::new());
     println!("{compared} positions agree with fairy-stockfish at perft 3");
 }

@@ -4,12 +4,14 @@
 
 use std::process::{Command, Output};
 
-/// Runs `lanqi` with `args`.
+#[path = "deadline.rs"]
+pub mod deadline;
+
+/// Runs `lanqi` with `args` (failing, with what it printed, if it never ends).
 pub fn lanqi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lanqi"))
-        .args(args)
-        .output()
-        .expect("run lanqi")
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lanqi"));
+    command.args(args);
+    deadline::output(command, None)
 }
 
 /// What `lanqi` with `args` prints, asserting that it succeeds.
