@@ -1514,8 +1514,9 @@ async fn hot_seat_gomoku_in_the_app_with_real_peers() {
         .await;
         let _ = app.update(Message::Lobby(lobby::Message::Gomoku(settings9)));
         let _ = app.update(Message::Lobby(lobby::Message::HotSeat));
-        // Black (seat 1, the challenger: alice) on rank 1, White on rank 2.
+        // Black (who moves first, by the coin: alice or the guest) on rank 1, White on rank 2.
         let moves = ["a1", "a2", "b1", "b2", "c1", "c2", "d1"];
+        let mut first = None;
         for (n, mv) in moves.iter().enumerate() {
             until_within(
                 &mut app,
@@ -1530,7 +1531,12 @@ async fn hot_seat_gomoku_in_the_app_with_real_peers() {
                 GameKind::Gomoku(settings9),
                 "the lobby's settings reached the table"
             );
-            assert_eq!(game.me as usize, n % 2, "the seat to move is on screen");
+            let first = *first.get_or_insert(game.first);
+            assert_eq!(
+                game.me as usize,
+                (first as usize + n) % 2,
+                "the seat to move is on screen"
+            );
             let point: GPoint = mv.parse().unwrap();
             let messages: Vec<Message> = {
                 let mut ui = Simulator::with_size(settings(), SIZE, app.view());
@@ -1565,12 +1571,17 @@ async fn hot_seat_gomoku_in_the_app_with_real_peers() {
         })
         .await;
         let game = app.snapshot().game.clone().unwrap();
-        assert_eq!(game.ending.as_ref().unwrap().winner, Some(0), "Black won");
+        let black = first.expect("moves were played");
+        assert_eq!(game.ending.as_ref().unwrap().winner, Some(black), "Black won");
         let board = game.board.as_ref().and_then(Board::gomoku).unwrap();
         assert_eq!(board.moves().len(), 7, "every stone stands");
         {
             let mut ui = Simulator::with_size(settings(), SIZE, app.view());
-            assert!(ui.find("alice wins").is_ok(), "the end names the winner");
+            let winner = ["alice", "Player 2"][black as usize];
+            assert!(
+                ui.find(format!("{winner} wins")).is_ok(),
+                "the end names the winner"
+            );
             assert!(ui.find("4 in a row").is_ok(), "and why");
             assert!(
                 ui.find("Black · 4 stones").is_ok(),

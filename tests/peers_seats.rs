@@ -178,3 +178,77 @@ async fn an_opener_that_alters_a_relayed_move_is_caught_by_the_authors_signature
     }
     assert!(caught >= 1, "the first altered move is caught: {runs:?}");
 }
+
+/// A player whose peer vanishes mid-game (its link is cut: a crash) leaves the table once
+/// the opener has heard nothing from it for the resume wait; the other two play on to the
+/// end and agree, and the game's record says who left.
+#[tokio::test(start_paused = true)]
+async fn a_player_that_vanishes_leaves_and_the_other_two_play_on() {
+    let net = LossyNet::new(LinkQuality::PERFECT, 11);
+    let options = |i: u16| PeerOptions {
+        name: format!("p{i}"),
+        connect: (i > 1).then(|| addr(1)),
+        game: gomoku(3),
+        bot: BotKind::Random,
+        delay_ms: 200,
+        seed: 70 + u64::from(i),
+        silence_timeout_ms: 2_000,
+        resume_wait_ms: 3_000,
+        ..PeerOptions::default()
+    };
+    let local = tokio::task::LocalSet::new();
+    let runs: Vec<(u16, Run)> = local
+        .run_until(async {
+            let mut tasks = tokio::task::JoinSet::new();
+            for i in 1..=3u16 {
+                let (link, options) = (net.attach(addr(i)), options(i));
+                tasks.spawn_local(async move {
+                    let mut events = Vec::new();
+                    let identity = Identity::from_secret([i as u8; 32]);
+                    let report =
+                        peer::run(&link, identity, options, None, |v| events.push(v.clone()))
+                            .await
+                            .map_err(|e| e.to_string());
+                    (i, (report, events))
+                });
+            }
+            // Seat 3's peer vanishes two seconds in (a few moves each).
+            tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+            net.detach(addr(3));
+            tasks.join_all().await
+        })
+        .await;
+    let run = |i: u16| &runs.iter().find(|(j, _)| *j == i).expect("a run").1;
+    let (opener, stayer) = (run(1), run(2));
+    let opener_report = opener
+        .0
+        .as_ref()
+        .unwrap_or_else(|e| panic!("{e}: {:?}", opener.1));
+    let stayer_report = stayer
+        .0
+        .as_ref()
+        .unwrap_or_else(|e| panic!("{e}: {:?}", stayer.1));
+    assert_eq!(opener_report.games.len(), 1);
+    assert_eq!(
+        opener_report.games, stayer_report.games,
+        "the two who stayed agree"
+    );
+    for events in [&opener.1, &stayer.1] {
+        let left: Vec<&Value> = events
+            .iter()
+            .filter(|e| e["event"] == "seat-left")
+            .collect();
+        assert_eq!(left.len(), 1, "{events:?}");
+        assert_eq!(left[0]["reason"], "left the table");
+        assert_eq!(moves(events), moves(&opener.1), "the same moves");
+    }
+    let vanished = &run(3).1;
+    let joined = side_of_started(vanished).expect("seat 3 played");
+    let left_side = opener.1.iter().find(|e| e["event"] == "seat-left").unwrap()["side"].clone();
+    assert_eq!(
+        left_side,
+        joined.as_str(),
+        "the seat that left is the one that vanished"
+    );
+    assert!(run(3).0.is_err(), "the vanished peer gave up");
+}

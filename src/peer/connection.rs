@@ -213,21 +213,31 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     "nobody answered the challenge{hint}"
                 )));
             }
-            NetEvent::Gone { silent_for, .. } => {
+            NetEvent::Gone {
+                session,
+                silent_for,
+            } => {
                 self.emit(Event::Gone {
                     silent_ms: silent_for,
                 });
-                self.gone_since = Some(now);
+                // At the opener of a larger table, one player's silence holds up nobody.
+                if !self.star_player_silent(session, now) {
+                    self.gone_since = Some(now);
+                }
             }
             NetEvent::Pong { key, addr, .. } => {
                 self.presence.heard(key, addr, now);
             }
-            NetEvent::Back { .. } => {
+            NetEvent::Back { session } => {
                 self.emit(Event::Back);
+                self.star_player_back(session);
                 self.gone_since = None;
             }
-            NetEvent::Left { .. } => {
+            NetEvent::Left { session } => {
                 self.emit(Event::Left);
+                if self.star_player_left(session, now)? {
+                    return Ok(());
+                }
                 let finished = self.report.games.len() as u32 >= self.options.games;
                 if !finished {
                     return Err(PeerError::Peer("the peer left".into()));

@@ -487,6 +487,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             self.next_game_due
                 .filter(|_| table.is_some_and(|t| t.session.confirmed())),
             self.gone_since.map(|g| g + self.options.resume_wait_ms),
+            // The opener: when a silent player is taken to have left.
+            table
+                .and_then(|t| t.star.as_ref())
+                .and_then(|s| s.silent.iter().map(|(_, since)| *since).min())
+                .map(|since| since + self.options.resume_wait_ms),
             table
                 .and_then(|t| t.awaiting_audit)
                 .map(|t| t + AUDIT_WAIT_MS),
@@ -562,6 +567,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
 
     /// Time-driven actions: the bot's move, the next game, giving up on a gone peer.
     fn act(&mut self, now: u64) -> Result<(), PeerError> {
+        self.drop_silent_players(now)?;
         if let Some(since) = self.gone_since
             && now >= since + self.options.resume_wait_ms
         {

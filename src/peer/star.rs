@@ -29,6 +29,8 @@ pub(super) struct Star {
     pub(super) authors: Authors,
     /// At the opener: each seat's session (none for its own seat); elsewhere empty.
     pub(super) sessions: Vec<Option<u64>>,
+    /// At the opener: the players gone silent, and since when.
+    pub(super) silent: Vec<(Seat, u64)>,
 }
 
 impl Star {
@@ -158,6 +160,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             players,
             authors: Authors::new(game_id, keys),
             sessions,
+            silent: Vec::new(),
         });
         self.table = Some(table);
         self.deploy(now)
@@ -217,6 +220,75 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         };
         let effects = table.session.remote(author, inner, now);
         self.apply(effects, &[])
+    }
+
+    /// The opener: the player of `session` went silent. Whether it is a player at this
+    /// table (whose silence holds up nobody: the game goes on, and after the resume wait
+    /// the seat is taken to have left).
+    pub(super) fn star_player_silent(&mut self, session: u64, now: u64) -> bool {
+        let Some(star) = self.table.as_mut().and_then(|t| t.star.as_mut()) else {
+            return false;
+        };
+        let Some(seat) = star.seat_of(session) else {
+            return false;
+        };
+        star.silent.retain(|(s, _)| *s != seat);
+        star.silent.push((seat, now));
+        true
+    }
+
+    /// The opener: the player of `session` is heard again.
+    pub(super) fn star_player_back(&mut self, session: u64) {
+        if let Some(star) = self.table.as_mut().and_then(|t| t.star.as_mut())
+            && let Some(seat) = star.seat_of(session)
+        {
+            star.silent.retain(|(s, _)| *s != seat);
+        }
+    }
+
+    /// The opener: the player of `session` said goodbye. Its seat leaves the game, which
+    /// goes on while two remain. Whether it was a player at this table.
+    pub(super) fn star_player_left(&mut self, session: u64, now: u64) -> Result<bool, PeerError> {
+        let Some(star) = self.table.as_mut().and_then(|t| t.star.as_mut()) else {
+            return Ok(false);
+        };
+        let Some(seat) = star.seat_of(session) else {
+            return Ok(false);
+        };
+        star.silent.retain(|(s, _)| *s != seat);
+        self.seat_gone(seat, now)?;
+        Ok(true)
+    }
+
+    /// The opener: players silent for longer than the resume wait have left.
+    pub(super) fn drop_silent_players(&mut self, now: u64) -> Result<(), PeerError> {
+        let wait = self.options.resume_wait_ms;
+        let Some(star) = self.table.as_mut().and_then(|t| t.star.as_mut()) else {
+            return Ok(());
+        };
+        let gone: Vec<Seat> = star
+            .silent
+            .iter()
+            .filter(|(_, since)| now >= since + wait)
+            .map(|(seat, _)| *seat)
+            .collect();
+        star.silent.retain(|(seat, _)| !gone.contains(seat));
+        for seat in gone {
+            self.seat_gone(seat, now)?;
+        }
+        Ok(())
+    }
+
+    /// The opener tells the table that `seat` left it (if its game still runs).
+    fn seat_gone(&mut self, seat: Seat, now: u64) -> Result<(), PeerError> {
+        let running = self
+            .table
+            .as_ref()
+            .is_some_and(|t| t.session.ending().is_none() && !t.session.has_left(seat));
+        if running {
+            self.local(crate::session::Local::SeatGone(seat), now)?;
+        }
+        Ok(())
     }
 
     /// Leaving a table of more than two while its game runs: resign first, so that the

@@ -277,6 +277,12 @@ pub enum Message {
         /// Why, as an ending reason's word.
         reason: String,
     },
+    /// Table of more than two, from the opener only: the player in `seat` left the table
+    /// (said goodbye, or stayed silent too long); the game goes on without it.
+    Gone {
+        /// The seat that left.
+        seat: u8,
+    },
     /// Presence: are you still there? (Outside sessions; padded so no answer is larger.)
     Ping {
         /// A fresh nonce, echoed by the answer.
@@ -665,6 +671,7 @@ impl fmt::Display for Message {
                 payload,
             } => write!(f, "from|{seat}|{n}|{}|{}", hex(signature), escape(payload)),
             Message::Out { reason } => write!(f, "out|{}", escape(reason)),
+            Message::Gone { seat } => write!(f, "gone|{seat}"),
         }
     }
 }
@@ -1025,6 +1032,12 @@ impl Message {
                     payload,
                 }
             }
+            "gone" => {
+                arity("gone", 1)?;
+                Message::Gone {
+                    seat: big_seat(args[0], 4)?,
+                }
+            }
             "out" => {
                 arity("out", 1)?;
                 Message::Out {
@@ -1145,6 +1158,7 @@ mod tests {
             Message::Out {
                 reason: "time".into(),
             },
+            Message::Gone { seat: 2 },
             Message::Start {
                 game_id: 42,
                 first: 1,

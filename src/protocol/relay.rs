@@ -82,6 +82,7 @@ pub fn is_game_message(message: &Message) -> bool {
             | Message::Over { .. }
             | Message::Chat { .. }
             | Message::Out { .. }
+            | Message::Gone { .. }
     )
 }
 

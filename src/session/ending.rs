@@ -58,6 +58,9 @@ pub enum Reason {
     InARow(u8),
     /// Gomoku: no empty point is left.
     FullBoard,
+    /// At a table of more than two: the player left the table (its peer said goodbye or
+    /// stayed silent), and the game went on without it.
+    LeftTable,
     /// Tibetan chess: a side has 3 stones or fewer.
     FewStones,
     /// Tibetan chess: the side to act had no legal turn.
@@ -70,7 +73,7 @@ pub enum Reason {
 }
 
 /// The reasons that carry no number, with their wire words.
-const WORDS: [(Reason, &str); 18] = [
+const WORDS: [(Reason, &str); 19] = [
     (Reason::Resignation, "resignation"),
     (Reason::Time, "time"),
     (Reason::DrawAgreed, "draw agreed"),
@@ -89,6 +92,7 @@ const WORDS: [(Reason, &str); 18] = [
     (Reason::FullBoard, "full board"),
     (Reason::FewStones, "3 stones or fewer"),
     (Reason::NoLegalTurn, "no legal turn"),
+    (Reason::LeftTable, "left the table"),
 ];
 
 impl Reason {
@@ -129,6 +133,7 @@ impl Reason {
             Reason::InARow(n) => return format!("{n} 子连珠"),
             Reason::FullBoard => "棋盘已满",
             Reason::FewStones => "只剩三子或更少",
+            Reason::LeftTable => "离席",
             Reason::NoLegalTurn => "无子可走",
             Reason::NoRemoval(n) => return format!("{n} 回合无提子"),
             Reason::Other(text) => return text.clone(),

@@ -36,6 +36,9 @@ pub enum SessionError {
     /// This seat has left a game of more than two (resigned, or its time ran out).
     #[error("you have left this game")]
     LeftTheGame,
+    /// Only the opener of a table of more than two says a seat left it.
+    #[error("only the table's opener says who left it")]
+    NotTheOpener,
     /// Longer than the protocol carries.
     #[error("chat line too long")]
     ChatTooLong,

@@ -212,6 +212,9 @@ pub enum Local {
     Resign,
     /// Say something.
     Chat(String),
+    /// The opener of a table of more than two: the player in this seat left the table (its
+    /// peer said goodbye or stayed silent); the game goes on without it.
+    SeatGone(Seat),
 }
 
 /// An open undo request or draw offer: who made it, the ply it concerns (undo), and the
@@ -328,7 +331,8 @@ impl<G: TableGame> Session<G> {
     /// Whether the game is over, every other seat has confirmed the same result (its
     /// `over` arrived) and, if play began, the audit is done: a new game may start.
     pub fn confirmed(&self) -> bool {
-        let others = self.all_seats() & !bit(self.me);
+        // Every other seat still playing (one that left the table may never answer).
+        let others = self.playing() & !bit(self.me);
         self.ending.is_some()
             && self.confirmed_by & others == others
             && (self.table.is_none() || self.audited())
@@ -747,6 +751,15 @@ impl<G: TableGame> Session<G> {
                 out.push(Effect::Send(Message::Resign));
                 self.seat_leaves(self.me, Reason::Resignation, &mut out);
             }
+            Local::SeatGone(seat) => {
+                if self.me != 0 || self.seats <= 2 || seat == 0 || seat >= self.seats {
+                    return Err(SessionError::NotTheOpener);
+                }
+                if !self.has_left(seat) {
+                    out.push(Effect::Send(Message::Gone { seat }));
+                    self.seat_leaves(seat, Reason::LeftTable, &mut out);
+                }
+            }
             Local::Chat(text) => {
                 if text.chars().count() > crate::protocol::message::MAX_CHAT {
                     return Err(SessionError::ChatTooLong);
@@ -810,6 +823,10 @@ impl<G: TableGame> Session<G> {
             Message::Resign => self.seat_leaves(from, Reason::Resignation, &mut out),
             Message::Out { reason } if self.seats > 2 => {
                 self.seat_leaves(from, Reason::from_word(&reason), &mut out)
+            }
+            // Only the opener knows who is still connected to the table.
+            Message::Gone { seat } if self.seats > 2 && from == 0 && seat != 0 => {
+                self.seat_leaves(seat, Reason::LeftTable, &mut out)
             }
             other => self.refuse(
                 from,
