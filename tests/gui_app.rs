@@ -1572,7 +1572,11 @@ async fn hot_seat_gomoku_in_the_app_with_real_peers() {
         .await;
         let game = app.snapshot().game.clone().unwrap();
         let black = first.expect("moves were played");
-        assert_eq!(game.ending.as_ref().unwrap().winner, Some(black), "Black won");
+        assert_eq!(
+            game.ending.as_ref().unwrap().winner,
+            Some(black),
+            "Black won"
+        );
         let board = game.board.as_ref().and_then(Board::gomoku).unwrap();
         assert_eq!(board.moves().len(), 7, "every stone stands");
         {
