@@ -41,6 +41,10 @@
 //!   game screen ([`gomoku::play`]: clicks on points, renju's forbidden points said,
 //!   move numbers, the winning row, replay) and of the spectator screen
 //!   ([`gomoku::watch`]).
+//! - [`tibetan`]: its 7 x 7 board with formations, the last turn and the removals marked
+//!   ([`tibetan::board`]), its part of the game screen ([`tibetan::play`]: placing,
+//!   stepping, flying, jump chains with Stop here, picking removals, replay), of the
+//!   spectator screen ([`tibetan::watch`]) and its rules page ([`tibetan::rules`]).
 //!
 //! Registering a game: add its folder, and one line in [`games`].
 //!
@@ -62,6 +66,7 @@ pub mod review;
 pub mod rules_page;
 pub mod settings;
 pub mod sound;
+pub mod tibetan;
 pub mod watch;
 pub mod xiangqi;
 
