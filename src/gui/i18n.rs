@@ -1041,6 +1041,7 @@ impl Lang {
             Lang::Zh => format!("{colour} · {stones} 子"),
         };
         match (self, phase) {
+            (Lang::En, Phase::Place) if due == 1 => line.push_str(" · 1 removal earned"),
             (Lang::En, Phase::Place) if due > 0 => {
                 line.push_str(&format!(" · {due} removals earned"))
             }

@@ -199,7 +199,7 @@ pub mod palette {
     /// Black's formations.
     pub const BLACK_FORMATION: Color = Color::from_rgba(0.85, 0.18, 0.12, 0.30);
     /// White's formations.
-    pub const WHITE_FORMATION: Color = Color::from_rgba(0.12, 0.38, 0.90, 0.28);
+    pub const WHITE_FORMATION: Color = Color::from_rgba(0.10, 0.40, 0.95, 0.45);
     pub const LAST: Color = Color::from_rgba(0.95, 0.45, 0.05, 0.90);
     pub const TAKEN: Color = Color::from_rgba(0.60, 0.10, 0.05, 0.85);
     pub const SELECTED: Color = Color::from_rgb(1.0, 0.80, 0.10);
@@ -312,16 +312,28 @@ fn draw_board(frame: &mut Frame, g: &Geometry, model: &TibetanModel, hover: Opti
     {
         frame.fill(&Path::circle(g.center(p), STONE * u), palette::HOVER);
     }
-    let text_size = (0.36 * u).clamp(9.0, 20.0);
     let mid = g.origin.x + (3.0 + MARGIN) * u;
     if !model.caption.is_empty() {
         let at = Pixel::new(mid, g.origin.y + TOP * u * 0.5);
-        write(frame, &model.caption, at, text_size, palette::TEXT, FONT);
+        let size = fitting(&model.caption, board.width, u);
+        write(frame, &model.caption, at, size, palette::TEXT, FONT);
     }
     if !model.prompt.is_empty() {
         let at = Pixel::new(mid, board.y + board.height + BOTTOM * u * 0.5);
-        write(frame, &model.prompt, at, text_size, palette::TEXT, BOLD);
+        let size = fitting(&model.prompt, board.width, u);
+        write(frame, &model.prompt, at, size, palette::TEXT, BOLD);
     }
+}
+
+/// The text size for a line of `words` under or over the board: about a third of a pitch,
+/// smaller when the line would be wider than `width` (Latin letters are taken as about
+/// 0.56 of the size wide, CJK characters as the size).
+fn fitting(words: &str, width: f32, u: f32) -> f32 {
+    let ems: f32 = words
+        .chars()
+        .map(|c| if c.is_ascii() { 0.56 } else { 1.0 })
+        .sum();
+    (0.36 * u).min(0.96 * width / ems.max(1.0)).clamp(7.0, 20.0)
 }
 
 /// Halfway between two colours.
@@ -355,7 +367,7 @@ fn draw_formations(frame: &mut Frame, g: &Geometry, u: f32, model: &TibetanModel
         let band = Path::line(from, to);
         frame.stroke(
             &band,
-            pen(palette::formation(side), 0.55, u, 6.0).with_line_cap(canvas::LineCap::Round),
+            pen(palette::formation(side), 0.92, u, 8.0).with_line_cap(canvas::LineCap::Round),
         );
     }
 }
