@@ -1719,8 +1719,7 @@ async fn hot_seat_tibetan_in_the_app_with_real_peers() {
         };
         let position = board.position().to_string();
         assert_eq!(
-            position,
-            "bwbwbww/wbwb.ww/bwbwbwb/wbwbwbw/bwbwbwb/wb.bwbw/..bwbwb battle b 0 0 - 0",
+            position, "bwbwbww/wbwb.ww/bwbwbwb/wbwbwbw/bwbwbwb/wb.bwbw/..bwbwb battle b 0 0 - 0",
             "every turn played as clicked"
         );
         assert!(sees(&app, "Black · 22 stones"), "Black lost three stones");

@@ -59,7 +59,11 @@ fn legal(game: &Game) -> Vec<String> {
             out.push(t.turn.to_string());
         } else {
             let r = game.removable(&t.turn).unwrap();
-            out.extend(r.free.iter().map(|&x| t.turn.with_removals(vec![x]).to_string()));
+            out.extend(
+                r.free
+                    .iter()
+                    .map(|&x| t.turn.with_removals(vec![x]).to_string()),
+            );
         }
     }
     out
@@ -70,8 +74,8 @@ fn legal(game: &Game) -> Vec<String> {
 /// having earned 1, White 4.
 fn placement() -> Game {
     game(&[
-        "a1", "g7", "b1", "f7", "a2", "g6", "b2", "f6", "d3", "a5", "e3", "b5", "c6", "c5",
-        "d6", "d5", "a7", "e5", "b7", "f5", "c4", "g5",
+        "a1", "g7", "b1", "f7", "a2", "g6", "b2", "f6", "d3", "a5", "e3", "b5", "c6", "c5", "d6",
+        "d5", "a7", "e5", "b7", "f5", "c4", "g5",
     ])
 }
 
@@ -95,9 +99,7 @@ fn chain() -> (Game, Making) {
 
 /// The opening removals: Black removes 2, one White stone (c4) picked.
 fn removals() -> (Game, Making) {
-    let g = from(
-        "bwbwbww/wbwbwww/bwbwbwb/wbwbwbw/bwbwbwb/bbwbwbw/bbbwbwb remove b 2 1 - 0",
-    );
+    let g = from("bwbwbww/wbwbwww/bwbwbwb/wbwbwbw/bwbwbwb/bbwbwbw/bbbwbwb remove b 2 1 - 0");
     let legal: Vec<String> = Vec::new();
     let mut making = Making::default();
     assert_eq!(click(&g, &legal, &mut making, p("c4")), None);
@@ -123,7 +125,11 @@ fn the_models_hold_what_the_rules_core_says() {
     assert_eq!(m.selected, [p("c1"), p("c3")]);
     assert_eq!(m.jumped, [p("c2")]);
     assert_eq!(m.targets, [p("c5")]);
-    assert_eq!(m.at(p("c3")), Some(Side::White), "the stone shows where it landed");
+    assert_eq!(
+        m.at(p("c3")),
+        Some(Side::White),
+        "the stone shows where it landed"
+    );
     assert_eq!(m.at(p("c1")), None);
     assert!(m.caption.contains("White may fly"), "{}", m.caption);
 

@@ -1014,7 +1014,9 @@ impl Lang {
                 };
                 for side in Side::BOTH.into_iter().filter(|s| fly[s.index()]) {
                     match self {
-                        Lang::En => line.push_str(&format!(" · {} may fly", self.tibetan_side(side))),
+                        Lang::En => {
+                            line.push_str(&format!(" · {} may fly", self.tibetan_side(side)))
+                        }
                         Lang::Zh => line.push_str(&format!(" · {}可飞子", self.tibetan_side(side))),
                     }
                 }

@@ -542,13 +542,22 @@ fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Me
 /// are the spec's defaults.
 fn tibetan_settings<'a>(rules: tibetan::Rules, lang: Lang) -> Element<'a, Message> {
     let words = lang.tibetan_setting_words();
-    let flights: Vec<Choice<Option<u8>>> = [None, Some(3), Some(4), Some(5), Some(6), Some(7), Some(8), Some(9)]
-        .into_iter()
-        .map(|n| Choice {
-            value: n,
-            label: n.map_or(words.no_fly.to_string(), |n| n.to_string()),
-        })
-        .collect();
+    let flights: Vec<Choice<Option<u8>>> = [
+        None,
+        Some(3),
+        Some(4),
+        Some(5),
+        Some(6),
+        Some(7),
+        Some(8),
+        Some(9),
+    ]
+    .into_iter()
+    .map(|n| Choice {
+        value: n,
+        label: n.map_or(words.no_fly.to_string(), |n| n.to_string()),
+    })
+    .collect();
     let current = flights.iter().find(|c| c.value == rules.fly_at).cloned();
     row![
         text(words.protect).size(14).color(GREY),

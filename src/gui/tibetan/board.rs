@@ -308,8 +308,7 @@ fn draw_board(frame: &mut Frame, g: &Geometry, model: &TibetanModel, hover: Opti
     for &p in &model.removing {
         draw_cross(frame, g.center(p), u, palette::REMOVABLE, 0.30);
     }
-    if let Some(p) = hover.filter(|p| model.removable.contains(p) || model.movable.contains(p))
-    {
+    if let Some(p) = hover.filter(|p| model.removable.contains(p) || model.movable.contains(p)) {
         frame.fill(&Path::circle(g.center(p), STONE * u), palette::HOVER);
     }
     let mid = g.origin.x + (3.0 + MARGIN) * u;
@@ -481,9 +480,12 @@ fn write(frame: &mut Frame, content: &str, at: Pixel, size: f32, color: Color, f
     text.draw_with(|path, color| frame.fill(&path, color));
 }
 
+/// The complete squares (by corner) and lines (by index in [`LINES`]) and whose they are.
+pub type Formations = (Vec<(Point, Side)>, Vec<(usize, Side)>);
+
 /// The complete formations of each side in `stones` (by point index): the squares by
 /// their cell's lower-left corner, the lines by their index in [`LINES`].
-pub fn formations_of(stones: &[Option<Side>]) -> (Vec<(Point, Side)>, Vec<(usize, Side)>) {
+pub fn formations_of(stones: &[Option<Side>]) -> Formations {
     let mut squares = Vec::new();
     let mut lines = Vec::new();
     for side in Side::BOTH {
@@ -493,10 +495,10 @@ pub fn formations_of(stones: &[Option<Side>]) -> (Vec<(Point, Side)>, Vec<(usize
             .filter(|(_, s)| **s == Some(side))
             .fold(0, |all, (i, _)| all | 1 << i);
         for (i, &mask) in SQUARES.iter().enumerate() {
-            if mask & bits == mask {
-                if let Some(corner) = Point::new((i % 6) as u8, (i / 6) as u8) {
-                    squares.push((corner, side));
-                }
+            if mask & bits == mask
+                && let Some(corner) = Point::new((i % 6) as u8, (i / 6) as u8)
+            {
+                squares.push((corner, side));
             }
         }
         for (i, &mask) in LINES.iter().enumerate() {
@@ -514,7 +516,12 @@ mod tests {
 
     #[test]
     fn every_point_maps_to_a_pixel_and_back() {
-        for (w, h) in [(400.0, 700.0), (1024.0, 768.0), (300.0, 300.0), (613.0, 1111.0)] {
+        for (w, h) in [
+            (400.0, 700.0),
+            (1024.0, 768.0),
+            (300.0, 300.0),
+            (613.0, 1111.0),
+        ] {
             let g = Geometry::new(Pixels2::new(w, h));
             let u = g.unit();
             for point in Point::all() {
@@ -529,7 +536,10 @@ mod tests {
             assert_eq!(g.point_at(Pixel::new(a1.x - 0.51 * u, a1.y)), None);
             assert_eq!(g.point_at(Pixel::new(a1.x, a1.y + 0.51 * u)), None);
             let g7 = g.center("g7".parse().unwrap());
-            assert!(g7.x > a1.x && g7.y < a1.y, "rank 1 at the bottom, file a left");
+            assert!(
+                g7.x > a1.x && g7.y < a1.y,
+                "rank 1 at the bottom, file a left"
+            );
         }
     }
 

@@ -449,7 +449,15 @@ pub fn click(game: &Game, legal: &[String], making: &mut Making, point: Point) -
                 let (_, more) = next(&turns, &making.picked);
                 if more.is_empty() {
                     let path = Path::Jump(making.picked.clone());
-                    return finish(game, legal, making, Turn::Move { path, removals: vec![] });
+                    return finish(
+                        game,
+                        legal,
+                        making,
+                        Turn::Move {
+                            path,
+                            removals: vec![],
+                        },
+                    );
                 }
                 None
             } else if picked.len() == 1 && slides.contains(&point) {
@@ -457,7 +465,15 @@ pub fn click(game: &Game, legal: &[String], making: &mut Making, point: Point) -
                     from: picked[0],
                     to: point,
                 };
-                finish(game, legal, making, Turn::Move { path, removals: vec![] })
+                finish(
+                    game,
+                    legal,
+                    making,
+                    Turn::Move {
+                        path,
+                        removals: vec![],
+                    },
+                )
             } else if picked.len() > 1 && picked.last() == Some(&point) {
                 stop(game, legal, making)
             } else if picked.len() == 1 && point == picked[0] {
@@ -728,7 +744,11 @@ mod tests {
             .iter()
             .map(|q| click(&game, &legal, &mut making, p(q)))
             .collect();
-        assert_eq!(sent, [None, None, Some("c1xc3xc5".into())], "no jump is left");
+        assert_eq!(
+            sent,
+            [None, None, Some("c1xc3xc5".into())],
+            "no jump is left"
+        );
         let mut making = Making::default();
         let _ = click(&game, &legal, &mut making, p("c1"));
         let _ = click(&game, &legal, &mut making, p("c3"));
@@ -750,7 +770,11 @@ mod tests {
         let mut m = model(game.position(), None, game.rules(), Lang::En);
         mark(&mut m, &game, &making, Lang::En);
         assert!(m.removable.contains(&p("g7")));
-        assert_eq!(m.squares, [(p("a1"), Side::White)], "the square shows at once");
+        assert_eq!(
+            m.squares,
+            [(p("a1"), Side::White)],
+            "the square shows at once"
+        );
         assert_eq!(m.prompt, "Remove 1 Black stone: click 1 more");
         assert_eq!(
             click(&game, &legal, &mut making, p("g7")),

@@ -79,10 +79,7 @@ fn parts(lang: Lang) -> Vec<Part> {
                     "A side with 7 stones or fewer may fly: move any stone to any empty point. Squares and lines a moved stone makes earn removals at once: pick the enemy stones, and the whole turn is sent.",
                     "A side left with 3 stones or fewer loses, and so does a side that cannot move. 50 turns without a stone leaving the board, or the same position a third time, is a draw.",
                 ],
-                diagram: Some((
-                    Diagram::Jump,
-                    "White's chain c3xc5xe5 captures c4 and d5.",
-                )),
+                diagram: Some((Diagram::Jump, "White's chain c3xc5xe5 captures c4 and d5.")),
             },
         ],
         Lang::Zh => vec![
@@ -99,7 +96,10 @@ fn parts(lang: Lang) -> Vec<Part> {
                 paragraphs: &[
                     "黑方先下，双方轮流在任意空点放一子，直到 49 个点全部下满。布局时成的方和枪按先后记入各方，但暂不提子。棋盘上用颜色标出各方的方和枪，并显示各方已得的提子数。",
                 ],
-                diagram: Some((Diagram::Formations, "黑方 a1 b1 a2 b2 成方，得提一子；白方第 7 行成枪，得提两子。")),
+                diagram: Some((
+                    Diagram::Formations,
+                    "黑方 a1 b1 a2 b2 成方，得提一子；白方第 7 行成枪，得提两子。",
+                )),
             },
             Part {
                 heading: "二、开局",
@@ -138,7 +138,11 @@ pub fn diagram(which: Diagram) -> TibetanModel {
     let mut m = TibetanModel::empty();
     match which {
         Diagram::Formations => {
-            put(&mut m, Side::Black, &["a1", "b1", "a2", "b2", "d3", "e4", "c5"]);
+            put(
+                &mut m,
+                Side::Black,
+                &["a1", "b1", "a2", "b2", "d3", "e4", "c5"],
+            );
             put(
                 &mut m,
                 Side::White,
