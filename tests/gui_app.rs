@@ -1600,3 +1600,150 @@ async fn hot_seat_gomoku_in_the_app_with_real_peers() {
         .expect("the hot-seat game never got stuck")
         .expect("the host quits cleanly");
 }
+
+/// Hot-seat Tibetan chess in the app with the real peers on loopback: all 49 placements
+/// clicked on the board on screen (Black's square a1 b1 a2 b2 formed first, then White's
+/// f6 g6 f7 g7), the opening removals picked on the board (Black takes f6, White a2), then
+/// the battle: White's jump c2xa2 (a stone picked, then its landing point), Black's step
+/// b1-b2, and White's step e6-f6, which remakes its square and earns a removal picked on
+/// the board (a1) before the whole turn goes out. What each player sees is checked on the
+/// way: the removals earned beside the names, Cancel while a turn is being made, the move
+/// list, the stones left.
+#[tokio::test]
+async fn hot_seat_tibetan_in_the_app_with_real_peers() {
+    use lanqi::gui::lobby;
+    use lanqi::gui::tibetan::board::Geometry as TGeometry;
+    use lanqi::rules::tibetan::{Point as TPoint, Rules};
+
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (commands, mut rx, host) = person(&socket, 12, "alice");
+    let people = async {
+        let profile = TempDir::new("hot-seat-tibetan");
+        let mut app = App::new(options("alice", &profile));
+        let _ = app.update(Message::Net((0, NetEvent::Ready(commands.clone()))));
+        let turns_played = |app: &App| {
+            app.snapshot()
+                .game
+                .as_ref()
+                .map_or(0, |g| lanqi::session::standing_moves(&g.record).len())
+        };
+        let can_move = |app: &App| {
+            app.snapshot()
+                .game
+                .as_ref()
+                .is_some_and(|g| !g.legal_moves.is_empty())
+        };
+        let sees = |app: &App, what: &str| {
+            Simulator::with_size(settings(), SIZE, app.view())
+                .find(what)
+                .is_ok()
+        };
+        // Clicks a point on the board on screen.
+        let click = |app: &mut App, point: &str| {
+            let point: TPoint = point.parse().unwrap();
+            let messages: Vec<Message> = {
+                let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+                let board = ui.find(selector::id("board")).expect("the board").bounds();
+                let c = TGeometry::new(board.size()).center(point);
+                ui.point_at(Point::new(board.x + c.x, board.y + c.y));
+                let _ = ui.simulate(simulator::click());
+                ui.into_messages().collect()
+            };
+            for m in messages {
+                let _ = app.update(m);
+            }
+        };
+        until_within(&mut app, &mut rx, "the peer's addresses", |a| {
+            !a.snapshot().addresses.is_empty()
+        })
+        .await;
+        let _ = app.update(Message::Lobby(lobby::Message::Game(GameKind::Tibetan(
+            Rules::default(),
+        ))));
+        let _ = app.update(Message::Lobby(lobby::Message::HotSeat));
+
+        let first = ["a1", "g7", "b1", "f7", "a2", "g6", "b2", "f6"];
+        let mut placements: Vec<String> = first.iter().map(|s| s.to_string()).collect();
+        for rank in 1..=7 {
+            for file in 'a'..='g' {
+                let name = format!("{file}{rank}");
+                if !placements.contains(&name) {
+                    placements.push(name);
+                }
+            }
+        }
+        // Each turn: the points clicked, and the turn as the move list shows it.
+        let mut script: Vec<(Vec<String>, String)> = placements
+            .iter()
+            .map(|p| (vec![p.clone()], p.clone()))
+            .collect();
+        for (clicks, turn) in [
+            (&["f6"][..], "*f6"),
+            (&["a2"][..], "*a2"),
+            (&["c2", "a2"][..], "c2xa2"),
+            (&["b1", "b2"][..], "b1-b2"),
+            (&["e6", "f6", "a1"][..], "e6-f6*a1"),
+        ] {
+            script.push((clicks.iter().map(|c| c.to_string()).collect(), turn.into()));
+        }
+        for (n, (clicks, turn)) in script.iter().enumerate() {
+            until_within(
+                &mut app,
+                &mut rx,
+                &format!("the turn for {} ({turn})", n + 1),
+                |a| turns_played(a) == n && can_move(a) && a.waiting().is_none(),
+            )
+            .await;
+            if n == 8 {
+                for line in [
+                    "Black · 4 stones · 1 removal earned",
+                    "White · 4 stones · 1 removal earned",
+                ] {
+                    assert!(sees(&app, line), "after both squares: {line}");
+                }
+            }
+            if n == 49 {
+                assert!(
+                    sees(&app, "Black · 25 stones · 1 to remove"),
+                    "the opening removals: Black's due beside its name"
+                );
+            }
+            for (i, point) in clicks.iter().enumerate() {
+                click(&mut app, point);
+                if i + 1 < clicks.len() {
+                    assert!(
+                        sees(&app, "Cancel"),
+                        "{turn}: Cancel while the turn is being made"
+                    );
+                    assert_eq!(turns_played(&app), n, "{turn}: nothing sent yet");
+                }
+            }
+            until_within(
+                &mut app,
+                &mut rx,
+                &format!("turn {} ({turn}) played", n + 1),
+                |a| turns_played(a) > n,
+            )
+            .await;
+            let line = format!("{}. {turn}", n + 1);
+            assert!(sees(&app, &line), "the move list shows {line}");
+        }
+        let game = app.snapshot().game.clone().unwrap();
+        let Some(Board::Tibetan(board)) = game.board.as_ref() else {
+            panic!("a Tibetan board: {:?}", game.board);
+        };
+        let position = board.position().to_string();
+        assert_eq!(
+            position, "bwbwbww/wbwb.ww/bwbwbwb/wbwbwbw/bwbwbwb/wb.bwbw/..bwbwb battle b 0 0 - 0",
+            "every turn played as clicked"
+        );
+        assert!(sees(&app, "Black · 22 stones"), "Black lost three stones");
+        assert!(sees(&app, "White · 23 stones"), "White lost one");
+        let _ = app.update(Message::CloseRequested(iced::window::Id::unique()));
+    };
+    let run = async { tokio::join!(host, people).0 };
+    tokio::time::timeout(std::time::Duration::from_secs(300), run)
+        .await
+        .expect("the hot-seat game never got stuck")
+        .expect("the host quits cleanly");
+}

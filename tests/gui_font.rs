@@ -2,7 +2,8 @@
 //! people type into it (all of GB 2312, the common traditional characters, CJK and
 //! full-width punctuation), under the family name the app asks for, so that nothing depends
 //! on a system CJK font. When this fails after a change of UI text, run
-//! `scripts/make-font-subset.sh` and commit the fonts.
+//! `scripts/make-font-subset.sh` and commit the fonts. The bundled Tibetan font
+//! (`scripts/make-tibetan-font.sh`) covers names and chat in Tibetan script.
 #![cfg(feature = "gui")]
 
 use std::path::Path;
@@ -131,4 +132,70 @@ fn the_bundled_fonts_stay_small() {
     // variants); they are in the binary.
     let total = FONT_REGULAR_BYTES.len() + FONT_BOLD_BYTES.len();
     assert!(total < 5_000_000, "the subsets have grown to {total} bytes");
+}
+
+/// A player name in Tibetan script (bkra shis bde legs, "good luck"; and a name with
+/// stacked consonants and vowel signs), as a name or a chat line would show it.
+const TIBETAN_NAME: &str = "བཀྲ་ཤིས་བདེ་ལེགས། རྡོ་རྗེ་སྒྲོལ་མ";
+
+/// The bundled Tibetan font is named as the app expects, has a glyph for every character
+/// of a Tibetan name, and is loaded with the app's fonts.
+#[test]
+fn the_bundled_tibetan_font_covers_tibetan_names() {
+    use lanqi::gui::FONT_TIBETAN_BYTES;
+    let face = ttf_parser::Face::parse(FONT_TIBETAN_BYTES, 0).expect("a font");
+    let family: Vec<String> = face
+        .names()
+        .into_iter()
+        .filter(|n| n.name_id == ttf_parser::name_id::FAMILY)
+        .filter_map(|n| n.to_string())
+        .collect();
+    assert!(family.iter().any(|n| n == "Lanqi Tibetan"), "{family:?}");
+    let missing: String = TIBETAN_NAME
+        .chars()
+        .filter(|&c| c != ' ' && face.glyph_index(c).is_none())
+        .collect();
+    assert!(missing.is_empty(), "lacks {missing:?}");
+    // The whole Tibetan block's letters and signs in use (U+0F40..U+0FBC).
+    let letters = ('\u{0F40}'..='\u{0FBC}')
+        .filter(|&c| face.glyph_index(c).is_some())
+        .count();
+    assert!(letters > 100, "{letters} Tibetan letters and signs");
+    let loaded = lanqi::gui::settings().fonts;
+    assert!(
+        loaded.iter().any(|f| f.as_ref() == FONT_TIBETAN_BYTES),
+        "the app loads it"
+    );
+    assert!(
+        FONT_TIBETAN_BYTES.len() < 700_000,
+        "{} bytes",
+        FONT_TIBETAN_BYTES.len()
+    );
+}
+
+/// A Tibetan name renders with the bundled font's glyphs (cosmic-text falls back to it: the
+/// CJK subset has no Tibetan): the render matches the committed snapshot, its stacked
+/// consonants and vowel signs shaped. Without the bundled font it would be empty boxes or
+/// nothing (on a machine with no Tibetan font; one with Noto Serif Tibetan installed may
+/// fall back to that first).
+#[test]
+fn a_tibetan_name_renders_with_the_bundled_font() {
+    use iced::widget::{column, text};
+    use iced::{Size, Theme};
+    use iced_test::simulator::Simulator;
+
+    #[path = "support/snapshot.rs"]
+    mod snapshot;
+
+    let element: iced::Element<'static, ()> = column![
+        text(TIBETAN_NAME).size(32),
+        text(format!("{TIBETAN_NAME}: ཁྱེད་རང་སྐུ་གཟུགས་བདེ་པོ་ཡིན་པས།")).size(16),
+    ]
+    .spacing(8)
+    .padding(8)
+    .into();
+    let mut ui = Simulator::with_size(lanqi::gui::settings(), Size::new(520.0, 110.0), element);
+    assert!(ui.find(TIBETAN_NAME).is_ok());
+    let shot = ui.snapshot(&Theme::Light).expect("render");
+    snapshot::assert_snapshot(&shot, "font-tibetan-name");
 }

@@ -805,10 +805,6 @@ fn run_peer(
         seed: rand::random(),
         games_dir: Some(games_dir),
         mdns: config.mdns,
-        plays: crate::session::GameKind::ALL
-            .into_iter()
-            .filter(|g| super::games::shows(*g))
-            .collect(),
         ..PeerOptions::default()
     };
     let runtime = tokio::runtime::Builder::new_current_thread()

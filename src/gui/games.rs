@@ -1,7 +1,7 @@
 //! The games the game screen knows, registered in one place: the `games!` list at the
 //! bottom of this file.
 //!
-//! Each game has a folder (`junqi/`, `xiangqi/`, `gomoku/`) whose `play.rs` holds its part of the game
+//! Each game has a folder (`junqi/`, `xiangqi/`, `gomoku/`, `tibetan/`) whose `play.rs` holds its part of the game
 //! screen: a [`GamePart`], with its own state (the selection, the replay's place), its own
 //! `Message` (its board's clicks, its own buttons), `update` handing an [`Event`] up, and a
 //! view ([`PartView`]: the board, the losses, the move list, the replay) that the game
@@ -153,16 +153,7 @@ macro_rules! games {
         ) -> WatchPart<'a, M> {
             match game.game {
                 $(GameKind::$game { .. } => <$part as GamePart>::watched(game, lang, name_of),)+
-                // Never asked for: the app plays and watches the games it shows only.
-                #[allow(unreachable_patterns)]
-                _ => <super::junqi::play::Play as GamePart>::watched(game, lang, name_of),
             }
-        }
-
-        /// Whether the app has screens for games of `kind`: the lobby offers those only,
-        /// and the app's peer declines challenges to others.
-        pub fn shows(kind: GameKind) -> bool {
-            matches!(kind, $(GameKind::$game { .. })|+)
         }
 
         impl Part {
@@ -170,9 +161,6 @@ macro_rules! games {
             pub fn new(kind: GameKind) -> Part {
                 match kind {
                     $(GameKind::$game { .. } => Part::$game(<$part>::default()),)+
-                    // Never asked for: see `shows`.
-                    #[allow(unreachable_patterns)]
-                    _ => Part::default(),
                 }
             }
 
@@ -229,4 +217,5 @@ games! {
     Junqi => super::junqi::play::Play,
     Xiangqi => super::xiangqi::play::Play,
     Gomoku => super::gomoku::play::Play,
+    Tibetan => super::tibetan::play::Play,
 }

@@ -524,6 +524,13 @@ impl Lang {
                     self.gomoku_settings(settings)
                 )
             }
+            GameKind::Tibetan(rules) if rules != crate::rules::tibetan::Rules::default() => {
+                format!(
+                    "{} ({})",
+                    self.game_name(game),
+                    self.tibetan_settings(rules)
+                )
+            }
             _ => self.game_name(game),
         };
         match self {
@@ -740,9 +747,11 @@ impl Lang {
                 (Lang::Zh, "junqi") => "军棋",
                 (Lang::Zh, "xiangqi") => "象棋",
                 (Lang::Zh, "gomoku") => "五子棋",
+                (Lang::Zh, "tibetan") => "藏族七方棋",
                 (Lang::En, "junqi") => "Junqi",
                 (Lang::En, "xiangqi") => "Xiangqi",
                 (Lang::En, "gomoku") => "Gomoku",
+                (Lang::En, "tibetan") => "Tibetan seven-square chess",
                 (_, g) => g,
             })
             .collect();
@@ -933,4 +942,249 @@ mod tests {
         };
         assert!(Lang::Zh.layout_error(&e).contains("炸弹多了一个"));
     }
+}
+
+/// Tibetan seven-square chess (藏族七方棋): its phases, sides, prompts and settings.
+impl Lang {
+    /// A side's name: `Black`, `White` (黑方, 白方).
+    pub fn tibetan_side(self, side: crate::rules::tibetan::Side) -> &'static str {
+        use crate::rules::tibetan::Side;
+        match (self, side) {
+            (Lang::En, Side::Black) => "Black",
+            (Lang::En, Side::White) => "White",
+            (Lang::Zh, Side::Black) => "黑方",
+            (Lang::Zh, Side::White) => "白方",
+        }
+    }
+
+    /// A phase's name: placement 布局, the opening removals 开局, the battle 战斗.
+    pub fn tibetan_phase(self, phase: crate::rules::tibetan::Phase) -> &'static str {
+        use crate::rules::tibetan::Phase;
+        match (self, phase) {
+            (Lang::En, Phase::Place) => "Placement",
+            (Lang::En, Phase::Remove) => "Opening removals",
+            (Lang::En, Phase::Battle) => "Battle",
+            (Lang::Zh, Phase::Place) => "布局",
+            (Lang::Zh, Phase::Remove) => "开局",
+            (Lang::Zh, Phase::Battle) => "战斗",
+        }
+    }
+
+    /// The line above the board: the phase, and in placement the removals each side has
+    /// earned (and who formed first), in the opening removals those still due, in the
+    /// battle each side's stones and who may fly. `counts`, `due` and `fly` are Black's,
+    /// then White's.
+    pub fn tibetan_caption(
+        self,
+        phase: crate::rules::tibetan::Phase,
+        counts: [u8; 2],
+        due: [u8; 2],
+        first: Option<crate::rules::tibetan::Side>,
+        fly: [bool; 2],
+    ) -> String {
+        use crate::rules::tibetan::{Phase, Side};
+        let name = self.tibetan_phase(phase);
+        match (self, phase) {
+            (Lang::En, Phase::Place) => {
+                let first = first.map_or(String::new(), |s| {
+                    format!(" ({} formed first)", self.tibetan_side(s))
+                });
+                format!(
+                    "{name} · removals earned: Black {}, White {}{first}",
+                    due[0], due[1]
+                )
+            }
+            (Lang::Zh, Phase::Place) => {
+                let first = first.map_or(String::new(), |s| {
+                    format!("（{}先成形）", self.tibetan_side(s))
+                });
+                format!("{name} · 已得提子：黑 {}，白 {}{first}", due[0], due[1])
+            }
+            (Lang::En, Phase::Remove) => format!(
+                "{name} · still to remove: Black {}, White {}",
+                due[0], due[1]
+            ),
+            (Lang::Zh, Phase::Remove) => {
+                format!("{name} · 尚需提子：黑 {}，白 {}", due[0], due[1])
+            }
+            (_, Phase::Battle) => {
+                let mut line = match self {
+                    Lang::En => format!("{name} · Black {} stones, White {}", counts[0], counts[1]),
+                    Lang::Zh => format!("{name} · 黑 {} 子，白 {} 子", counts[0], counts[1]),
+                };
+                for side in Side::BOTH.into_iter().filter(|s| fly[s.index()]) {
+                    match self {
+                        Lang::En => {
+                            line.push_str(&format!(" · {} may fly", self.tibetan_side(side)))
+                        }
+                        Lang::Zh => line.push_str(&format!(" · {}可飞子", self.tibetan_side(side))),
+                    }
+                }
+                line
+            }
+        }
+    }
+
+    /// Beside a side's player: its colour and stones, and what it has earned (placement),
+    /// still has to remove (opening removals) or whether it may fly (battle).
+    pub fn tibetan_beside(
+        self,
+        side: crate::rules::tibetan::Side,
+        phase: crate::rules::tibetan::Phase,
+        stones: u8,
+        due: u8,
+        fly: bool,
+    ) -> String {
+        use crate::rules::tibetan::Phase;
+        let colour = self.tibetan_side(side);
+        let mut line = match self {
+            Lang::En if stones == 1 => format!("{colour} · 1 stone"),
+            Lang::En => format!("{colour} · {stones} stones"),
+            Lang::Zh => format!("{colour} · {stones} 子"),
+        };
+        match (self, phase) {
+            (Lang::En, Phase::Place) if due == 1 => line.push_str(" · 1 removal earned"),
+            (Lang::En, Phase::Place) if due > 0 => {
+                line.push_str(&format!(" · {due} removals earned"))
+            }
+            (Lang::Zh, Phase::Place) if due > 0 => line.push_str(&format!(" · 已得提子 {due}")),
+            (Lang::En, Phase::Remove) if due > 0 => line.push_str(&format!(" · {due} to remove")),
+            (Lang::Zh, Phase::Remove) if due > 0 => line.push_str(&format!(" · 尚需提子 {due}")),
+            (Lang::En, Phase::Battle) if fly => line.push_str(" · may fly"),
+            (Lang::Zh, Phase::Battle) if fly => line.push_str(" · 可飞子"),
+            _ => {}
+        }
+        line
+    }
+
+    /// The prompt under the board for the player to act.
+    pub fn tibetan_prompt(self, prompt: TibetanPrompt) -> String {
+        use TibetanPrompt as P;
+        match (self, prompt) {
+            (Lang::En, P::Place) => "Click an empty point to place a stone".into(),
+            (Lang::Zh, P::Place) => "点击空点落子".into(),
+            (Lang::En, P::PickStone) => "Click a stone of yours to move it".into(),
+            (Lang::Zh, P::PickStone) => "点击要走的己方棋子".into(),
+            (Lang::En, P::PickTarget { fly: false }) => {
+                "Click where it goes: a step, or a jump over an enemy stone".into()
+            }
+            (Lang::En, P::PickTarget { fly: true }) => {
+                "Click where it goes: it may fly to any empty point".into()
+            }
+            (Lang::Zh, P::PickTarget { fly: false }) => "点击目标点：移一步，或跳过敌子".into(),
+            (Lang::Zh, P::PickTarget { fly: true }) => "点击目标点：可飞到任意空点".into(),
+            (Lang::En, P::Chain) => {
+                "Jump on, or click the last landing point again (Stop here) to end the turn".into()
+            }
+            (Lang::Zh, P::Chain) => "继续连跳，或再点最后落点（停在这里）结束".into(),
+            (Lang::En, P::Remove { enemy, total, left }) => {
+                let enemy = self.tibetan_side(enemy);
+                let stones = if total == 1 { "stone" } else { "stones" };
+                format!("Remove {total} {enemy} {stones}: click {left} more")
+            }
+            (Lang::Zh, P::Remove { enemy, total, left }) => {
+                let enemy = self.tibetan_side(enemy);
+                format!("提掉{enemy} {total} 子：还需点选 {left} 子")
+            }
+            (Lang::En, P::Waiting(side)) => format!("{} to play", self.tibetan_side(side)),
+            (Lang::Zh, P::Waiting(side)) => format!("轮到{}", self.tibetan_side(side)),
+        }
+    }
+
+    /// The game screen's buttons during a Tibetan chess turn: end a jump chain here, and
+    /// drop what was picked.
+    pub fn tibetan_buttons(self) -> [&'static str; 2] {
+        match self {
+            Lang::En => ["Stop here", "Cancel"],
+            Lang::Zh => ["停在这里", "取消"],
+        }
+    }
+
+    /// The lobby's Tibetan chess settings: the labels of protection and flying, the words
+    /// of their choices.
+    pub fn tibetan_setting_words(self) -> TibetanSettingWords {
+        match self {
+            Lang::En => TibetanSettingWords {
+                protect: "Stones in formations are protected",
+                fly: "Fly at",
+                no_fly: "never",
+                on_off: ["off", "on"],
+            },
+            Lang::Zh => TibetanSettingWords {
+                protect: "成形棋子受保护",
+                fly: "飞子：剩",
+                no_fly: "不可飞",
+                on_off: ["否", "是"],
+            },
+        }
+    }
+
+    /// Tibetan chess's settings in words, where they differ from the spec's defaults.
+    pub fn tibetan_settings(self, rules: crate::rules::tibetan::Rules) -> String {
+        let d = crate::rules::tibetan::Rules::default();
+        let mut parts = Vec::new();
+        if rules.protect_formations != d.protect_formations {
+            parts.push(match (self, rules.protect_formations) {
+                (Lang::En, true) => "formations protected".to_string(),
+                (Lang::En, false) => "no protection".to_string(),
+                (Lang::Zh, true) => "成形受保护".to_string(),
+                (Lang::Zh, false) => "成形不受保护".to_string(),
+            });
+        }
+        if rules.fly_at != d.fly_at {
+            parts.push(match (self, rules.fly_at) {
+                (Lang::En, Some(n)) => format!("fly at {n} stones"),
+                (Lang::En, None) => "no flying".to_string(),
+                (Lang::Zh, Some(n)) => format!("剩 {n} 子可飞"),
+                (Lang::Zh, None) => "不可飞子".to_string(),
+            });
+        }
+        if parts.is_empty() {
+            parts.push(match self {
+                Lang::En => "the usual rules".to_string(),
+                Lang::Zh => "常规规则".to_string(),
+            });
+        }
+        parts.join(" · ")
+    }
+}
+
+/// What the player to act in Tibetan chess is asked to do (see [`Lang::tibetan_prompt`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TibetanPrompt {
+    /// Place a stone.
+    Place,
+    /// Pick a stone to move.
+    PickStone,
+    /// Pick where the stone goes (it may fly, or not).
+    PickTarget {
+        /// The side may fly.
+        fly: bool,
+    },
+    /// Jump on or stop.
+    Chain,
+    /// Pick the enemy stones to remove: `total` in all, `left` still to pick.
+    Remove {
+        /// The enemy.
+        enemy: crate::rules::tibetan::Side,
+        /// How many the turn removes.
+        total: u8,
+        /// How many are still to pick.
+        left: u8,
+    },
+    /// The other side is to play.
+    Waiting(crate::rules::tibetan::Side),
+}
+
+/// The words of the lobby's Tibetan chess settings.
+#[derive(Clone, Copy, Debug)]
+pub struct TibetanSettingWords {
+    /// The protection switch's label.
+    pub protect: &'static str,
+    /// Before the flying limit.
+    pub fly: &'static str,
+    /// The choice of no flying.
+    pub no_fly: &'static str,
+    /// A switch's off and on.
+    pub on_off: [&'static str; 2],
 }

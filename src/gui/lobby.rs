@@ -20,6 +20,7 @@ use crate::peer::control::{Found, Incoming};
 use crate::peer::{Command, Snapshot};
 use crate::protocol::message::MAX_NAME;
 use crate::rules::gomoku::{self, Rule};
+use crate::rules::tibetan;
 use crate::session::GameKind;
 
 /// Grey, for what is said in passing.
@@ -42,6 +43,8 @@ pub struct Lobby {
     game: GameKind,
     /// The Gomoku settings last chosen (kept while another game is chosen).
     gomoku: gomoku::Settings,
+    /// The Tibetan chess settings last chosen (kept while another game is chosen).
+    tibetan: tibetan::Rules,
     /// The hot-seat box: the second player's name.
     second: String,
     /// The saved games listed (the newest first).
@@ -79,6 +82,8 @@ pub enum Message {
     Game(GameKind),
     /// Choose Gomoku with these settings (its rule set, board and win length).
     Gomoku(gomoku::Settings),
+    /// Choose Tibetan chess with these settings (protection, flying).
+    Tibetan(tibetan::Rules),
     /// The second player's name box changed.
     SecondChanged(String),
     /// Start a hot-seat game: two people at this screen.
@@ -184,8 +189,19 @@ impl Lobby {
                 self.game = GameKind::Gomoku(self.gomoku);
                 None
             }
+            Message::Game(GameKind::Tibetan(_)) => {
+                self.game = GameKind::Tibetan(self.tibetan);
+                None
+            }
             Message::Game(game) => {
                 self.game = game;
+                None
+            }
+            Message::Tibetan(rules) => {
+                if rules.check().is_ok() {
+                    self.tibetan = rules;
+                }
+                self.game = GameKind::Tibetan(self.tibetan);
                 None
             }
             Message::Gomoku(settings) => {
@@ -228,7 +244,10 @@ impl Lobby {
                 button(text(t.back))
                     .on_press(Message::Rules)
                     .style(button::secondary),
-                super::rules_page::view(lang),
+                match self.game {
+                    GameKind::Tibetan(_) => super::tibetan::rules::view(lang),
+                    _ => super::rules_page::view(lang),
+                },
             ]
             .spacing(12)
             .padding(24);
@@ -291,10 +310,7 @@ impl Lobby {
         let mut games = row![text(lang.app().game_label).size(16)]
             .spacing(8)
             .align_y(Alignment::Center);
-        for game in GameKind::ALL
-            .into_iter()
-            .filter(|g| super::games::shows(*g))
-        {
+        for game in GameKind::ALL {
             let chosen = std::mem::discriminant(&game) == std::mem::discriminant(&self.game);
             let style = if chosen {
                 button::primary
@@ -309,6 +325,9 @@ impl Lobby {
         }
         match self.game {
             GameKind::Gomoku(settings) => column![games, gomoku_settings(settings, lang)]
+                .spacing(10)
+                .into(),
+            GameKind::Tibetan(rules) => column![games, tibetan_settings(rules, lang)]
                 .spacing(10)
                 .into(),
             _ => games.into(),
@@ -511,6 +530,50 @@ fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Me
         )),
         text(t.gomoku_win).size(14).color(GREY),
         win,
+    ]
+    .spacing(8)
+    .align_y(Alignment::Center)
+    .wrap()
+    .into()
+}
+
+/// Tibetan chess's settings, chosen before challenging: whether stones in formations are
+/// protected from removal, and at how many stones a side may fly (or never). The others
+/// are the spec's defaults.
+fn tibetan_settings<'a>(rules: tibetan::Rules, lang: Lang) -> Element<'a, Message> {
+    let words = lang.tibetan_setting_words();
+    let flights: Vec<Choice<Option<u8>>> = [
+        None,
+        Some(3),
+        Some(4),
+        Some(5),
+        Some(6),
+        Some(7),
+        Some(8),
+        Some(9),
+    ]
+    .into_iter()
+    .map(|n| Choice {
+        value: n,
+        label: n.map_or(words.no_fly.to_string(), |n| n.to_string()),
+    })
+    .collect();
+    let current = flights.iter().find(|c| c.value == rules.fly_at).cloned();
+    row![
+        text(words.protect).size(14).color(GREY),
+        button(text(words.on_off[usize::from(rules.protect_formations)]).size(14))
+            .on_press(Message::Tibetan(tibetan::Rules {
+                protect_formations: !rules.protect_formations,
+                ..rules
+            }))
+            .style(button::secondary),
+        text(words.fly).size(14).color(GREY),
+        pick_list(flights, current, move |c: Choice<Option<u8>>| {
+            Message::Tibetan(tibetan::Rules {
+                fly_at: c.value,
+                ..rules
+            })
+        }),
     ]
     .spacing(8)
     .align_y(Alignment::Center)

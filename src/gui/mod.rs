@@ -41,6 +41,10 @@
 //!   game screen ([`gomoku::play`]: clicks on points, renju's forbidden points said,
 //!   move numbers, the winning row, replay) and of the spectator screen
 //!   ([`gomoku::watch`]).
+//! - [`tibetan`]: its 7 x 7 board with formations, the last turn and the removals marked
+//!   ([`tibetan::board`]), its part of the game screen ([`tibetan::play`]: placing,
+//!   stepping, flying, jump chains with Stop here, picking removals, replay), of the
+//!   spectator screen ([`tibetan::watch`]) and its rules page ([`tibetan::rules`]).
 //!
 //! Registering a game: add its folder, and one line in [`games`].
 //!
@@ -62,6 +66,7 @@ pub mod review;
 pub mod rules_page;
 pub mod settings;
 pub mod sound;
+pub mod tibetan;
 pub mod watch;
 pub mod xiangqi;
 
@@ -79,7 +84,12 @@ use junqi::deploy;
 pub const FONT_REGULAR_BYTES: &[u8] = include_bytes!("../../resources/fonts/lanqi-cjk-regular.otf");
 /// The bundled CJK subset, bold weight (piece names).
 pub const FONT_BOLD_BYTES: &[u8] = include_bytes!("../../resources/fonts/lanqi-cjk-bold.otf");
-/// The family name inside the bundled fonts; the app's default font.
+/// The bundled Tibetan font, Noto Serif Tibetan cut to the Tibetan block and renamed "Lanqi
+/// Tibetan" (see `scripts/make-tibetan-font.sh`): player names and chat in Tibetan script
+/// fall back to it.
+pub const FONT_TIBETAN_BYTES: &[u8] =
+    include_bytes!("../../resources/fonts/lanqi-tibetan-regular.ttf");
+/// The family name inside the bundled CJK fonts; the app's default font.
 pub const FONT: Font = Font::with_name("Lanqi CJK");
 /// The bundled font's bold weight.
 pub const BOLD: Font = Font {
@@ -88,10 +98,15 @@ pub const BOLD: Font = Font {
 };
 
 /// The iced settings every lanqi window uses (and the GUI tests too, so that snapshots
-/// render exactly as the app does): the bundled fonts loaded, and the default font.
+/// render exactly as the app does): the bundled fonts loaded (the CJK subset's two weights
+/// and the Tibetan font), and the default font.
 pub fn settings() -> iced::Settings {
     iced::Settings {
-        fonts: vec![FONT_REGULAR_BYTES.into(), FONT_BOLD_BYTES.into()],
+        fonts: vec![
+            FONT_REGULAR_BYTES.into(),
+            FONT_BOLD_BYTES.into(),
+            FONT_TIBETAN_BYTES.into(),
+        ],
         default_font: FONT,
         ..iced::Settings::default()
     }
