@@ -54,6 +54,7 @@ fn options(name: &str, profile: &TempDir) -> Options {
         lang: Lang::En,
         settings: None,
         sound: false,
+        sound_path: None,
         spectators: true,
         window: None,
     }
@@ -85,9 +86,15 @@ struct Harness {
 
 impl Harness {
     fn new(snapshot: Snapshot) -> Harness {
+        Harness::with_sound_path(snapshot, None)
+    }
+
+    /// [`Harness::new`], looking for the system's sound player in `sound_path`.
+    fn with_sound_path(snapshot: Snapshot, sound_path: Option<std::ffi::OsString>) -> Harness {
         let profile = TempDir::new("app");
         let mut app = App::new(Options {
             settings: Some(profile.0.join("settings.json")),
+            sound_path,
             ..options(&snapshot.name, &profile)
         });
         let (tx, commands) = mpsc::unbounded_channel();
@@ -680,7 +687,23 @@ fn the_game_picker_chooses_what_a_challenge_and_the_computer_play() {
 
 #[test]
 fn the_sound_switch_and_the_window_size_are_saved_in_the_settings() {
+    // Where nothing can play sounds, the header says so and offers no switch.
     let mut h = Harness::new(lobby_snapshot());
+    if !h.shows("Sound: off") {
+        assert!(h.shows("Sound: none here"));
+        h.click("Sound: none here");
+        assert!(h.shows("Sound: none here"), "nothing to switch on");
+    }
+    // A player on the PATH (a stand-in for aplay): the switch works and is saved.
+    let bin = TempDir::new("sound-player");
+    let player = bin.0.join("aplay");
+    std::fs::write(&player, "#!/bin/sh\nexit 0\n").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&player, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let mut h = Harness::with_sound_path(lobby_snapshot(), Some(bin.0.clone().into()));
     let path = h._profile.0.join("settings.json");
     h.click("Sound: off");
     assert!(h.shows("Sound: on"));

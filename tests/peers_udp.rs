@@ -264,7 +264,12 @@ fn a_cheating_process_is_caught_by_the_audit_of_a_real_game() {
             &format!("127.0.0.1:{port}"),
         ],
     );
-    let (_, _) = bob.finish();
+    let (_, eb) = bob.finish();
+    // Should the challenge never have reached alice, say why at once (Bob's side).
+    assert!(
+        eb.iter().any(|e| e["event"] == "connected"),
+        "bob never connected: {eb:#?}"
+    );
     let (_, ea) = alice.finish();
     let audit = ea
         .iter()

@@ -85,6 +85,7 @@ impl AppArgs {
             }
             options.name = name.trim().to_string();
         }
+        options.sound_path = std::env::var_os("PATH");
         options.profile = self.profile;
         options.port = self.port;
         options.mdns = self.mdns;

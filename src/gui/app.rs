@@ -65,9 +65,11 @@ pub struct Options {
     pub lang: Lang,
     /// Where the settings (name, language) are kept; none: nothing is saved (tests).
     pub settings: Option<PathBuf>,
-    /// Sounds for moves, battles and the end of a game (heard only in builds with the
-    /// `sound` feature).
+    /// Sounds for moves, battles and the end of a game.
     pub sound: bool,
+    /// Where the system's sound player is looked for (the `PATH`) in a build without the
+    /// `sound` feature; none: nowhere, so sound is unavailable (tests).
+    pub sound_path: Option<std::ffi::OsString>,
     /// Whether others may watch my games (the lobby's switch).
     pub spectators: bool,
     /// The window's size at start (the size it had when last closed); [`WINDOW_SIZE`] if
@@ -86,6 +88,7 @@ impl Default for Options {
             lang: Lang::from_env(),
             settings: None,
             sound: true,
+            sound_path: None,
             spectators: true,
             window: None,
         }
@@ -217,7 +220,7 @@ impl App {
     /// The app before the network has said anything.
     pub fn new(options: Options) -> App {
         let now = Instant::now();
-        let sound = super::sound::Sound::new(options.sound);
+        let sound = super::sound::Sound::new(options.sound, options.sound_path.as_deref());
         let mut app = App {
             lang: options.lang,
             lobby: lobby::Lobby::new(&options.name),
@@ -642,9 +645,13 @@ impl App {
             })
             .size(15),
             space().width(Fill),
-            button(text(t.sound[usize::from(!self.sound.enabled())]).size(14))
-                .on_press(Message::ToggleSound)
-                .style(button::secondary),
+            if self.sound.available() {
+                button(text(t.sound[usize::from(!self.sound.enabled())]).size(14))
+                    .on_press(Message::ToggleSound)
+                    .style(button::secondary)
+            } else {
+                button(text(t.sound_unavailable).size(14)).style(button::secondary)
+            },
             text(t.language).size(14),
             button(text(self.lang.other().name()).size(14))
                 .on_press(Message::ToggleLanguage)

@@ -124,6 +124,8 @@ pub struct AppText {
     pub game_label: &'static str,
     /// The sound switch, when sound is on and when it is off.
     pub sound: [&'static str; 2],
+    /// In place of the switch where nothing can play sounds.
+    pub sound_unavailable: &'static str,
     /// The lobby's spectators switch, when others may watch my games and when not.
     pub spectators: [&'static str; 2],
     /// The three levels' buttons.
@@ -310,6 +312,7 @@ const EN: AppText = AppText {
     save_game: "Save game",
     saved_to: "Saved to",
     sound: ["Sound: on", "Sound: off"],
+    sound_unavailable: "Sound: none here",
     spectators: ["Spectators: allowed", "Spectators: not allowed"],
     levels: ["Easy", "Medium", "Hard"],
     back: "Back",
@@ -438,6 +441,7 @@ const ZH: AppText = AppText {
     save_game: "保存棋局",
     saved_to: "已保存到",
     sound: ["声音：开", "声音：关"],
+    sound_unavailable: "声音：本机无法播放",
     spectators: ["观战：允许", "观战：不允许"],
     levels: ["简单", "中等", "困难"],
     back: "返回",

@@ -2,13 +2,17 @@
 //! ([`super::settings::Settings::sound`]).
 //!
 //! The three sounds are tiny WAV files bundled in the binary (`resources/sounds/`, made by
-//! `scripts/make-sounds.sh`, public domain). Playing them needs the system's audio library
-//! at build time (ALSA on Linux: `apt install libasound2-dev`), so real playback is behind
-//! the non-default cargo feature `sound` (rodio, playback only). Without it [`Sound::play`]
-//! does nothing, and everything here still compiles and can be called.
+//! `scripts/make-sounds.sh`, public domain). Two ways to play them:
 //!
-//! Playback never blocks and never fails loudly: the audio device is opened on the first
-//! sound; if there is none (a headless machine, no permission), sounds stay silent.
+//! - the default build needs nothing at build time: it hands each sound to the system's
+//!   own player, the first of `pw-play`, `paplay` and `aplay` found on the `PATH` when the
+//!   app starts (PipeWire, PulseAudio, ALSA; one is on nearly every Linux desktop);
+//! - the cargo feature `sound` plays them itself (rodio), which needs the system's audio
+//!   library at build time (ALSA on Linux: `apt install libasound2-dev`).
+//!
+//! Where neither can play (no player on the `PATH`), the switch says so instead of "on".
+//! Playback never blocks and never fails loudly: a player that fails leaves the game
+//! silent, nothing more.
 
 /// Which sound to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -133,29 +137,42 @@ pub struct Sound {
     enabled: bool,
     #[cfg(feature = "sound")]
     device: std::cell::OnceCell<Option<playback::Device>>,
+    /// The system's player and where each cue's WAV was written for it (default build).
+    #[cfg(not(feature = "sound"))]
+    external: Option<external::Player>,
 }
 
 impl std::fmt::Debug for Sound {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Sound")
             .field("enabled", &self.enabled)
-            .field("playback", &Sound::AVAILABLE)
+            .field("playback", &self.available())
             .finish()
     }
 }
 
 impl Sound {
-    /// Whether this build can play sounds (the `sound` feature); when false, [`Sound::play`]
-    /// is a no-op and the settings screen may grey out the switch.
-    pub const AVAILABLE: bool = cfg!(feature = "sound");
-
-    /// A player, on or off (from [`super::settings::Settings::sound`]). Opens no device yet.
-    pub fn new(enabled: bool) -> Sound {
+    /// A player, on or off (from [`super::settings::Settings::sound`]). Opens no device
+    /// yet; in the default build, looks for the system's player on `path` (a `PATH`).
+    pub fn new(enabled: bool, path: Option<&std::ffi::OsStr>) -> Sound {
+        #[cfg(feature = "sound")]
+        let _ = path;
         Sound {
             enabled,
             #[cfg(feature = "sound")]
             device: std::cell::OnceCell::new(),
+            #[cfg(not(feature = "sound"))]
+            external: external::Player::find(path),
         }
+    }
+
+    /// Whether sounds can play here: the `sound` feature, or a system player found. When
+    /// false, [`Sound::play`] does nothing and the switch says sound is unavailable.
+    pub fn available(&self) -> bool {
+        #[cfg(feature = "sound")]
+        return true;
+        #[cfg(not(feature = "sound"))]
+        return self.external.is_some();
     }
 
     /// Whether sounds are on.
@@ -182,8 +199,135 @@ impl Sound {
                 return device.play(cue);
             }
         }
+        #[cfg(not(feature = "sound"))]
+        if let Some(player) = &self.external {
+            return player.play(cue);
+        }
         let _ = cue;
         false
+    }
+}
+
+/// Playing through the system's own player, found on the `PATH` (the default build).
+#[cfg(not(feature = "sound"))]
+mod external {
+    use std::ffi::OsStr;
+    use std::path::{Path, PathBuf};
+    use std::process::{Command, Stdio};
+
+    use super::Cue;
+
+    /// The players tried, in order: PipeWire's, PulseAudio's, ALSA's. Each plays a WAV
+    /// file named on its command line.
+    const PLAYERS: [&str; 3] = ["pw-play", "paplay", "aplay"];
+
+    /// A system player, and the cues' WAV files written where it can read them.
+    pub struct Player {
+        program: PathBuf,
+        files: Vec<(Cue, PathBuf)>,
+    }
+
+    impl Drop for Player {
+        fn drop(&mut self) {
+            if let Some((_, file)) = self.files.first()
+                && let Some(dir) = file.parent()
+            {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
+    }
+
+    impl Player {
+        /// The first player on `path` (a `PATH` value), with the cues written to a temp
+        /// directory of this user's; none if there is no player or nowhere to write.
+        pub fn find(path: Option<&OsStr>) -> Option<Player> {
+            let program = std::env::split_paths(path?)
+                .flat_map(|dir| PLAYERS.map(|p| dir.join(p)))
+                .find(|p| is_executable(p))?;
+            let dir = std::env::temp_dir().join(format!("lanqi-sounds-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).ok()?;
+            let files = super::Cue::ALL
+                .iter()
+                .map(|cue| {
+                    let file = dir.join(format!("{cue:?}.wav").to_lowercase());
+                    crate::store::write_atomically(&file, cue.wav(), None).ok()?;
+                    Some((*cue, file))
+                })
+                .collect::<Option<Vec<_>>>()?;
+            Some(Player { program, files })
+        }
+
+        /// Starts the player on `cue`'s file and returns at once (a thread waits for it,
+        /// so that it leaves no zombie). Whether it started.
+        pub fn play(&self, cue: Cue) -> bool {
+            let Some((_, file)) = self.files.iter().find(|(c, _)| *c == cue) else {
+                return false;
+            };
+            let child = Command::new(&self.program)
+                .arg(file)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn();
+            match child {
+                Ok(mut child) => {
+                    std::thread::spawn(move || child.wait());
+                    true
+                }
+                Err(_) => false,
+            }
+        }
+    }
+
+    fn is_executable(path: &Path) -> bool {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            path.metadata()
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        }
+        #[cfg(not(unix))]
+        path.is_file()
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        #[cfg(unix)]
+        fn the_first_player_on_the_path_is_handed_each_cues_wav() {
+            use std::os::unix::fs::PermissionsExt;
+            let dir = std::env::temp_dir().join(format!("lanqi-player-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            assert!(
+                Player::find(Some(dir.as_os_str())).is_none(),
+                "no player here"
+            );
+            // A stand-in for aplay that writes down the file it was given.
+            let log = dir.join("played.txt");
+            let script = dir.join("aplay");
+            std::fs::write(
+                &script,
+                format!("#!/bin/sh\ncat \"$1\" > '{}'\n", log.display()),
+            )
+            .unwrap();
+            std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+            let player = Player::find(Some(dir.as_os_str())).expect("aplay is found");
+            assert!(player.play(Cue::Battle));
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+            while std::fs::read(&log).map_or(true, |b| b.len() < Cue::Battle.wav().len()) {
+                assert!(std::time::Instant::now() < deadline, "the player never ran");
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            assert_eq!(
+                std::fs::read(&log).unwrap(),
+                Cue::Battle.wav(),
+                "the battle's WAV"
+            );
+            let _ = std::fs::remove_dir_all(&dir);
+        }
     }
 }
 
@@ -278,7 +422,7 @@ mod tests {
 
     #[test]
     fn a_disabled_player_plays_nothing_and_the_switch_works() {
-        let mut sound = Sound::new(false);
+        let mut sound = Sound::new(false, None);
         assert!(!sound.enabled());
         for cue in Cue::ALL {
             assert!(!sound.play(cue));
@@ -286,10 +430,10 @@ mod tests {
         sound.set_enabled(true);
         assert!(sound.enabled());
         for cue in Cue::ALL {
-            // Without the `sound` feature playing is a no-op that reports nothing played;
-            // with it, a machine without an audio device stays silent without panicking.
+            // Where nothing can play, playing reports nothing played; with a device or a
+            // player, a machine without audio stays silent without panicking.
             let played = sound.play(cue);
-            assert!(Sound::AVAILABLE || !played);
+            assert!(sound.available() || !played);
         }
         assert!(format!("{sound:?}").contains("enabled: true"));
     }

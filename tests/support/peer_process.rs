@@ -90,7 +90,7 @@ impl Peer {
             std::thread::sleep(Duration::from_millis(20));
         };
         self.seen.extend(self.events.iter());
-        (status.success(), self.seen)
+        (status.success(), std::mem::take(&mut self.seen))
     }
 }
 
@@ -99,4 +99,12 @@ pub fn profile(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("lanqi-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
+}
+
+impl Drop for Peer {
+    /// A test that fails midway leaves no `lanqi peer` running behind it.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
