@@ -326,3 +326,33 @@ fn beats_the_pattern_player() {
     }
     assert_eq!(won, 4, "the engine won {won} of 4");
 }
+
+#[test]
+fn the_peer_bot_uses_the_engine_at_a_gomoku_table() {
+    use lanqi::peer::{Bot, BotKind};
+    use lanqi::protocol::fair::Binding;
+    use lanqi::session::{AnyTable, Cheat, GameKind, Secrets, TableGame};
+    let secrets = Secrets {
+        binding: Binding([7; 32]),
+        secret: [1; 32],
+        cheat: Cheat::None,
+    };
+    let kind = GameKind::Gomoku(Settings::default());
+    let mut table = AnyTable::start(&kind, &[], 0, "", 0, &secrets).unwrap();
+    // White (seat 2) has d4 e4 f4 g4 with c4 Black's: the engine bot, as Black, blocks h4,
+    // at every level and as `greedy`.
+    for (seat, mv) in [(0, "c4"), (1, "d4"), (0, "h8"), (1, "e4"), (0, "a15"), (1, "f4")] {
+        table.play(seat, mv).unwrap();
+    }
+    table.play(0, "o1").unwrap();
+    table.play(1, "g4").unwrap();
+    let moves = table.legal_moves();
+    for kind in [
+        BotKind::Greedy,
+        BotKind::Engine(Level::Easy),
+        BotKind::Engine(Level::Medium),
+    ] {
+        let mut bot = Bot::new(kind, 5);
+        assert_eq!(bot.pick(&table, &moves).as_deref(), Some("h4"), "{kind:?}");
+    }
+}
