@@ -39,8 +39,8 @@ fn position(rule: Rule, black: &str, white: &str) -> Game {
     let w: Vec<&str> = white.split_whitespace().collect();
     assert!(b.len() == w.len() || b.len() == w.len() + 1);
     let mut moves = Vec::new();
-    for i in 0..b.len() {
-        moves.push(b[i]);
+    for (i, &m) in b.iter().enumerate() {
+        moves.push(m);
         if let Some(m) = w.get(i) {
             moves.push(m);
         }
@@ -67,11 +67,7 @@ fn plays_the_centre_first_and_wins_in_one() {
     let g = game(Settings::default(), "");
     assert_eq!(best(&g, 1000).0, p("h8"));
     // Black h8..k8 (l8 open, g8 white): l8 wins; White's own four does not matter.
-    let g = position(
-        Rule::Freestyle,
-        "h8 i8 j8 k8",
-        "g8 c3 c4 c5",
-    );
+    let g = position(Rule::Freestyle, "h8 i8 j8 k8", "g8 c3 c4 c5");
     assert_eq!(best(&g, 1000), (p("l8"), How::Win));
 }
 
@@ -92,7 +88,10 @@ fn open_four_is_taken_when_it_wins() {
     // Black e5 f5 g5 with both sides open and White with nothing: an open four wins.
     let g = position(Rule::Freestyle, "e5 f5 g5", "a15 o15 a1");
     let (m, how) = best(&g, 5_000);
-    assert!(["d5", "h5"].contains(&m.to_string().as_str()), "{m} {how:?}");
+    assert!(
+        ["d5", "h5"].contains(&m.to_string().as_str()),
+        "{m} {how:?}"
+    );
 }
 
 /// Plays the game on from Black to move: Black is the engine; White blocks Black's five
@@ -111,10 +110,7 @@ fn play_out(mut g: Game, nodes: u64, moves: usize) -> (Option<Seat>, Vec<Point>)
             black_moves.push(m);
             m
         } else {
-            let five = g
-                .board()
-                .empty_points()
-                .find(|&q| black_fives_at(&g, q));
+            let five = g.board().empty_points().find(|&q| black_fives_at(&g, q));
             five.unwrap_or_else(|| white.pick(&g).unwrap())
         };
         g.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
@@ -125,20 +121,22 @@ fn play_out(mut g: Game, nodes: u64, moves: usize) -> (Option<Seat>, Vec<Point>)
 /// Whether a black stone on `q` would make five in a row (freestyle).
 fn black_fives_at(g: &Game, q: Point) -> bool {
     let b = g.board();
-    [(1i32, 0i32), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
-        let count = |s: i32| {
-            (1..5)
-                .take_while(|&k| {
-                    let (x, y) = (q.file() as i32 + s * k * dx, q.rank() as i32 + s * k * dy);
-                    x >= 0
-                        && y >= 0
-                        && Point::new(x as u8, y as u8)
-                            .is_some_and(|pt| b.get(pt) == Some(Seat::BLACK))
-                })
-                .count()
-        };
-        count(1) + count(-1) + 1 >= 5
-    })
+    [(1i32, 0i32), (0, 1), (1, 1), (1, -1)]
+        .iter()
+        .any(|&(dx, dy)| {
+            let count = |s: i32| {
+                (1..5)
+                    .take_while(|&k| {
+                        let (x, y) = (q.file() as i32 + s * k * dx, q.rank() as i32 + s * k * dy);
+                        x >= 0
+                            && y >= 0
+                            && Point::new(x as u8, y as u8)
+                                .is_some_and(|pt| b.get(pt) == Some(Seat::BLACK))
+                    })
+                    .count()
+            };
+            count(1) + count(-1) + 1 >= 5
+        })
 }
 
 #[test]
@@ -155,11 +153,7 @@ fn finds_vcfs_established_by_hand() {
     //    (e8-h8; White must take i8); then h9 is a four on file h (h8-h11; White must
     //    take h7) and an open three f7-g8-h9 on the diagonal; then i10 or e6 is an open
     //    four. No other first move is a four.
-    let vcf2 = position(
-        Rule::Freestyle,
-        "e8 f8 g8 h10 h11 f7",
-        "d8 h12 a1 a3 a5 o1",
-    );
+    let vcf2 = position(Rule::Freestyle, "e8 f8 g8 h10 h11 f7", "d8 h12 a1 a3 a5 o1");
     for (name, g) in [("vcf1", vcf1), ("vcf2", vcf2)] {
         let report = Searcher::new(8).search(&g, limits(50_000));
         assert_eq!(report.how, How::Vcf, "{name}: {report:?}");
@@ -188,7 +182,8 @@ fn renju_black_never_plays_a_forbidden_point() {
             } else {
                 other.pick(&g).unwrap()
             };
-            g.play(m).unwrap_or_else(|e| panic!("seed {seed}: {m}: {e}\n{}", g.board()));
+            g.play(m)
+                .unwrap_or_else(|e| panic!("seed {seed}: {m}: {e}\n{}", g.board()));
         }
     }
 }
@@ -197,10 +192,7 @@ fn renju_black_never_plays_a_forbidden_point() {
 fn standard_and_caro_rules_are_followed() {
     // Standard: an overline does not win, so Black must not count on i8 (h8..m8 would be
     // six); White threatens d4-g4 five, Black blocks.
-    let g = game(
-        settings(Rule::Standard, 2, 5),
-        "h8 d4 j8 e4 k8 f4 l8 a1",
-    );
+    let g = game(settings(Rule::Standard, 2, 5), "h8 d4 j8 e4 k8 f4 l8 a1");
     // Black: h8 j8 k8 l8, White d4 e4 f4 a1; Black to move: i8 makes five (h8..l8) exactly.
     assert_eq!(best(&g, 5_000), (p("i8"), How::Win));
     // Black g8 h8 j8 k8 l8 and c4; White d4 e4 f4 g4: i8 would make six, no win under
@@ -255,7 +247,8 @@ fn three_and_four_seat_games_stay_legal() {
                 .search(&g, level_limits(Level::Easy))
                 .best
                 .unwrap();
-            g.play(m).unwrap_or_else(|e| panic!("{seats} seats: {m}: {e}\n{}", g.board()));
+            g.play(m)
+                .unwrap_or_else(|e| panic!("{seats} seats: {m}: {e}\n{}", g.board()));
             plies += 1;
         }
         assert!(plies >= 2 * win as usize, "{seats} seats: {}", g.board());
@@ -308,7 +301,11 @@ fn match_game(seed: u64, engine_black: bool, engine: Limits) -> (Option<bool>, u
         g.play(m).unwrap();
     }
     let winner = g.ending().and_then(|e| e.winner());
-    let engine_seat = if engine_black { Seat::BLACK } else { Seat::WHITE };
+    let engine_seat = if engine_black {
+        Seat::BLACK
+    } else {
+        Seat::WHITE
+    };
     (winner.map(|w| w == engine_seat), g.moves().len())
 }
 
@@ -317,11 +314,14 @@ fn beats_the_pattern_player() {
     let mut won = 0;
     for game in 0..4u64 {
         let (result, plies) = match_game(game, game % 2 == 0, level_limits(Level::Medium));
-        println!("game {game}: engine {} in {plies} plies", match result {
-            Some(true) => "won",
-            Some(false) => "lost",
-            None => "drew",
-        });
+        println!(
+            "game {game}: engine {} in {plies} plies",
+            match result {
+                Some(true) => "won",
+                Some(false) => "lost",
+                None => "drew",
+            }
+        );
         won += usize::from(result == Some(true));
     }
     assert_eq!(won, 4, "the engine won {won} of 4");
@@ -341,7 +341,14 @@ fn the_peer_bot_uses_the_engine_at_a_gomoku_table() {
     let mut table = AnyTable::start(&kind, &[], 0, "", 0, &secrets).unwrap();
     // White (seat 2) has d4 e4 f4 g4 with c4 Black's: the engine bot, as Black, blocks h4,
     // at every level and as `greedy`.
-    for (seat, mv) in [(0, "c4"), (1, "d4"), (0, "h8"), (1, "e4"), (0, "a15"), (1, "f4")] {
+    for (seat, mv) in [
+        (0, "c4"),
+        (1, "d4"),
+        (0, "h8"),
+        (1, "e4"),
+        (0, "a15"),
+        (1, "f4"),
+    ] {
         table.play(seat, mv).unwrap();
     }
     table.play(0, "o1").unwrap();
@@ -354,5 +361,54 @@ fn the_peer_bot_uses_the_engine_at_a_gomoku_table() {
     ] {
         let mut bot = Bot::new(kind, 5);
         assert_eq!(bot.pick(&table, &moves).as_deref(), Some("h4"), "{kind:?}");
+    }
+}
+
+/// One game between two levels from a seeded three-stone opening near the centre; returns
+/// whether `a` (Black when `a_black`) won (None: draw).
+fn level_game(a: Level, b: Level, a_black: bool, seed: u64) -> Option<bool> {
+    let mut g = Game::new(Settings::default()).unwrap();
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut rand = |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n) as u8
+    };
+    g.play(p("h8")).unwrap();
+    while g.moves().len() < 3 {
+        let q = Point::new(5 + rand(5), 5 + rand(5)).unwrap();
+        let _ = g.play(q);
+    }
+    let mut searchers = [Searcher::new(16), Searcher::new(16)];
+    while g.ending().is_none() {
+        let a_to_move = (g.to_move() == Seat::BLACK) == a_black;
+        let (level, s) = if a_to_move { (a, 0) } else { (b, 1) };
+        let m = searchers[s].search(&g, level_limits(level)).best.unwrap();
+        g.play(m).unwrap();
+    }
+    let a_seat = if a_black { Seat::BLACK } else { Seat::WHITE };
+    g.ending().and_then(|e| e.winner()).map(|w| w == a_seat)
+}
+
+/// The level-against-level numbers of `docs/MEASUREMENTS.md` (slow: not run by default).
+/// `cargo test --release --no-default-features --test gomoku_engine levels -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore]
+fn levels_against_each_other() {
+    for (a, b, games) in [
+        (Level::Medium, Level::Easy, 8u64),
+        (Level::Hard, Level::Medium, 6),
+    ] {
+        let (mut won, mut lost, mut drawn) = (0, 0, 0);
+        for seed in 0..games {
+            match level_game(a, b, seed % 2 == 0, seed / 2) {
+                Some(true) => won += 1,
+                Some(false) => lost += 1,
+                None => drawn += 1,
+            }
+        }
+        println!("{a} against {b}: {won} won, {lost} lost, {drawn} drawn");
     }
 }

@@ -52,7 +52,8 @@ impl Engine {
 
     fn send(&mut self, line: &str) {
         self.seen.push(format!("> {line}"));
-        writeln!(self.stdin, "{line}").unwrap_or_else(|e| panic!("send {line}: {e}\n{}", self.log()));
+        writeln!(self.stdin, "{line}")
+            .unwrap_or_else(|e| panic!("send {line}: {e}\n{}", self.log()));
         self.stdin.flush().unwrap();
     }
 
@@ -145,7 +146,9 @@ fn board_rectstart_info_rule_and_takeback() {
     assert_eq!(e.ask("RECTSTART 20,12"), "OK");
     // The engine (1) has a four on row 3 with its left end blocked: 5,3 wins.
     e.send("BOARD");
-    for line in ["1,3,1", "0,0,2", "2,3,1", "0,2,2", "3,3,1", "0,4,2", "4,3,1", "0,3,2"] {
+    for line in [
+        "1,3,1", "0,0,2", "2,3,1", "0,2,2", "3,3,1", "0,4,2", "4,3,1", "0,3,2",
+    ] {
         e.send(line);
     }
     assert_eq!(e.ask("DONE"), "5,3", "{}", e.log());
@@ -190,12 +193,27 @@ fn bad_input_gets_error_or_unknown_and_never_ends_the_loop() {
     assert!(e.ask("BEGIN").starts_with("ERROR"), "{}", e.log());
     assert!(e.ask("TURN 3,3").starts_with("ERROR"), "{}", e.log());
     assert!(e.ask("START 4").starts_with("ERROR"), "{}", e.log());
-    assert!(e.ask("START 99999999999").starts_with("ERROR"), "{}", e.log());
+    assert!(
+        e.ask("START 99999999999").starts_with("ERROR"),
+        "{}",
+        e.log()
+    );
     assert!(e.ask("START x").starts_with("ERROR"), "{}", e.log());
     assert!(e.ask("RECTSTART 10").starts_with("ERROR"), "{}", e.log());
-    assert!(e.ask("FROBNICATE 1 2").starts_with("UNKNOWN"), "{}", e.log());
+    assert!(
+        e.ask("FROBNICATE 1 2").starts_with("UNKNOWN"),
+        "{}",
+        e.log()
+    );
     assert_eq!(e.ask("START 15"), "OK");
-    for bad in ["TURN", "TURN 15,0", "TURN -1,2", "TURN a,b", "TURN 3", "TAKEBACK 1,1"] {
+    for bad in [
+        "TURN",
+        "TURN 15,0",
+        "TURN -1,2",
+        "TURN a,b",
+        "TURN 3",
+        "TAKEBACK 1,1",
+    ] {
         assert!(e.ask(bad).starts_with("ERROR"), "{bad}: {}", e.log());
     }
     e.send("INFO rule banana");
@@ -207,11 +225,19 @@ fn bad_input_gets_error_or_unknown_and_never_ends_the_loop() {
     e.send("BOARD");
     e.send("1,1,1");
     e.send("2,2,1");
-    assert!(e.ask("DONE").starts_with("ERROR"), "two own stones, none of theirs: {}", e.log());
+    assert!(
+        e.ask("DONE").starts_with("ERROR"),
+        "two own stones, none of theirs: {}",
+        e.log()
+    );
     e.send("BOARD");
     e.send("1,1,2");
     e.send("1,1,1");
-    assert!(e.ask("DONE").starts_with("ERROR"), "a point twice: {}", e.log());
+    assert!(
+        e.ask("DONE").starts_with("ERROR"),
+        "a point twice: {}",
+        e.log()
+    );
     // Still alive and playing.
     assert_eq!(e.ask("START 15"), "OK");
     let (x, y) = xy(&e.ask("TURN 7,7"));
@@ -226,7 +252,11 @@ fn protocol_game(e: &mut Engine, seed: u64, engine_first: bool) -> (Option<bool>
     assert_eq!(e.ask("START 15"), "OK");
     let mut game = Game::new(Settings::default()).unwrap();
     let mut other = PatternPlayer::new(seed);
-    let engine_seat = if engine_first { Seat::BLACK } else { Seat::WHITE };
+    let engine_seat = if engine_first {
+        Seat::BLACK
+    } else {
+        Seat::WHITE
+    };
     let mut reply = if engine_first {
         e.ask("BEGIN")
     } else {
@@ -290,7 +320,11 @@ fn beats_the_pattern_player_over_the_protocol() {
 fn match_at_300_ms_a_move() {
     let won = run_match(
         &[],
-        &["INFO timeout_turn 300", "INFO timeout_match 1000000", "INFO rule 0"],
+        &[
+            "INFO timeout_turn 300",
+            "INFO timeout_match 1000000",
+            "INFO rule 0",
+        ],
         10,
     );
     println!("engine won {won} of 10");

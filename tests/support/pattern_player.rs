@@ -49,7 +49,10 @@ impl PatternPlayer {
             }
             let (mine, mine_sum) = shape(game, p, me, w, h);
             let (mut theirs, mut theirs_sum) = (0, 0);
-            for s in (0..seats).map(Seat).filter(|&s| s != me && game.is_seated(s)) {
+            for s in (0..seats)
+                .map(Seat)
+                .filter(|&s| s != me && game.is_seated(s))
+            {
                 let (m, sum) = shape(game, p, s, w, h);
                 theirs = theirs.max(m);
                 theirs_sum += sum;
@@ -131,12 +134,20 @@ fn shape(game: &Game, p: Point, seat: Seat, w: i32, h: i32) -> (i32, i32) {
         let mut best = weight(n, a_open as i32 + b_open as i32);
         if a_gap > 0 {
             let n = (n + a_gap).min(4);
-            let open = if n == 4 { 1 } else { a_beyond as i32 + b_open as i32 };
+            let open = if n == 4 {
+                1
+            } else {
+                a_beyond as i32 + b_open as i32
+            };
             best = best.max(weight(n, open.min(2)));
         }
         if b_gap > 0 {
             let n = (n + b_gap).min(4);
-            let open = if n == 4 { 1 } else { b_beyond as i32 + a_open as i32 };
+            let open = if n == 4 {
+                1
+            } else {
+                b_beyond as i32 + a_open as i32
+            };
             best = best.max(weight(n, open.min(2)));
         }
         max = max.max(best);

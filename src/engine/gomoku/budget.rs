@@ -31,7 +31,7 @@ impl Budget {
         if !self.stopped {
             if self.nodes >= self.max_nodes {
                 self.stopped = true;
-            } else if self.nodes % 1024 == 0
+            } else if self.nodes.is_multiple_of(1024)
                 && let Some(deadline) = self.deadline
             {
                 self.stopped = Instant::now() >= deadline;

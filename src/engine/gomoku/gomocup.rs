@@ -167,7 +167,11 @@ impl Engine {
     }
 
     fn text(&self, p: Point) -> String {
-        format!("{},{}", p.file(), self.settings.size.height() - 1 - p.rank())
+        format!(
+            "{},{}",
+            p.file(),
+            self.settings.size.height() - 1 - p.rank()
+        )
     }
 
     fn turn(&mut self, rest: &str) -> Vec<String> {
@@ -202,8 +206,8 @@ impl Engine {
             )];
         };
         let mut order = Vec::new();
-        for i in 0..first.len() {
-            order.push(first[i]);
+        for (i, &stone) in first.iter().enumerate() {
+            order.push(stone);
             if let Some(s) = second.get(i) {
                 order.push(s);
             }
@@ -213,7 +217,9 @@ impl Engine {
             Err(e) => return vec![format!("ERROR {e}")],
         };
         for &&(x, y, _) in &order {
-            let played = self.point_at(x, y).and_then(|p| game.play(p).map_err(|e| e.to_string()));
+            let played = self
+                .point_at(x, y)
+                .and_then(|p| game.play(p).map_err(|e| e.to_string()));
             if let Err(e) = played {
                 return vec![format!("ERROR BOARD: {e}")];
             }
@@ -239,12 +245,22 @@ impl Engine {
             return vec!["OK".into()];
         }
         // Not the last move: replay the others.
-        match replay(self.settings, moves.iter().enumerate().filter(|&(k, _)| k != i).map(|(_, &p)| p)) {
+        match replay(
+            self.settings,
+            moves
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| k != i)
+                .map(|(_, &p)| p),
+        ) {
             Some(g) => {
                 *game = g;
                 vec!["OK".into()]
             }
-            None => vec![format!("ERROR TAKEBACK {}: the other moves do not replay", truncate(rest))],
+            None => vec![format!(
+                "ERROR TAKEBACK {}: the other moves do not replay",
+                truncate(rest)
+            )],
         }
     }
 

@@ -266,24 +266,22 @@ fn index(l: usize, d: i32) -> usize {
 /// The line as cells `0..=2L`, the point at `L` (left empty).
 fn unpack(key: u128, l: usize) -> [u8; 2 * 26 + 1] {
     let mut cells = [EMPTY; 2 * 26 + 1];
-    for i in 0..l {
-        cells[i] = ((key >> (2 * i)) & 3) as u8;
+    for (i, cell) in cells[..l].iter_mut().enumerate() {
+        *cell = ((key >> (2 * i)) & 3) as u8;
     }
-    for i in 0..l {
-        cells[l + 1 + i] = ((key >> (2 * (l + i))) & 3) as u8;
+    for (i, cell) in cells[l + 1..2 * l + 1].iter_mut().enumerate() {
+        *cell = ((key >> (2 * (l + i))) & 3) as u8;
     }
     cells
 }
 
 fn pack(cells: &[u8], l: usize) -> u128 {
-    let mut key = 0u128;
-    for i in 0..l {
-        key |= (cells[i] as u128) << (2 * i);
-    }
-    for i in 0..l {
-        key |= (cells[l + 1 + i] as u128) << (2 * (l + i));
-    }
-    key
+    let before = cells[..l].iter().enumerate();
+    let after = cells[l + 1..2 * l + 1].iter().enumerate();
+    before
+        .map(|(i, &c)| (c as u128) << (2 * i))
+        .chain(after.map(|(i, &c)| (c as u128) << (2 * (l + i))))
+        .fold(0, |key, bits| key | bits)
 }
 
 /// The key of a line given as its `2L + 1` cells (the middle one ignored), with the

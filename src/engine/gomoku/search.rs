@@ -153,6 +153,21 @@ impl Searcher {
         }
     }
 
+    /// The first move of a VCF (victory by continuous fours) for the seat to move of a
+    /// two-seat game, searching at most `nodes` nodes; `None` if none was found.
+    pub fn vcf(&mut self, game: &Game, nodes: u64) -> Option<Point> {
+        let mut budget = Budget::new(nodes, None);
+        let mut st = State::new(game, std::mem::take(&mut self.tables));
+        let found = if game.ending().is_none() {
+            Threats::new(&mut st, false, &mut budget, nodes).find(30)
+        } else {
+            None
+        };
+        let point = found.map(|c| st.point(c));
+        self.tables = st.into_tables();
+        point
+    }
+
     fn think(
         &mut self,
         st: &mut State,
@@ -284,7 +299,7 @@ impl Searcher {
                 }
                 break;
             }
-            scored.sort_by(|a, b| b.0.cmp(&a.0));
+            scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
             moves = scored.iter().map(|&(_, m)| m).collect();
             best = (scored[0].1, scored[0].0, depth);
             if scored[0].0.abs() >= WIN - 100 || moves.len() == 1 {
@@ -521,7 +536,11 @@ mod tests {
         let st = State::new(&g, Vec::new());
         let h4 = st.cell(7, 3);
         for s in 0..2 {
-            println!("seat {s} flags {} pats {:?}", st.flags(s, h4), (0..4).map(|d| st.pat(s, h4, d)).collect::<Vec<_>>());
+            println!(
+                "seat {s} flags {} pats {:?}",
+                st.flags(s, h4),
+                (0..4).map(|d| st.pat(s, h4, d)).collect::<Vec<_>>()
+            );
         }
         println!("mover {}", st.mover());
         let r = Searcher::new(1).search(&g, Limits::default());

@@ -442,10 +442,7 @@ impl State {
             return false;
         }
         let pats = self.pats[0][c];
-        let threes = pats
-            .iter()
-            .filter(|&&p| p >= Pat::OpenThree as u8)
-            .count();
+        let threes = pats.iter().filter(|&&p| p >= Pat::OpenThree as u8).count();
         let maybe = threes >= 2 || pats.contains(&(Pat::OpenFour as u8)) || self.overline(c);
         maybe && renju::forbidden(board, self.point(c)).is_some()
     }
@@ -455,7 +452,9 @@ impl State {
             let step = self.dirs[d];
             let run = |sign: isize| {
                 (1..)
-                    .take_while(|&k: &isize| self.cells[(c as isize + sign * k * step) as usize] == 1)
+                    .take_while(|&k: &isize| {
+                        self.cells[(c as isize + sign * k * step) as usize] == 1
+                    })
                     .count()
             };
             run(-1) + run(1) + 1 >= 6
@@ -502,4 +501,3 @@ fn evaluate_cell(pats: [u8; 4]) -> (i32, u8) {
     }
     (value, flags)
 }
-
