@@ -13,8 +13,9 @@
 //! - **open two** / **two**: some point would then make an open three / a three;
 //! - **one**: some window of `L` cells through the point is still free of other stones.
 //!
-//! Cells beyond the first blocker on each side cannot matter, so the key forgets them;
-//! results are memoised per key (a flat table for `L <= 5`, a hash map above).
+//! Cells beyond the first blocker on each side cannot matter, so lines that differ only
+//! there are classified once; results are memoised per key (a flat table for `L <= 5`, a
+//! hash map above).
 
 use std::collections::HashMap;
 
@@ -118,23 +119,33 @@ impl PatternTable {
         self.mode
     }
 
-    /// The pattern of a line given as its key: cell `i` (`0..L` the cells before the point,
+    /// The pattern of a line given as its key: slot `i` (`0..L` the cells before the point,
     /// nearest last; `L..2L` the cells after, nearest first) in bits `2i..2i+2`.
-    /// The key must already forget what lies beyond a blocker (see [`key_of`]).
+    /// Lines that differ only beyond a blocker share one classification.
     pub fn get(&mut self, key: u128) -> Pat {
         if !self.flat.is_empty() {
             let slot = self.flat[key as usize];
             if slot != UNKNOWN {
                 return Pat::from_u8(slot);
             }
-            let pat = self.classify(key);
+            let norm = PatternTable::normalise(key, self.win);
+            let pat = match self.flat[norm as usize] {
+                UNKNOWN => self.classify(norm),
+                known => Pat::from_u8(known),
+            };
+            self.flat[norm as usize] = pat as u8;
             self.flat[key as usize] = pat as u8;
             pat
         } else {
             if let Some(&slot) = self.map.get(&key) {
                 return Pat::from_u8(slot);
             }
-            let pat = self.classify(key);
+            let norm = PatternTable::normalise(key, self.win);
+            let pat = match self.map.get(&norm) {
+                None => self.classify(norm),
+                Some(&known) => Pat::from_u8(known),
+            };
+            self.map.insert(norm, pat as u8);
             self.map.insert(key, pat as u8);
             pat
         }
@@ -284,11 +295,10 @@ fn pack(cells: &[u8], l: usize) -> u128 {
         .fold(0, |key, bits| key | bits)
 }
 
-/// The key of a line given as its `2L + 1` cells (the middle one ignored), with the
-/// cells beyond a blocker forgotten, ready for [`PatternTable::get`].
+/// The key of a line given as its `2L + 1` cells (the middle one ignored), for
+/// [`PatternTable::get`].
 pub fn key_of(cells: &[u8]) -> u128 {
-    let l = cells.len() / 2;
-    PatternTable::normalise(pack(cells, l), l)
+    pack(cells, cells.len() / 2)
 }
 
 #[cfg(test)]

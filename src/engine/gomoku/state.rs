@@ -4,6 +4,8 @@
 //! change). Also the stones' Zobrist hash, how many stones are near each cell (for move
 //! generation) and, in renju, a copy of the rules board to judge Black's forbidden points.
 
+use std::sync::OnceLock;
+
 use super::pattern::{EMPTY, OTHER, OWN, Pat, PatternTable, WALL, WinMode};
 use crate::rules::gomoku::{Board, Game, Point, Rule, Seat, renju};
 
@@ -41,6 +43,8 @@ pub struct State {
     order: Vec<u8>,
     mover: usize,
     dirs: [isize; 4],
+    /// Per seat and cell, each line's key (see [`PatternTable::get`]), kept up to date.
+    keys: Vec<Vec<[u128; 4]>>,
     pats: Vec<Vec<[u8; 4]>>,
     vals: Vec<Vec<i32>>,
     flags: Vec<Vec<u8>>,
@@ -121,6 +125,7 @@ impl State {
             order,
             mover: 0,
             dirs: [1, stride as isize, stride as isize + 1, stride as isize - 1],
+            keys: vec![vec![[0; 4]; n]; seats],
             pats: vec![vec![[0; 4]; n]; seats],
             vals: vec![vec![0; n]; seats],
             flags: vec![vec![0; n]; seats],
@@ -141,6 +146,9 @@ impl State {
             for x in 0..w {
                 let c = state.cell(x, y);
                 for d in 0..4 {
+                    for s in 0..seats {
+                        state.keys[s][c][d] = state.key(c, d, s as u8);
+                    }
                     state.refresh_pat(c, d);
                 }
             }
@@ -286,6 +294,7 @@ impl State {
             board.lift(point);
         }
         self.bump_near(c, false);
+        self.update_keys(c, seat, false);
         self.refresh_lines(c);
         self.mover = (self.mover + self.order.len() - 1) % self.order.len();
     }
@@ -301,6 +310,7 @@ impl State {
             board.place(point, Seat(seat));
         }
         self.bump_near(c, true);
+        self.update_keys(c, seat, true);
         self.refresh_lines(c);
     }
 
@@ -313,6 +323,31 @@ impl State {
                     self.near[i] += 1;
                 } else {
                     self.near[i] -= 1;
+                }
+            }
+        }
+    }
+
+    /// Writes (or clears) `seat`'s stone on `c` into the keys of the lines through it.
+    fn update_keys(&mut self, c: usize, seat: u8, add: bool) {
+        let l = self.win;
+        for d in 0..4 {
+            let step = self.dirs[d];
+            for k in 1..=l {
+                // From c + k steps, c is k cells before (slot L - k); from c - k steps, k
+                // cells after (slot L + k - 1).
+                let ahead = (c as isize + k as isize * step) as usize;
+                let behind = (c as isize - k as isize * step) as usize;
+                for (x, slot) in [(ahead, l - k), (behind, l + k - 1)] {
+                    for s in 0..self.seats {
+                        let code = if s == seat as usize { OWN } else { OTHER } as u128;
+                        let key = &mut self.keys[s][x][d];
+                        if add {
+                            *key |= code << (2 * slot);
+                        } else {
+                            *key &= !(3u128 << (2 * slot));
+                        }
+                    }
                 }
             }
         }
@@ -335,15 +370,21 @@ impl State {
     fn refresh_pat(&mut self, c: usize, d: usize) {
         let empty = self.cells[c] == EMPTY;
         for s in 0..self.seats {
-            if empty {
-                let key = self.key(c, d, s as u8);
+            let (value, flags) = if empty {
+                let key = self.keys[s][c][d];
                 let table = self.table_of[s];
-                self.pats[s][c][d] = self.tables[table].get(key) as u8;
-            }
-            self.revalue(s, c, empty);
+                let mut pats = self.pats[s][c];
+                pats[d] = self.tables[table].get(key) as u8;
+                self.pats[s][c] = pats;
+                cell_value(pats)
+            } else {
+                (0, 0)
+            };
+            self.revalue(s, c, value, flags);
         }
     }
 
+    /// The key of the line through `c` in line `d` for `seat`, read from the board.
     fn key(&self, c: usize, d: usize, seat: u8) -> u128 {
         let l = self.win;
         let step = self.dirs[d];
@@ -354,41 +395,17 @@ impl State {
             v if v == own => OWN,
             _ => OTHER,
         };
+        let at = |k: isize| code(self.cells[(c as isize + k * step) as usize]) as u128;
         let mut key = 0u128;
-        // Before the point: slot L-1 is the nearest cell, slot 0 the farthest.
-        let mut blocked = false;
         for k in 1..=l {
-            let slot = l - k;
-            let v = if blocked {
-                WALL
-            } else {
-                let v = code(self.cells[(c as isize - k as isize * step) as usize]);
-                blocked = v >= OTHER;
-                v
-            };
-            key |= (v as u128) << (2 * slot);
-        }
-        blocked = false;
-        for k in 1..=l {
-            let slot = l + k - 1;
-            let v = if blocked {
-                WALL
-            } else {
-                let v = code(self.cells[(c as isize + k as isize * step) as usize]);
-                blocked = v >= OTHER;
-                v
-            };
-            key |= (v as u128) << (2 * slot);
+            // Before the point: slot L - k (the nearest cell in slot L - 1); after: L + k - 1.
+            key |= at(-(k as isize)) << (2 * (l - k));
+            key |= at(k as isize) << (2 * (l + k - 1));
         }
         key
     }
 
-    fn revalue(&mut self, s: usize, c: usize, empty: bool) {
-        let (value, flags) = if empty {
-            evaluate_cell(self.pats[s][c])
-        } else {
-            (0, 0)
-        };
+    fn revalue(&mut self, s: usize, c: usize, value: i32, flags: u8) {
         let old_flags = self.flags[s][c];
         if old_flags != flags {
             for bit in 0..5 {
@@ -465,6 +482,18 @@ impl State {
     pub fn legal(&self, c: usize) -> bool {
         self.cells[c] == EMPTY && !self.forbidden(self.mover(), c)
     }
+}
+
+/// A cell's value and flags from its four line patterns, from a table of all 9^4.
+fn cell_value(pats: [u8; 4]) -> (i32, u8) {
+    static TABLE: OnceLock<Vec<(i32, u8)>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..9 * 9 * 9 * 9)
+            .map(|i| evaluate_cell([i % 9, i / 9 % 9, i / 81 % 9, i / 729].map(|p| p as u8)))
+            .collect()
+    });
+    let [a, b, c, d] = pats.map(|p| p as usize);
+    table[a + 9 * b + 81 * c + 729 * d]
 }
 
 /// A cell's value and flags from its four line patterns.
