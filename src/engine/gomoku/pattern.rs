@@ -57,6 +57,7 @@ impl Pat {
     ];
 
     /// The pattern of code `n` (`n < 9`).
+    #[inline]
     pub fn from_u8(n: u8) -> Pat {
         Pat::ALL[n as usize]
     }
@@ -122,33 +123,38 @@ impl PatternTable {
     /// The pattern of a line given as its key: slot `i` (`0..L` the cells before the point,
     /// nearest last; `L..2L` the cells after, nearest first) in bits `2i..2i+2`.
     /// Lines that differ only beyond a blocker share one classification.
+    #[inline]
     pub fn get(&mut self, key: u128) -> Pat {
         if !self.flat.is_empty() {
             let slot = self.flat[key as usize];
             if slot != UNKNOWN {
                 return Pat::from_u8(slot);
             }
-            let norm = PatternTable::normalise(key, self.win);
-            let pat = match self.flat[norm as usize] {
-                UNKNOWN => self.classify(norm),
-                known => Pat::from_u8(known),
-            };
-            self.flat[norm as usize] = pat as u8;
-            self.flat[key as usize] = pat as u8;
-            pat
+        } else if let Some(&slot) = self.map.get(&key) {
+            return Pat::from_u8(slot);
+        }
+        self.learn(key)
+    }
+
+    /// Classifies a line not seen before.
+    #[cold]
+    #[inline(never)]
+    fn learn(&mut self, key: u128) -> Pat {
+        let norm = PatternTable::normalise(key, self.win);
+        let known = if self.flat.is_empty() {
+            self.map.get(&norm).copied()
         } else {
-            if let Some(&slot) = self.map.get(&key) {
-                return Pat::from_u8(slot);
-            }
-            let norm = PatternTable::normalise(key, self.win);
-            let pat = match self.map.get(&norm) {
-                None => self.classify(norm),
-                Some(&known) => Pat::from_u8(known),
-            };
+            Some(self.flat[norm as usize]).filter(|&v| v != UNKNOWN)
+        };
+        let pat = known.map_or_else(|| self.classify(norm), Pat::from_u8);
+        if self.flat.is_empty() {
             self.map.insert(norm, pat as u8);
             self.map.insert(key, pat as u8);
-            pat
+        } else {
+            self.flat[norm as usize] = pat as u8;
+            self.flat[key as usize] = pat as u8;
         }
+        pat
     }
 
     /// Forgets the cells beyond the first blocker on each side.

@@ -45,7 +45,8 @@ pub struct State {
     dirs: [isize; 4],
     /// Per seat and cell, each line's key (see [`PatternTable::get`]), kept up to date.
     keys: Vec<Vec<[u128; 4]>>,
-    pats: Vec<Vec<[u8; 4]>>,
+    /// Per seat and cell, the four lines' patterns, one byte each (line `d` in byte `d`).
+    pats: Vec<Vec<u32>>,
     vals: Vec<Vec<i32>>,
     flags: Vec<Vec<u8>>,
     nflags: [[i32; 8]; 4],
@@ -126,7 +127,7 @@ impl State {
             mover: 0,
             dirs: [1, stride as isize, stride as isize + 1, stride as isize - 1],
             keys: vec![vec![[0; 4]; n]; seats],
-            pats: vec![vec![[0; 4]; n]; seats],
+            pats: vec![vec![0; n]; seats],
             vals: vec![vec![0; n]; seats],
             flags: vec![vec![0; n]; seats],
             nflags: [[0; 8]; 4],
@@ -241,7 +242,7 @@ impl State {
 
     /// The pattern the seat makes at an empty cell in line `d`.
     pub fn pat(&self, seat: u8, c: usize, d: usize) -> Pat {
-        Pat::from_u8(self.pats[seat as usize][c][d])
+        Pat::from_u8((self.pats[seat as usize][c] >> (8 * d)) as u8)
     }
 
     /// How many empty cells carry the flag for the seat.
@@ -373,8 +374,8 @@ impl State {
             let (value, flags) = if empty {
                 let key = self.keys[s][c][d];
                 let table = self.table_of[s];
-                let mut pats = self.pats[s][c];
-                pats[d] = self.tables[table].get(key) as u8;
+                let pat = self.tables[table].get(key) as u32;
+                let pats = (self.pats[s][c] & !(0xff << (8 * d))) | (pat << (8 * d));
                 self.pats[s][c] = pats;
                 cell_value(pats)
             } else {
@@ -458,7 +459,7 @@ impl State {
         if seat != 0 || self.flags[0][c] & F_FIVE != 0 {
             return false;
         }
-        let pats = self.pats[0][c];
+        let pats = self.pats[0][c].to_le_bytes();
         let threes = pats.iter().filter(|&&p| p >= Pat::OpenThree as u8).count();
         let maybe = threes >= 2 || pats.contains(&(Pat::OpenFour as u8)) || self.overline(c);
         maybe && renju::forbidden(board, self.point(c)).is_some()
@@ -485,14 +486,14 @@ impl State {
 }
 
 /// A cell's value and flags from its four line patterns, from a table of all 9^4.
-fn cell_value(pats: [u8; 4]) -> (i32, u8) {
+fn cell_value(pats: u32) -> (i32, u8) {
     static TABLE: OnceLock<Vec<(i32, u8)>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         (0..9 * 9 * 9 * 9)
             .map(|i| evaluate_cell([i % 9, i / 9 % 9, i / 81 % 9, i / 729].map(|p| p as u8)))
             .collect()
     });
-    let [a, b, c, d] = pats.map(|p| p as usize);
+    let [a, b, c, d] = pats.to_le_bytes().map(|p| p as usize);
     table[a + 9 * b + 81 * c + 729 * d]
 }
 
