@@ -399,16 +399,23 @@ fn level_game(a: Level, b: Level, a_black: bool, seed: u64) -> Option<bool> {
 fn levels_against_each_other() {
     for (a, b, games) in [
         (Level::Medium, Level::Easy, 8u64),
-        (Level::Hard, Level::Medium, 6),
+        (Level::Hard, Level::Medium, 8),
     ] {
-        let (mut won, mut lost, mut drawn) = (0, 0, 0);
+        // [as Black, as White] x [won, lost, drawn], for `a`.
+        let mut tally = [[0; 3]; 2];
         for seed in 0..games {
-            match level_game(a, b, seed % 2 == 0, seed / 2) {
-                Some(true) => won += 1,
-                Some(false) => lost += 1,
-                None => drawn += 1,
-            }
+            let a_black = seed % 2 == 0;
+            let column = match level_game(a, b, a_black, seed / 2) {
+                Some(true) => 0,
+                Some(false) => 1,
+                None => 2,
+            };
+            tally[usize::from(!a_black)][column] += 1;
         }
-        println!("{a} against {b}: {won} won, {lost} lost, {drawn} drawn");
+        let [[bw, bl, bd], [ww, wl, wd]] = tally;
+        println!(
+            "{a} against {b}: as Black {bw} won, {bl} lost, {bd} drawn; \
+             as White {ww} won, {wl} lost, {wd} drawn"
+        );
     }
 }
