@@ -81,6 +81,12 @@ fn vcf(c: &mut Criterion) {
             b.iter(|| black_box(searcher.vcf(black_box(&g), 1_000_000)))
         });
     }
+    // What every search pays first: building the engine's board from the game (one node).
+    let g = game(Rule::Freestyle, MIDDLEGAME);
+    let mut searcher = Searcher::new(1);
+    group.bench_function("board setup only (1 node)", |b| {
+        b.iter(|| black_box(searcher.vcf(black_box(&g), 1)))
+    });
     group.finish();
 }
 
