@@ -257,7 +257,13 @@ fn three_and_four_seat_games_stay_legal() {
 
 #[test]
 fn small_boards_and_other_win_lengths() {
-    for (size, win) in [("5x5", 4u8), ("7x9", 5), ("26x26", 6), ("10x10", 3)] {
+    for (size, win) in [
+        ("5x5", 4u8),
+        ("7x9", 5),
+        ("26x26", 6),
+        ("10x10", 3),
+        ("8x8", 7),
+    ] {
         let s = Settings {
             rule: Rule::Freestyle,
             size: size.parse().unwrap(),

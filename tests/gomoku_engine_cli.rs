@@ -10,7 +10,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use lanqi::rules::gomoku::{Game, Point, Seat, Settings};
+use lanqi::rules::gomoku::{Game, Point, Rule, Seat, Settings};
 use pattern_player::PatternPlayer;
 
 /// A running engine: its input, its output lines, and everything it said.
@@ -163,7 +163,7 @@ fn board_rectstart_info_rule_and_takeback() {
     // Renju with the engine as Black: every answer is a move Black may make.
     e.send("INFO rule 4");
     let mut game = Game::new(Settings {
-        rule: lanqi::rules::gomoku::Rule::Renju,
+        rule: Rule::Renju,
         ..Settings::default()
     })
     .unwrap();
@@ -247,10 +247,19 @@ fn bad_input_gets_error_or_unknown_and_never_ends_the_loop() {
 
 /// One game over the protocol: the engine against the pattern player (seed), the engine
 /// first when `engine_first`. Returns whether the engine won (None: draw) and the plies.
-fn protocol_game(e: &mut Engine, seed: u64, engine_first: bool) -> (Option<bool>, usize) {
+fn protocol_game(
+    e: &mut Engine,
+    rule: Rule,
+    seed: u64,
+    engine_first: bool,
+) -> (Option<bool>, usize) {
     let h = 15;
     assert_eq!(e.ask("START 15"), "OK");
-    let mut game = Game::new(Settings::default()).unwrap();
+    let mut game = Game::new(Settings {
+        rule,
+        ..Settings::default()
+    })
+    .unwrap();
     let mut other = PatternPlayer::new(seed);
     let engine_seat = if engine_first {
         Seat::BLACK
@@ -283,14 +292,15 @@ fn protocol_game(e: &mut Engine, seed: u64, engine_first: bool) -> (Option<bool>
     (winner.map(|w| w == engine_seat), game.moves().len())
 }
 
-fn run_match(args: &[&str], info: &[&str], games: u64) -> usize {
+/// `games` games, the engine first in the even ones; `info` sets the rule to match `rule`.
+fn run_match(args: &[&str], info: &[&str], rule: Rule, games: u64) -> usize {
     let mut e = Engine::spawn(args);
     for line in info {
         e.send(line);
     }
     let mut won = 0;
     for g in 0..games {
-        let (result, plies) = protocol_game(&mut e, g, g % 2 == 0);
+        let (result, plies) = protocol_game(&mut e, rule, g, g % 2 == 0);
         println!(
             "game {g} (engine {}): {} in {plies} plies",
             if g % 2 == 0 { "Black" } else { "White" },
@@ -308,13 +318,13 @@ fn run_match(args: &[&str], info: &[&str], games: u64) -> usize {
 
 #[test]
 fn beats_the_pattern_player_over_the_protocol() {
-    let won = run_match(&["--nodes", "20000"], &[], 4);
+    let won = run_match(&["--nodes", "20000"], &[], Rule::Freestyle, 4);
     assert_eq!(won, 4, "the engine won {won} of 4");
 }
 
 /// The measurement of `docs/MEASUREMENTS.md`: 10 games at 300 ms a move (a clock, so it is
 /// not run by default). `cargo test --release --no-default-features --test
-/// gomoku_engine_cli -- --ignored --nocapture`.
+/// gomoku_engine_cli match_at_300_ms_a_move -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn match_at_300_ms_a_move() {
@@ -325,8 +335,24 @@ fn match_at_300_ms_a_move() {
             "INFO timeout_match 1000000",
             "INFO rule 0",
         ],
+        Rule::Freestyle,
         10,
     );
     println!("engine won {won} of 10");
     assert!(won >= 9, "the engine won {won} of 10");
+}
+
+/// The same under renju (`INFO rule 4`; the pattern player, as Black, skips forbidden
+/// points; every engine move is checked by the rules). Not run by default.
+#[test]
+#[ignore]
+fn renju_match_at_300_ms_a_move() {
+    let won = run_match(
+        &[],
+        &["INFO timeout_turn 300", "INFO rule 4"],
+        Rule::Renju,
+        6,
+    );
+    println!("engine won {won} of 6 under renju");
+    assert!(won >= 5, "the engine won {won} of 6");
 }

@@ -18,6 +18,32 @@
 //! hash map above).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A multiply-xor hasher for the line keys (the keys are not chosen by anyone hostile).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7cc1_b727_220a_95);
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+}
 
 /// The shape one stone makes in one line, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -90,7 +116,7 @@ pub struct PatternTable {
     win: usize,
     mode: WinMode,
     flat: Vec<u8>,
-    map: HashMap<u128, u8>,
+    map: HashMap<u128, u8, BuildHasherDefault<KeyHasher>>,
 }
 
 impl PatternTable {
@@ -106,7 +132,7 @@ impl PatternTable {
             win,
             mode,
             flat,
-            map: HashMap::new(),
+            map: HashMap::default(),
         }
     }
 
@@ -184,10 +210,25 @@ impl PatternTable {
         if self.wins(line, l) {
             return Pat::Five;
         }
+        // The most own stones in a window of L cells through the point free of other stones
+        // and the edge: a four needs L - 1, a three L - 2, a two L - 3.
+        let Some(most) = (1..=l)
+            .filter(|&start| line[start..start + l].iter().all(|&c| c <= OWN))
+            .map(|start| line[start..start + l].iter().filter(|&&c| c == OWN).count())
+            .max()
+        else {
+            return Pat::Dead;
+        };
+        if most + 3 < l {
+            return Pat::One;
+        }
         match self.completions(line) {
             0 => {}
             1 => return Pat::Four,
             _ => return Pat::OpenFour,
+        }
+        if most + 3 == l {
+            return self.twos(line);
         }
         let empties: Vec<usize> = (0..line.len())
             .filter(|&i| line[i] == EMPTY && i.abs_diff(l) < l)
@@ -208,6 +249,16 @@ impl PatternTable {
         if best == Pat::Three {
             return best;
         }
+        self.twos(line)
+    }
+
+    /// A line with no three: an open two, a two, or one.
+    fn twos(&self, line: &mut [u8]) -> Pat {
+        let l = self.win;
+        let empties: Vec<usize> = (0..line.len())
+            .filter(|&i| line[i] == EMPTY && i.abs_diff(l) < l)
+            .collect();
+        let mut best = Pat::One;
         // Twos: two more stones make a four (long rows stop at threes).
         if l <= 7 {
             for (k, &q) in empties.iter().enumerate() {
@@ -230,9 +281,7 @@ impl PatternTable {
                 return best;
             }
         }
-        // A free window through the point.
-        let free = (1..=l).any(|start| (start..start + l).all(|i| line[i] <= OWN));
-        if free { Pat::One } else { Pat::Dead }
+        best
     }
 
     /// The empty points that would make a winning row through the centre.
