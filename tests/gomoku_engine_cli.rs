@@ -356,3 +356,86 @@ fn renju_match_at_300_ms_a_move() {
     println!("engine won {won} of 6 under renju");
     assert!(won >= 5, "the engine won {won} of 6");
 }
+
+#[test]
+fn random_protocol_lines_never_panic() {
+    use lanqi::engine::gomoku::gomocup::{Options, run};
+    let words = [
+        "START",
+        "RECTSTART",
+        "RESTART",
+        "BEGIN",
+        "TURN",
+        "BOARD",
+        "DONE",
+        "INFO",
+        "TAKEBACK",
+        "ABOUT",
+        "rule",
+        "timeout_turn",
+        "time_left",
+        "1",
+        "2",
+        "3",
+        "4",
+        "8",
+        "-1",
+        "0",
+        "15",
+        "5",
+        "26",
+        "27",
+        ",",
+        "7,7",
+        "0,0",
+        "14,14",
+        "25,25",
+        "3,4,1",
+        "5,5,2",
+        "6,6,3",
+        "x,y",
+        "99999999999999999999",
+        "",
+        "日本",
+        "\t",
+    ];
+    let options = Options {
+        nodes: Some(300),
+        ..Options::default()
+    };
+    let mut x: u64 = 0x1234_5678_9abc_def1;
+    let mut next = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    for round in 0..40 {
+        let mut input = String::from("START 15\n");
+        for _ in 0..60 {
+            let n = 1 + next(4);
+            let line: Vec<&str> = (0..n).map(|_| words[next(words.len())]).collect();
+            let sep = if next(3) == 0 { "," } else { " " };
+            input.push_str(&line.join(sep));
+            input.push('\n');
+            if next(5) == 0 {
+                input.push_str(&format!("TURN {},{}\n", next(16), next(16)));
+            }
+        }
+        let mut output = Vec::new();
+        run(input.as_bytes(), &mut output, &options)
+            .unwrap_or_else(|e| panic!("round {round}: {e}\n{input}"));
+        let text = String::from_utf8(output).unwrap();
+        for line in text.lines() {
+            let ok = line == "OK"
+                || line.starts_with("ERROR")
+                || line.starts_with("UNKNOWN")
+                || line.starts_with("MESSAGE")
+                || line.starts_with("name=")
+                || line
+                    .split_once(',')
+                    .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok());
+            assert!(ok, "round {round}: unexpected line {line:?}\n{input}");
+        }
+    }
+}
