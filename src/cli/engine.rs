@@ -1,5 +1,6 @@
 //! `lanqi engine …`: a computer player on stdin/stdout for other programs to drive (UCI and
-//! UCCI for Xiangqi, the China Computer Game Championship protocol for Junqi).
+//! UCCI for Xiangqi, the China Computer Game Championship protocol for Junqi, Gomocup for
+//! Gomoku).
 
 use std::process::ExitCode;
 
@@ -17,6 +18,19 @@ pub enum EngineCommand {
     Xiangqi,
     /// The Junqi engine.
     Junqi(JunqiEngineArgs),
+    /// The Gomoku engine, speaking the Gomocup (Piskvork) protocol.
+    Gomoku(GomokuEngineArgs),
+}
+
+/// Options of `lanqi engine gomoku`.
+#[derive(Debug, Args)]
+pub struct GomokuEngineArgs {
+    /// Search this many nodes a move instead of following the clock (deterministic).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// The transposition table's size in megabytes.
+    #[arg(long, default_value_t = 32)]
+    pub hash: usize,
 }
 
 /// Options of `lanqi engine junqi`.
@@ -57,6 +71,17 @@ pub fn run(command: EngineCommand) -> Result<ExitCode, UserError> {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
             serve(stdin, stdout, std::io::stderr(), &options)
+                .map_err(|e| UserError(format!("engine i/o: {e}")))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        EngineCommand::Gomoku(args) => {
+            let options = crate::engine::gomoku::gomocup::Options {
+                nodes: args.nodes,
+                hash_mb: args.hash,
+            };
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            crate::engine::gomoku::gomocup::run(stdin, stdout, &options)
                 .map_err(|e| UserError(format!("engine i/o: {e}")))?;
             Ok(ExitCode::SUCCESS)
         }

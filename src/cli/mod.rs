@@ -106,7 +106,8 @@ pub enum Command {
     /// List the peers found on the LAN (mDNS).
     Peers(peers::PeersArgs),
     /// A computer player for other programs: `lanqi engine xiangqi` speaks UCI and UCCI,
-    /// `lanqi engine junqi --ccgc` the China Computer Game Championship protocol.
+    /// `lanqi engine junqi --ccgc` the China Computer Game Championship protocol,
+    /// `lanqi engine gomoku` the Gomocup (Piskvork) protocol.
     #[command(subcommand)]
     Engine(engine::EngineCommand),
     /// Xiangqi (中国象棋) rules tools: legal moves, perft, playing moves.

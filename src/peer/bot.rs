@@ -1,7 +1,8 @@
 //! The headless peer's players: simple pickers over the legal moves (`random`, `first`),
 //! and the computer players (`greedy`, `engine:easy|medium|hard`). In Junqi they are told
 //! only what the peer's side learns (moves, battle outcomes, revealed flags); in Xiangqi,
-//! which hides nothing, the engine searches the table's game (`greedy` is its easy level).
+//! which hides nothing, the engine searches the table's game (`greedy` is its easy level);
+//! so in Gomoku.
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -72,6 +73,8 @@ pub struct Bot {
     player: Option<(Box<dyn Player>, Side)>,
     /// The Xiangqi search (with its transposition table), once it has been needed.
     searcher: Option<Searcher>,
+    /// The Gomoku search (pattern and transposition tables), once it has been needed.
+    gomoku: Option<crate::engine::gomoku::Searcher>,
 }
 
 impl Bot {
@@ -83,6 +86,7 @@ impl Bot {
             seed,
             player: None,
             searcher: None,
+            gomoku: None,
         }
     }
 
@@ -197,6 +201,24 @@ impl Bot {
                 .search(history, now, level.limits(), |_| {})
                 .best
                 .map(|m| m.to_string())
+                .filter(|m| moves.contains(m));
+            if choice.is_some() {
+                return choice;
+            }
+        }
+        if let (Some(table), BotKind::Greedy | BotKind::Engine(_)) = (table.gomoku(), self.kind) {
+            let level = match self.kind {
+                BotKind::Engine(level) => level,
+                _ => Level::Easy,
+            };
+            let searcher = self
+                .gomoku
+                .get_or_insert_with(|| crate::engine::gomoku::Searcher::new(16));
+            let limits = crate::engine::gomoku::level_limits_timed(level);
+            let choice = searcher
+                .search(table.game(), limits)
+                .best
+                .map(|p| p.to_string())
                 .filter(|m| moves.contains(m));
             if choice.is_some() {
                 return choice;

@@ -1,0 +1,53 @@
+//! The Gomoku computer player, for every rule set, board size, win length and seat count:
+//! line patterns judged by what they can become ([`pattern`]), an incrementally updated
+//! board of per-point threats ([`state`]), threat-space search (VCF, VCT: [`threat`]) and
+//! an iterative-deepening alpha-beta with a transposition table ([`search`]), and the
+//! Gomocup (Piskvork) protocol front end ([`gomocup`]).
+//!
+//! Node-limited searches are deterministic: the same game and limits give the same move.
+
+pub mod budget;
+pub mod gomocup;
+pub mod pattern;
+pub mod search;
+pub mod state;
+pub mod threat;
+
+pub use search::{How, Limits, Report, Searcher, WIN};
+
+use crate::engine::Level;
+
+/// What a level may spend, in nodes only (deterministic); add a time cap for play.
+pub fn level_limits(level: Level) -> Limits {
+    match level {
+        Level::Easy => Limits {
+            nodes: Some(2_000),
+            time: None,
+            depth: Some(2),
+            vct: false,
+            width: 8,
+        },
+        Level::Medium => Limits {
+            nodes: Some(40_000),
+            time: None,
+            depth: None,
+            vct: true,
+            width: 12,
+        },
+        Level::Hard => Limits {
+            nodes: Some(400_000),
+            time: None,
+            depth: None,
+            vct: true,
+            width: 14,
+        },
+    }
+}
+
+/// A level's limits for play: its nodes, and at most the level's time.
+pub fn level_limits_timed(level: Level) -> Limits {
+    Limits {
+        time: Some(level.time_limit()),
+        ..level_limits(level)
+    }
+}

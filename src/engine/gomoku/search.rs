@@ -1,0 +1,566 @@
+//! The search: immediate wins and blocks, then (two seats) a VCF for the seat to move, a
+//! check for the opponent's VCF (moves that do not stop it are dropped), a VCT, and an
+//! iterative-deepening alpha-beta over the points near stones with a transposition table.
+//!
+//! Move generation follows the threats: a five is played; another seat's five is blocked
+//! (the only moves); when another seat threatens an unstoppable four, only fours and the
+//! points of that seat's fours and open-four points are tried; otherwise the best-scored
+//! points near stones (attack value plus defence value), a fixed number of them. A forced
+//! block does not use up depth.
+//!
+//! With three or four seats the search is "paranoid": every other seat plays against the
+//! seat at the root, so it blocks whoever threatens to win first. Scores are from the view
+//! of the seat to move's team (the root seat, or everyone else).
+
+use std::time::{Duration, Instant};
+
+use super::budget::Budget;
+use super::pattern::PatternTable;
+use super::state::{F_FIVE, F_FOUR, F_WIN, State};
+use super::threat::Threats;
+use crate::rules::gomoku::{Game, Point};
+
+/// A won position scores `WIN - plies to the win`.
+pub const WIN: i32 = 1_000_000;
+const INF: i32 = 2_000_000;
+const MAX_PLY: i32 = 64;
+
+/// What a search may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// At most this many nodes (alpha-beta and threat search together).
+    pub nodes: Option<u64>,
+    /// At most this long (checked every 1024 nodes).
+    pub time: Option<Duration>,
+    /// At most this many plies of alpha-beta.
+    pub depth: Option<u32>,
+    /// Whether to look for a VCT (a VCF is always looked for).
+    pub vct: bool,
+    /// How many moves each node tries, at most.
+    pub width: usize,
+}
+
+impl Default for Limits {
+    /// A million nodes, no clock, no depth limit, VCT on, 14 moves a node.
+    fn default() -> Limits {
+        Limits {
+            nodes: Some(1_000_000),
+            time: None,
+            depth: None,
+            vct: true,
+            width: 14,
+        }
+    }
+}
+
+/// Why the search chose its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    /// The first stone of the game, in the centre.
+    Opening,
+    /// It makes a winning row.
+    Win,
+    /// It blocks another seat's five.
+    Block,
+    /// The first move of a victory by continuous fours.
+    Vcf,
+    /// The first move of a victory by continuous threats.
+    Vct,
+    /// The best move alpha-beta found.
+    Search,
+}
+
+/// A search's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The point to play (`None` only when the game is over or no point is legal).
+    pub best: Option<Point>,
+    /// Why.
+    pub how: How,
+    /// The score for the seat to move (see [`WIN`]); 0 unless alpha-beta ran.
+    pub score: i32,
+    /// The deepest alpha-beta iteration that finished.
+    pub depth: u32,
+    /// Nodes searched in all.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    mv: u16,
+    depth: i8,
+    bound: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+
+/// A Gomoku searcher: keeps its pattern tables and transposition table between searches.
+pub struct Searcher {
+    tables: Vec<PatternTable>,
+    tt: Vec<Entry>,
+    root: u8,
+    width: usize,
+    ab_nodes: u64,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new(16)
+    }
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Searcher {
+        let entries = (hash_mb.clamp(1, 1024) << 20) / std::mem::size_of::<Entry>();
+        let size = entries.next_power_of_two() / 2;
+        Searcher {
+            tables: Vec::new(),
+            tt: vec![Entry::default(); size.max(1024)],
+            root: 0,
+            width: 14,
+            ab_nodes: 0,
+        }
+    }
+
+    /// Forgets the transposition table (the pattern tables stay: they depend only on the
+    /// rules).
+    pub fn clear(&mut self) {
+        self.tt.fill(Entry::default());
+    }
+
+    /// The best point for the seat to move in `game`, within `limits`.
+    pub fn search(&mut self, game: &Game, limits: Limits) -> Report {
+        let start = Instant::now();
+        let deadline = limits.time.map(|t| start + t);
+        let mut budget = Budget::new(limits.nodes.unwrap_or(u64::MAX), deadline);
+        let mut st = State::new(game, std::mem::take(&mut self.tables));
+        let (best, how, score, depth) = self.think(&mut st, game, limits, &mut budget);
+        self.tables = st.into_tables();
+        Report {
+            best,
+            how,
+            score,
+            depth,
+            nodes: budget.nodes,
+            elapsed: start.elapsed(),
+        }
+    }
+
+    /// The first move of a VCF (victory by continuous fours) for the seat to move of a
+    /// two-seat game, searching at most `nodes` nodes; `None` if none was found.
+    pub fn vcf(&mut self, game: &Game, nodes: u64) -> Option<Point> {
+        let mut budget = Budget::new(nodes, None);
+        let mut st = State::new(game, std::mem::take(&mut self.tables));
+        let found = if game.ending().is_none() {
+            Threats::new(&mut st, false, &mut budget, nodes).find(30)
+        } else {
+            None
+        };
+        let point = found.map(|c| st.point(c));
+        self.tables = st.into_tables();
+        point
+    }
+
+    fn think(
+        &mut self,
+        st: &mut State,
+        game: &Game,
+        limits: Limits,
+        budget: &mut Budget,
+    ) -> (Option<Point>, How, i32, u32) {
+        if game.ending().is_some() || st.empties() == 0 {
+            return (None, How::Search, 0, 0);
+        }
+        let me = st.mover();
+        self.root = me;
+        self.width = limits.width.max(2);
+        if st.history.is_empty() {
+            let centre = st.cell(st.w / 2, st.h / 2);
+            return (Some(st.point(centre)), How::Opening, 0, 0);
+        }
+        if let Some(&c) = st.cells_with(me, F_FIVE).first() {
+            return (Some(st.point(c)), How::Win, WIN, 0);
+        }
+        // The threat searches get a share of the nodes (of a timed search: of about 100
+        // nodes a millisecond), so that alpha-beta always has most of the budget.
+        let max = limits.nodes.unwrap_or(u64::MAX);
+        let timed = limits
+            .time
+            .map_or(u64::MAX, |t| (t.as_millis() as u64).saturating_mul(100));
+        let share = |part: u64| (max.min(timed) / part).clamp(1, 2_000_000);
+        let two = st.playing() == 2;
+        if two && st.count(st.next_seat(), F_FIVE) == 0 {
+            if let Some(c) = Threats::new(st, false, budget, share(8)).find(30) {
+                return (Some(st.point(c)), How::Vcf, WIN, 0);
+            }
+            if limits.vct
+                && let Some(c) = Threats::new(st, true, budget, share(4)).find(6)
+            {
+                return (Some(st.point(c)), How::Vct, WIN, 0);
+            }
+        }
+        let mut moves = self.moves(st, 0);
+        if moves.is_empty() {
+            // Nothing near the stones is legal (renju): any legal point.
+            moves = st.board_cells().filter(|&c| st.legal(c)).collect();
+        }
+        if moves.is_empty() {
+            return (None, How::Search, 0, 0);
+        }
+        let forced = self.fives_against(st);
+        if two && forced.is_empty() && moves.len() > 1 {
+            moves = self.refute_vcf(st, moves, budget, share(8));
+        }
+        if moves.len() == 1 {
+            let how = if forced.is_empty() {
+                How::Search
+            } else {
+                How::Block
+            };
+            return (Some(st.point(moves[0])), how, 0, 0);
+        }
+        let (best, score, depth) = self.deepen(st, moves, limits, budget);
+        let how = if st
+            .seats_from_mover()
+            .skip(1)
+            .any(|s| st.flags(s, best) & F_FIVE != 0)
+        {
+            How::Block
+        } else {
+            How::Search
+        };
+        (Some(st.point(best)), how, score, depth)
+    }
+
+    /// The moves that stop the next seat's VCF, if it has one (all of them if none do).
+    fn refute_vcf(
+        &mut self,
+        st: &mut State,
+        moves: Vec<usize>,
+        budget: &mut Budget,
+        limit: u64,
+    ) -> Vec<usize> {
+        let spent = budget.nodes;
+        let threat = |st: &mut State, budget: &mut Budget| {
+            let left = (spent + limit).saturating_sub(budget.nodes);
+            Threats::new(st, false, budget, left).find(20).is_some()
+        };
+        st.pass();
+        let danger = threat(st, budget);
+        st.unpass();
+        if !danger {
+            return moves;
+        }
+        let mut safe = Vec::new();
+        for &m in &moves {
+            st.make(m);
+            if !threat(st, budget) {
+                safe.push(m);
+            }
+            st.unmake();
+            if budget.nodes >= spent + limit || budget.stopped() {
+                return moves;
+            }
+        }
+        if safe.is_empty() { moves } else { safe }
+    }
+
+    fn deepen(
+        &mut self,
+        st: &mut State,
+        mut moves: Vec<usize>,
+        limits: Limits,
+        budget: &mut Budget,
+    ) -> (usize, i32, u32) {
+        let mut best = (moves[0], 0, 0);
+        let max_depth = limits.depth.unwrap_or(40).clamp(1, 40);
+        for depth in 1..=max_depth {
+            let mut alpha = -INF;
+            let mut scored: Vec<(i32, usize)> = Vec::with_capacity(moves.len());
+            let mut done = true;
+            for &m in &moves {
+                let score = self.child(st, m, depth as i32 - 1, alpha, INF, 1, budget);
+                if budget.stopped() {
+                    done = false;
+                    break;
+                }
+                scored.push((score, m));
+                alpha = alpha.max(score);
+            }
+            if !done {
+                // A move searched to the end that beats the last iteration's best counts.
+                if let Some(&(score, m)) = scored.iter().max_by_key(|(s, _)| *s)
+                    && m != best.0
+                    && scored.first().is_some_and(|&(s, _)| score > s)
+                {
+                    best = (m, score, best.2);
+                }
+                break;
+            }
+            scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+            moves = scored.iter().map(|&(_, m)| m).collect();
+            best = (scored[0].1, scored[0].0, depth);
+            if scored[0].0.abs() >= WIN - 100 || moves.len() == 1 {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Plays `m` and searches the child; the score is from the view of the mover at `m`.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        st: &mut State,
+        m: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: i32,
+        budget: &mut Budget,
+    ) -> i32 {
+        let mover = st.mover();
+        st.make(m);
+        let same = (st.mover() == self.root) == (mover == self.root);
+        let score = if same {
+            self.alpha_beta(st, depth, alpha, beta, ply, budget)
+        } else {
+            -self.alpha_beta(st, depth, -beta, -alpha, ply, budget)
+        };
+        st.unmake();
+        score
+    }
+
+    fn alpha_beta(
+        &mut self,
+        st: &mut State,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        budget: &mut Budget,
+    ) -> i32 {
+        budget.nodes += 1;
+        self.ab_nodes += 1;
+        if budget.stop() {
+            return 0;
+        }
+        let me = st.mover();
+        if st.count(me, F_FIVE) > 0 {
+            return WIN - ply;
+        }
+        if st.empties() == 0 {
+            return 0;
+        }
+        let forced = self.fives_against(st);
+        if forced.len() >= 2 || forced.first().is_some_and(|&c| !st.legal(c)) {
+            return -(WIN - ply - 1);
+        }
+        if forced.is_empty() {
+            if st.playing() == 2
+                && st
+                    .cells_with(me, F_WIN)
+                    .into_iter()
+                    .any(|c| !st.forbidden(me, c))
+            {
+                return WIN - ply - 2;
+            }
+            if depth <= 0 || ply >= MAX_PLY {
+                return self.evaluate(st);
+            }
+        }
+        let key = st.hash();
+        let slot = (key as usize) & (self.tt.len() - 1);
+        let entry = self.tt[slot];
+        let mut tt_move = None;
+        if entry.key == key {
+            tt_move = Some(entry.mv as usize);
+            if entry.depth as i32 >= depth {
+                let s = entry.score;
+                match entry.bound {
+                    EXACT => return s,
+                    LOWER if s >= beta => return s,
+                    UPPER if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let (mut moves, next_depth) = if forced.is_empty() {
+            (self.moves(st, ply as usize), depth - 1)
+        } else {
+            (forced, depth)
+        };
+        if moves.is_empty() {
+            return 0;
+        }
+        if let Some(t) = tt_move
+            && let Some(i) = moves.iter().position(|&m| m == t)
+        {
+            moves[..=i].rotate_right(1);
+        }
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = moves[0];
+        for m in moves {
+            let score = self.child(st, m, next_depth, alpha, beta, ply + 1, budget);
+            if budget.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            LOWER
+        } else if best > alpha0 {
+            EXACT
+        } else {
+            UPPER
+        };
+        self.tt[slot] = Entry {
+            key,
+            score: best,
+            mv: best_move as u16,
+            depth: depth.clamp(-1, 100) as i8,
+            bound,
+        };
+        best
+    }
+
+    /// The points where another seat would make five (each once).
+    fn fives_against(&self, st: &State) -> Vec<usize> {
+        let mut out = Vec::new();
+        let me = st.mover();
+        if (0..st.seats as u8).all(|s| s == me || st.count(s, F_FIVE) == 0) {
+            return out;
+        }
+        for s in st.seats_from_mover().skip(1) {
+            for c in st.cells_with(s, F_FIVE) {
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// The moves worth trying for the seat to move, best first.
+    fn moves(&self, st: &State, ply: usize) -> Vec<usize> {
+        let me = st.mover();
+        let others: Vec<u8> = st.seats_from_mover().skip(1).collect();
+        let forced = self.fives_against(st);
+        if !forced.is_empty() {
+            return forced.into_iter().filter(|&c| st.legal(c)).collect();
+        }
+        let danger = others.iter().any(|&s| st.count(s, F_WIN) > 0);
+        let mut scored: Vec<(i32, usize)> = st
+            .board_cells()
+            .filter(|&c| st.is_empty(c) && st.is_near(c))
+            .filter_map(|c| {
+                let mine = st.value(me, c);
+                let mut theirs = 0;
+                let mut defends = false;
+                for &s in &others {
+                    theirs = theirs.max(st.value(s, c));
+                    defends |= st.flags(s, c) & (F_WIN | F_FOUR) != 0;
+                }
+                if danger && !defends && st.flags(me, c) & F_FOUR == 0 {
+                    return None;
+                }
+                Some((mine * 10 + theirs * 9, c))
+            })
+            .collect();
+        scored.sort_unstable_by(|a, b| b.cmp(a));
+        let width = if ply == 0 {
+            self.width + self.width / 2
+        } else {
+            self.width
+        };
+        let mut out = Vec::with_capacity(width);
+        for (_, c) in scored {
+            if st.legal(c) {
+                out.push(c);
+                if out.len() >= width {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// The static score for the seat to move's team.
+    fn evaluate(&self, st: &State) -> i32 {
+        let me = st.mover();
+        let root = self.root;
+        let (mine, theirs) = if st.playing() == 2 {
+            (st.total(me), st.total(st.next_seat()))
+        } else {
+            let root_total = st.total(root);
+            let others = st
+                .seats_from_mover()
+                .filter(|&s| s != root)
+                .map(|s| st.total(s))
+                .max()
+                .unwrap_or(0);
+            if me == root {
+                (root_total, others)
+            } else {
+                (others, root_total)
+            }
+        };
+        let score = mine * 6 / 5 - theirs;
+        score.clamp(-(WIN / 2) as i64, (WIN / 2) as i64) as i32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::gomoku::state::F_FOUR;
+    use crate::rules::gomoku::Settings;
+
+    fn game(moves: &str) -> Game {
+        let mut g = Game::new(Settings::default()).unwrap();
+        for m in moves.split_whitespace() {
+            g.play(m.parse().unwrap()).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn the_board_knows_each_seats_threats_and_keeps_them_through_take_backs() {
+        // White d4 e4 f4 g4 with Black c4: h4 is White's five and Black's block.
+        let g = game("c4 d4 h8 e4 a15 f4 o1 g4");
+        let mut st = State::new(&g, Vec::new());
+        let h4 = st.cell(7, 3);
+        assert_eq!(st.mover(), 0);
+        assert_ne!(st.flags(1, h4) & F_FIVE, 0);
+        assert_eq!(st.flags(0, h4) & F_FIVE, 0);
+        assert_eq!(st.count(1, F_FIVE), 1);
+        let (hash, total) = (st.hash(), [st.total(0), st.total(1)]);
+        st.make(h4);
+        assert_eq!(st.count(1, F_FIVE), 0);
+        assert_eq!(st.flags(1, st.cell(2, 3)), 0, "c4 is taken");
+        st.unmake();
+        assert_eq!((st.hash(), [st.total(0), st.total(1)]), (hash, total));
+        assert_eq!(st.count(1, F_FIVE), 1);
+        // White on i4 would still need h4: a four (freestyle: six wins too).
+        assert_ne!(st.flags(1, st.cell(8, 3)) & F_FOUR, 0);
+        let r = Searcher::new(1).search(&g, Limits::default());
+        assert_eq!((r.best, r.how), (Some("h4".parse().unwrap()), How::Block));
+    }
+}

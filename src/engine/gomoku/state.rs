@@ -1,0 +1,533 @@
+//! The engine's board: a padded array of cells with, for every seat and every empty cell,
+//! the [`Pat`] a stone there would make in each of the four lines, the cell's value and
+//! its threat flags, all kept up to date move by move (only the four lines through a move
+//! change). Also the stones' Zobrist hash, how many stones are near each cell (for move
+//! generation) and, in renju, a copy of the rules board to judge Black's forbidden points.
+
+use std::sync::OnceLock;
+
+use super::pattern::{EMPTY, OTHER, OWN, Pat, PatternTable, WALL, WinMode};
+use crate::rules::gomoku::{Board, Game, Point, Rule, Seat, renju};
+
+const WALL_CELL: u8 = 0xff;
+
+/// The cell makes a winning row.
+pub const F_FIVE: u8 = 1;
+/// The cell makes an unstoppable four: an open four, or two fours.
+pub const F_WIN: u8 = 2;
+/// The cell makes a four (or better) in some line.
+pub const F_FOUR: u8 = 4;
+/// The cell makes an open three in some line.
+pub const F_THREE: u8 = 8;
+/// The cell makes a four and an open three, or two open threes.
+pub const F_DOUBLE: u8 = 16;
+
+/// What a line pattern is worth to the seat who could make it.
+const PAT_VALUE: [i32; 9] = [0, 1, 4, 10, 12, 50, 60, 400, 4000];
+
+/// The board as the engine sees it.
+pub struct State {
+    /// Files.
+    pub w: usize,
+    /// Ranks.
+    pub h: usize,
+    stride: usize,
+    pad: usize,
+    win: usize,
+    /// Seats in the game (some may have left).
+    pub seats: usize,
+    /// The rule set.
+    pub rule: Rule,
+    cells: Vec<u8>,
+    /// Seated seats in turn order.
+    order: Vec<u8>,
+    mover: usize,
+    dirs: [isize; 4],
+    /// Per seat and cell, each line's key (see [`PatternTable::get`]), kept up to date.
+    keys: Vec<Vec<[u128; 4]>>,
+    /// Per seat and cell, the four lines' patterns, one byte each (line `d` in byte `d`).
+    pats: Vec<Vec<u32>>,
+    vals: Vec<Vec<i32>>,
+    flags: Vec<Vec<u8>>,
+    nflags: [[i32; 8]; 4],
+    total: [i64; 4],
+    near: Vec<u8>,
+    tables: Vec<PatternTable>,
+    table_of: [usize; 4],
+    zobrist: Vec<[u64; 4]>,
+    hash: u64,
+    /// The cells played, in order.
+    pub history: Vec<usize>,
+    empties: usize,
+    rules_board: Option<Board>,
+}
+
+fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+impl State {
+    /// The position of `game`, with `tables` (reused between searches when they fit).
+    pub fn new(game: &Game, tables: Vec<PatternTable>) -> State {
+        let settings = game.settings();
+        let (w, h) = (
+            settings.size.width() as usize,
+            settings.size.height() as usize,
+        );
+        let win = settings.win as usize;
+        let pad = win.max(2);
+        let stride = w + 2 * pad;
+        let rows = h + 2 * pad;
+        let mut cells = vec![WALL_CELL; stride * rows];
+        for y in 0..h {
+            for x in 0..w {
+                cells[(y + pad) * stride + x + pad] = EMPTY;
+            }
+        }
+        let seats = settings.seats as usize;
+        let modes: Vec<WinMode> = (0..seats)
+            .map(|s| match settings.rule {
+                Rule::Freestyle => WinMode::AtLeast,
+                Rule::Standard => WinMode::Exact,
+                Rule::Caro => WinMode::Caro,
+                Rule::Renju if s == 0 => WinMode::Exact,
+                Rule::Renju => WinMode::AtLeast,
+            })
+            .collect();
+        let mut tables = tables;
+        tables.retain(|t| t.win() == win && modes.contains(&t.mode()));
+        let mut table_of = [0; 4];
+        for (s, mode) in modes.iter().enumerate() {
+            let i = match tables.iter().position(|t| t.mode() == *mode) {
+                Some(i) => i,
+                None => {
+                    tables.push(PatternTable::new(win as u8, *mode));
+                    tables.len() - 1
+                }
+            };
+            table_of[s] = i;
+        }
+        let n = cells.len();
+        let order: Vec<u8> = (0..seats as u8)
+            .filter(|&s| game.is_seated(Seat(s)))
+            .collect();
+        let mut state = State {
+            w,
+            h,
+            stride,
+            pad,
+            win,
+            seats,
+            rule: settings.rule,
+            cells,
+            order,
+            mover: 0,
+            dirs: [1, stride as isize, stride as isize + 1, stride as isize - 1],
+            keys: vec![vec![[0; 4]; n]; seats],
+            pats: vec![vec![0; n]; seats],
+            vals: vec![vec![0; n]; seats],
+            flags: vec![vec![0; n]; seats],
+            nflags: [[0; 8]; 4],
+            total: [0; 4],
+            near: vec![0; n],
+            tables,
+            table_of,
+            zobrist: (0..n)
+                .map(|i| std::array::from_fn(|s| splitmix((i * 4 + s) as u64 ^ 0x676f_6d6f)))
+                .collect(),
+            hash: 0,
+            history: Vec::new(),
+            empties: w * h,
+            rules_board: (settings.rule == Rule::Renju).then(|| Board::new(settings.size)),
+        };
+        for y in 0..h {
+            for x in 0..w {
+                let c = state.cell(x, y);
+                for d in 0..4 {
+                    for s in 0..seats {
+                        state.keys[s][c][d] = state.key(c, d, s as u8);
+                    }
+                    state.refresh_pat(c, d);
+                }
+            }
+        }
+        for m in game.moves() {
+            let c = state.cell(m.point.file() as usize, m.point.rank() as usize);
+            state.place(c, m.seat.0);
+        }
+        let to_move = game.to_move().0;
+        state.mover = state.order.iter().position(|&s| s == to_move).unwrap_or(0);
+        state
+    }
+
+    /// Hands the pattern tables back, for the next search.
+    pub fn into_tables(self) -> Vec<PatternTable> {
+        self.tables
+    }
+
+    /// The cell of file `x`, rank `y`.
+    pub fn cell(&self, x: usize, y: usize) -> usize {
+        (y + self.pad) * self.stride + x + self.pad
+    }
+
+    /// The point of a cell on the board.
+    pub fn point(&self, c: usize) -> Point {
+        let (y, x) = (c / self.stride - self.pad, c % self.stride - self.pad);
+        Point::new(x as u8, y as u8).expect("a cell on the board")
+    }
+
+    /// The win length.
+    pub fn win(&self) -> usize {
+        self.win
+    }
+
+    /// The seat to move.
+    pub fn mover(&self) -> u8 {
+        self.order[self.mover]
+    }
+
+    /// The seat that moves after the seat to move.
+    pub fn next_seat(&self) -> u8 {
+        self.order[(self.mover + 1) % self.order.len()]
+    }
+
+    /// The seats still playing, in turn order from the seat to move.
+    pub fn seats_from_mover(&self) -> impl Iterator<Item = u8> + '_ {
+        let n = self.order.len();
+        (0..n).map(move |k| self.order[(self.mover + k) % n])
+    }
+
+    /// How many seats are still playing.
+    pub fn playing(&self) -> usize {
+        self.order.len()
+    }
+
+    /// The Zobrist hash of the stones and the seat to move.
+    pub fn hash(&self) -> u64 {
+        self.hash ^ splitmix(self.mover() as u64 + 0x51)
+    }
+
+    /// Whether the cell is on the board and empty.
+    pub fn is_empty(&self, c: usize) -> bool {
+        self.cells[c] == EMPTY
+    }
+
+    /// How many empty points are left.
+    pub fn empties(&self) -> usize {
+        self.empties
+    }
+
+    /// Every cell of the board, row by row.
+    pub fn board_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.h).flat_map(move |y| (0..self.w).map(move |x| self.cell(x, y)))
+    }
+
+    /// Whether some stone stands within two points of the cell.
+    pub fn is_near(&self, c: usize) -> bool {
+        self.near[c] > 0
+    }
+
+    /// The seat's threat flags at an empty cell.
+    pub fn flags(&self, seat: u8, c: usize) -> u8 {
+        self.flags[seat as usize][c]
+    }
+
+    /// The seat's value of an empty cell.
+    pub fn value(&self, seat: u8, c: usize) -> i32 {
+        self.vals[seat as usize][c]
+    }
+
+    /// The pattern the seat makes at an empty cell in line `d`.
+    pub fn pat(&self, seat: u8, c: usize, d: usize) -> Pat {
+        Pat::from_u8((self.pats[seat as usize][c] >> (8 * d)) as u8)
+    }
+
+    /// How many empty cells carry the flag for the seat.
+    pub fn count(&self, seat: u8, flag: u8) -> i32 {
+        self.nflags[seat as usize][flag.trailing_zeros() as usize]
+    }
+
+    /// The sum of the seat's values over the empty cells.
+    pub fn total(&self, seat: u8) -> i64 {
+        self.total[seat as usize]
+    }
+
+    /// The cells `k` steps along line `d` from `c`, `-r..=r`, that are on the board.
+    pub fn line(&self, c: usize, d: usize, r: usize) -> impl Iterator<Item = usize> + '_ {
+        let step = self.dirs[d];
+        let r = r.min(self.pad) as isize;
+        (-r..=r)
+            .map(move |k| (c as isize + k * step) as usize)
+            .filter(move |&x| self.cells[x] != WALL_CELL)
+    }
+
+    /// The seat to move plays on the empty cell `c`.
+    pub fn make(&mut self, c: usize) {
+        let seat = self.mover();
+        self.place(c, seat);
+        self.mover = (self.mover + 1) % self.order.len();
+    }
+
+    /// The seat to move passes (only to ask what the next seat threatens).
+    pub fn pass(&mut self) {
+        self.mover = (self.mover + 1) % self.order.len();
+    }
+
+    /// Undoes [`State::pass`].
+    pub fn unpass(&mut self) {
+        self.mover = (self.mover + self.order.len() - 1) % self.order.len();
+    }
+
+    /// Takes back the last move.
+    pub fn unmake(&mut self) {
+        let Some(c) = self.history.pop() else {
+            return;
+        };
+        let seat = self.cells[c] - 1;
+        self.cells[c] = EMPTY;
+        self.empties += 1;
+        self.hash ^= self.zobrist[c][seat as usize];
+        let point = self.point(c);
+        if let Some(board) = &mut self.rules_board {
+            board.lift(point);
+        }
+        self.bump_near(c, false);
+        self.update_keys(c, seat, false);
+        self.refresh_lines(c);
+        self.mover = (self.mover + self.order.len() - 1) % self.order.len();
+    }
+
+    fn place(&mut self, c: usize, seat: u8) {
+        debug_assert_eq!(self.cells[c], EMPTY);
+        self.cells[c] = seat + 1;
+        self.empties -= 1;
+        self.hash ^= self.zobrist[c][seat as usize];
+        self.history.push(c);
+        let point = self.point(c);
+        if let Some(board) = &mut self.rules_board {
+            board.place(point, Seat(seat));
+        }
+        self.bump_near(c, true);
+        self.update_keys(c, seat, true);
+        self.refresh_lines(c);
+    }
+
+    fn bump_near(&mut self, c: usize, add: bool) {
+        let s = self.stride as isize;
+        for dy in -2..=2isize {
+            for dx in -2..=2isize {
+                let i = (c as isize + dy * s + dx) as usize;
+                if add {
+                    self.near[i] += 1;
+                } else {
+                    self.near[i] -= 1;
+                }
+            }
+        }
+    }
+
+    /// Writes (or clears) `seat`'s stone on `c` into the keys of the lines through it.
+    fn update_keys(&mut self, c: usize, seat: u8, add: bool) {
+        let l = self.win;
+        for d in 0..4 {
+            let step = self.dirs[d];
+            for k in 1..=l {
+                // From c + k steps, c is k cells before (slot L - k); from c - k steps, k
+                // cells after (slot L + k - 1).
+                let ahead = (c as isize + k as isize * step) as usize;
+                let behind = (c as isize - k as isize * step) as usize;
+                for (x, slot) in [(ahead, l - k), (behind, l + k - 1)] {
+                    for s in 0..self.seats {
+                        let code = if s == seat as usize { OWN } else { OTHER } as u128;
+                        let key = &mut self.keys[s][x][d];
+                        if add {
+                            *key |= code << (2 * slot);
+                        } else {
+                            *key &= !(3u128 << (2 * slot));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn refresh_lines(&mut self, c: usize) {
+        let l = self.win as isize;
+        for d in 0..4 {
+            let step = self.dirs[d];
+            for k in -l..=l {
+                let x = (c as isize + k * step) as usize;
+                if self.cells[x] != WALL_CELL {
+                    self.refresh_pat(x, d);
+                }
+            }
+        }
+    }
+
+    /// Recomputes every seat's pattern at `c` in line `d`, and the cell's values.
+    fn refresh_pat(&mut self, c: usize, d: usize) {
+        let empty = self.cells[c] == EMPTY;
+        for s in 0..self.seats {
+            let (value, flags) = if empty {
+                let key = self.keys[s][c][d];
+                let table = self.table_of[s];
+                let pat = self.tables[table].get(key) as u32;
+                let pats = (self.pats[s][c] & !(0xff << (8 * d))) | (pat << (8 * d));
+                self.pats[s][c] = pats;
+                cell_value(pats)
+            } else {
+                (0, 0)
+            };
+            self.revalue(s, c, value, flags);
+        }
+    }
+
+    /// The key of the line through `c` in line `d` for `seat`, read from the board.
+    fn key(&self, c: usize, d: usize, seat: u8) -> u128 {
+        let l = self.win;
+        let step = self.dirs[d];
+        let own = seat + 1;
+        let code = |v: u8| match v {
+            EMPTY => EMPTY,
+            WALL_CELL => WALL,
+            v if v == own => OWN,
+            _ => OTHER,
+        };
+        let at = |k: isize| code(self.cells[(c as isize + k * step) as usize]) as u128;
+        let mut key = 0u128;
+        for k in 1..=l {
+            // Before the point: slot L - k (the nearest cell in slot L - 1); after: L + k - 1.
+            key |= at(-(k as isize)) << (2 * (l - k));
+            key |= at(k as isize) << (2 * (l + k - 1));
+        }
+        key
+    }
+
+    fn revalue(&mut self, s: usize, c: usize, value: i32, flags: u8) {
+        let old_flags = self.flags[s][c];
+        if old_flags != flags {
+            for bit in 0..5 {
+                let m = 1u8 << bit;
+                if old_flags & m != 0 {
+                    self.nflags[s][bit] -= 1;
+                }
+                if flags & m != 0 {
+                    self.nflags[s][bit] += 1;
+                }
+            }
+            self.flags[s][c] = flags;
+        }
+        self.total[s] += (value - self.vals[s][c]) as i64;
+        self.vals[s][c] = value;
+    }
+
+    /// The empty cells where `seat` has `flag`.
+    pub fn cells_with(&self, seat: u8, flag: u8) -> Vec<usize> {
+        if self.count(seat, flag) == 0 {
+            return Vec::new();
+        }
+        self.board_cells()
+            .filter(|&c| self.flags[seat as usize][c] & flag != 0)
+            .collect()
+    }
+
+    /// The empty cells on the four lines through `c` where `seat` has `flag`.
+    pub fn cells_with_near(&self, seat: u8, flag: u8, c: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        for d in 0..4 {
+            for x in self.line(c, d, self.win) {
+                if self.cells[x] == EMPTY
+                    && self.flags[seat as usize][x] & flag != 0
+                    && !out.contains(&x)
+                {
+                    out.push(x);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the renju rules forbid Black the empty cell `c` (never under other rules,
+    /// never for other seats).
+    pub fn forbidden(&self, seat: u8, c: usize) -> bool {
+        let Some(board) = &self.rules_board else {
+            return false;
+        };
+        if seat != 0 || self.flags[0][c] & F_FIVE != 0 {
+            return false;
+        }
+        let pats = self.pats[0][c].to_le_bytes();
+        let threes = pats.iter().filter(|&&p| p >= Pat::OpenThree as u8).count();
+        let maybe = threes >= 2 || pats.contains(&(Pat::OpenFour as u8)) || self.overline(c);
+        maybe && renju::forbidden(board, self.point(c)).is_some()
+    }
+
+    fn overline(&self, c: usize) -> bool {
+        (0..4).any(|d| {
+            let step = self.dirs[d];
+            let run = |sign: isize| {
+                (1..)
+                    .take_while(|&k: &isize| {
+                        self.cells[(c as isize + sign * k * step) as usize] == 1
+                    })
+                    .count()
+            };
+            run(-1) + run(1) + 1 >= 6
+        })
+    }
+
+    /// Whether the seat to move may play on the empty cell `c`.
+    pub fn legal(&self, c: usize) -> bool {
+        self.cells[c] == EMPTY && !self.forbidden(self.mover(), c)
+    }
+}
+
+/// A cell's value and flags from its four line patterns, from a table of all 9^4.
+fn cell_value(pats: u32) -> (i32, u8) {
+    static TABLE: OnceLock<Vec<(i32, u8)>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..9 * 9 * 9 * 9)
+            .map(|i| evaluate_cell([i % 9, i / 9 % 9, i / 81 % 9, i / 729].map(|p| p as u8)))
+            .collect()
+    });
+    let [a, b, c, d] = pats.to_le_bytes().map(|p| p as usize);
+    table[a + 9 * b + 81 * c + 729 * d]
+}
+
+/// A cell's value and flags from its four line patterns.
+fn evaluate_cell(pats: [u8; 4]) -> (i32, u8) {
+    let mut value = 0;
+    let (mut fives, mut open4, mut fours, mut threes) = (0, 0, 0, 0);
+    for p in pats {
+        value += PAT_VALUE[p as usize];
+        match Pat::from_u8(p) {
+            Pat::Five => fives += 1,
+            Pat::OpenFour => open4 += 1,
+            Pat::Four => fours += 1,
+            Pat::OpenThree => threes += 1,
+            _ => {}
+        }
+    }
+    let mut flags = 0;
+    if fives > 0 {
+        flags |= F_FIVE;
+    }
+    if open4 > 0 || fours >= 2 {
+        flags |= F_WIN;
+        value += 600;
+    }
+    if open4 + fours > 0 {
+        flags |= F_FOUR;
+    }
+    if threes > 0 {
+        flags |= F_THREE;
+    }
+    if (fours > 0 && threes > 0) || threes >= 2 {
+        flags |= F_DOUBLE;
+        value += if fours > 0 { 400 } else { 200 };
+    }
+    (value, flags)
+}

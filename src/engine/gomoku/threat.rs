@@ -1,0 +1,206 @@
+//! Threat-space search for two seats: a VCF (victory by continuous fours: every attacking
+//! move makes a four, so the defender's reply is forced) and a VCT (victory by continuous
+//! threats: fours and open threes; against a three the defender may block it anywhere on
+//! its line or answer with fours of its own, and every such answer must lose).
+//!
+//! The attacker is the seat to move. A defender who can make five wins; a defender who can
+//! block a four only on a point renju forbids it (Black) loses. Failed positions are
+//! remembered by hash with the depth they failed at.
+
+use std::collections::HashMap;
+
+use super::budget::Budget;
+use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_THREE, F_WIN, State};
+
+/// A threat-space search over one position.
+pub struct Threats<'a> {
+    st: &'a mut State,
+    attacker: u8,
+    defender: u8,
+    vct: bool,
+    budget: &'a mut Budget,
+    limit: u64,
+    failed: HashMap<u64, u32>,
+    aborted: bool,
+}
+
+impl<'a> Threats<'a> {
+    /// A search for the seat to move of `st` (which must have two seats playing), within
+    /// `limit` more nodes of `budget`; `vct` allows open threes as threats.
+    pub fn new(st: &'a mut State, vct: bool, budget: &'a mut Budget, limit: u64) -> Threats<'a> {
+        let attacker = st.mover();
+        let defender = st.next_seat();
+        let limit = budget.nodes.saturating_add(limit);
+        Threats {
+            st,
+            attacker,
+            defender,
+            vct,
+            budget,
+            limit,
+            failed: HashMap::new(),
+            aborted: false,
+        }
+    }
+
+    /// The first move of a forced win found within `depth` attacking moves, if any.
+    pub fn find(&mut self, depth: u32) -> Option<usize> {
+        if self.st.playing() != 2 {
+            return None;
+        }
+        self.attack(depth)
+    }
+
+    fn out_of_nodes(&mut self) -> bool {
+        if self.aborted || self.budget.nodes >= self.limit || self.budget.stop() {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The attacker to move: a winning move, if it finds one.
+    fn attack(&mut self, depth: u32) -> Option<usize> {
+        self.budget.nodes += 1;
+        if self.out_of_nodes() {
+            return None;
+        }
+        let (a, d) = (self.attacker, self.defender);
+        if let Some(&c) = self.st.cells_with(a, F_FIVE).first() {
+            return Some(c);
+        }
+        let fives = self.st.cells_with(d, F_FIVE);
+        if !fives.is_empty() {
+            let b = fives[0];
+            let threat = F_FOUR | if self.vct { F_THREE } else { 0 };
+            if fives.len() >= 2 || depth == 0 || !self.st.legal(b) {
+                return None;
+            }
+            if self.st.flags(a, b) & threat == 0 {
+                return None;
+            }
+            self.st.make(b);
+            let won = self.defend(depth - 1);
+            self.st.unmake();
+            return won.then_some(b);
+        }
+        if let Some(c) = self
+            .st
+            .cells_with(a, F_WIN)
+            .into_iter()
+            .find(|&c| self.st.legal(c))
+        {
+            return Some(c);
+        }
+        if depth == 0 {
+            return None;
+        }
+        let key = self.st.hash();
+        if self.failed.get(&key).is_some_and(|&at| at >= depth) {
+            return None;
+        }
+        let mut moves: Vec<(i32, usize)> = self
+            .st
+            .board_cells()
+            .filter_map(|c| {
+                let f = self.st.flags(a, c);
+                let rank = if f & F_FOUR != 0 {
+                    2_000_000
+                } else if self.vct && f & F_THREE != 0 {
+                    1_000_000
+                } else {
+                    return None;
+                };
+                let bonus = if f & F_DOUBLE != 0 { 500_000 } else { 0 };
+                Some((rank + bonus + self.st.value(a, c) + self.st.value(d, c), c))
+            })
+            .collect();
+        moves.sort_unstable_by(|x, y| y.cmp(x));
+        for (_, m) in moves {
+            if !self.st.legal(m) {
+                continue;
+            }
+            self.st.make(m);
+            let won = self.defend(depth - 1);
+            self.st.unmake();
+            if won {
+                return Some(m);
+            }
+            if self.aborted {
+                return None;
+            }
+        }
+        if !self.aborted {
+            self.failed.insert(key, depth);
+        }
+        None
+    }
+
+    /// The defender to move after an attacking move: whether every reply loses.
+    fn defend(&mut self, depth: u32) -> bool {
+        self.budget.nodes += 1;
+        if self.out_of_nodes() {
+            return false;
+        }
+        let (a, d) = (self.attacker, self.defender);
+        if self.st.count(d, F_FIVE) > 0 {
+            return false;
+        }
+        let fives = self.st.cells_with(a, F_FIVE);
+        if fives.len() >= 2 {
+            return true;
+        }
+        if let Some(&b) = fives.first() {
+            if !self.st.legal(b) {
+                return true;
+            }
+            self.st.make(b);
+            let won = self.attack(depth).is_some();
+            self.st.unmake();
+            return won;
+        }
+        if !self.vct {
+            return false;
+        }
+        let wins: Vec<usize> = self
+            .st
+            .cells_with(a, F_WIN)
+            .into_iter()
+            .filter(|&c| !self.st.forbidden(a, c))
+            .collect();
+        if wins.is_empty() {
+            return false;
+        }
+        // Every point on the threatening lines, and the defender's own fours.
+        let r = self.st.win() - 1;
+        let mut replies: Vec<usize> = Vec::new();
+        for &w in &wins {
+            for dir in 0..4 {
+                if self.st.pat(a, w, dir) < super::pattern::Pat::Four {
+                    continue;
+                }
+                for x in self.st.line(w, dir, r) {
+                    if self.st.is_empty(x) && !replies.contains(&x) {
+                        replies.push(x);
+                    }
+                }
+            }
+        }
+        for c in self.st.cells_with(d, F_FOUR) {
+            if !replies.contains(&c) {
+                replies.push(c);
+            }
+        }
+        for m in replies {
+            if !self.st.legal(m) {
+                continue;
+            }
+            self.st.make(m);
+            let won = self.attack(depth).is_some();
+            self.st.unmake();
+            if !won {
+                return false;
+            }
+        }
+        true
+    }
+}
