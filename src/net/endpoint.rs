@@ -1514,6 +1514,34 @@ mod tests {
     }
 
     #[test]
+    fn a_flood_of_challenges_from_fresh_keys_keeps_the_nonce_memory_bounded() {
+        let mut listener = endpoint(3);
+        for i in 0..3000u32 {
+            let mut key = [0u8; 32];
+            key[..4].copy_from_slice(&i.to_le_bytes());
+            let mut stranger = Endpoint::new(
+                SigningKey::from_bytes(&key),
+                EndpointConfig::default(),
+                Box::new(move || [i as u8; 16]),
+            );
+            stranger.challenge(addr(3), "junqi", None, 0);
+            pump(&mut stranger, addr(9), &mut listener, 0);
+            // Each is declined (the listener is offered one at a time), never kept.
+            listener.decline("no");
+            while listener.poll_event().is_some() {}
+            while listener.poll_transmit(0).is_some() {}
+            let remembered: usize = listener.recent_nonces.values().map(|n| n.len()).sum();
+            assert!(
+                listener.recent_nonces.len() <= 1024,
+                "{} keys",
+                listener.recent_nonces.len()
+            );
+            assert!(remembered <= 1024 * 64);
+            assert!(listener.players.is_empty() && listener.pings.len() <= 256);
+        }
+    }
+
+    #[test]
     fn two_peers_resuming_at_once_settle_on_one_session() {
         let (mut a, mut b) = (endpoint(1), endpoint(2));
         a.challenge(addr(2), "junqi", Some(42), 0);
