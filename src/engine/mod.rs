@@ -3,6 +3,7 @@
 
 pub mod junqi;
 pub mod level;
+pub mod tibetan;
 pub mod uci_client;
 pub mod xiangqi;
 
