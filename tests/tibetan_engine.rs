@@ -140,9 +140,13 @@ fn report(name: &str, results: &[(Option<Side>, Side)]) {
     );
 }
 
-fn match_against(level: Level, make: impl Fn(u64) -> Box<dyn Player>) -> Vec<(Option<Side>, Side)> {
+fn match_against(
+    level: Level,
+    seeds: u64,
+    make: impl Fn(u64) -> Box<dyn Player>,
+) -> Vec<(Option<Side>, Side)> {
     let mut results = Vec::new();
-    for seed in 0..seeds() {
+    for seed in 0..seeds {
         let mut engine = Engine::new(level, seed);
         let mut other = make(seed);
         let (w, _) = play_game(Rules::default(), &mut engine, other.as_mut());
@@ -158,7 +162,7 @@ fn match_against(level: Level, make: impl Fn(u64) -> Box<dyn Player>) -> Vec<(Op
 #[test]
 fn beats_random_play_every_time() {
     for level in [Level::Easy, Level::Medium] {
-        let results = match_against(level, |s| Box::new(Random::new(s)));
+        let results = match_against(level, seeds(), |s| Box::new(Random::new(s)));
         report(&format!("{level} vs random"), &results);
         assert_eq!(wins(&results), results.len(), "{results:?}");
     }
@@ -166,7 +170,28 @@ fn beats_random_play_every_time() {
 
 #[test]
 fn beats_greedy_play_nine_times_in_ten_at_medium() {
-    let results = match_against(Level::Medium, |s| Box::new(Greedy::new(s)));
+    let results = match_against(Level::Medium, seeds(), |s| Box::new(Greedy::new(s)));
     report("medium vs greedy", &results);
     assert!(wins(&results) * 10 >= results.len() * 9, "{results:?}");
+}
+
+/// The table in docs/MEASUREMENTS.md: every level against random and greedy players, and
+/// each level against the one below (both colours; `TIBETAN_MATCH_SEEDS` seeds each, a
+/// third as many for hard, whose turns cost eight times medium's). Slow in a debug build:
+/// run it with `--release -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure_every_level() {
+    for level in Level::ALL {
+        let n = if level == Level::Hard { seeds().div_ceil(3) } else { seeds() };
+        let results = match_against(level, n, |s| Box::new(Random::new(s)));
+        report(&format!("{level} vs random"), &results);
+        let results = match_against(level, n, |s| Box::new(Greedy::new(s)));
+        report(&format!("{level} vs greedy"), &results);
+    }
+    let results = match_against(Level::Medium, seeds(), |s| Box::new(Engine::new(Level::Easy, s + 500)));
+    report("medium vs easy", &results);
+    let n = seeds().div_ceil(3);
+    let results = match_against(Level::Hard, n, |s| Box::new(Engine::new(Level::Medium, s + 500)));
+    report("hard vs medium", &results);
 }

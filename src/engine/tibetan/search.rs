@@ -97,8 +97,7 @@ pub fn search(game: &Game, limits: Limits, seed: u64) -> Option<Report> {
             let mut found: Option<(usize, i32)> = None;
             let mut scores = vec![i32::MIN; children.len()];
             for (i, child) in children.iter().enumerate() {
-                let score = search.child(&root, &child.state, depth - 1, alpha, WIN + 1, 1)
-                    + jitter(seed, i) / 2;
+                let score = search.child(&root, &child.state, depth - 1, alpha, WIN + 1, 1);
                 if search.stopped {
                     break;
                 }
@@ -143,7 +142,15 @@ pub fn search(game: &Game, limits: Limits, seed: u64) -> Option<Report> {
 fn legal_or_fallback(game: &Game, turn: Turn) -> Turn {
     let mut trial = game.clone();
     if trial.play(&turn).is_ok() {
-        return turn;
+        // The removals in the order the session lists them: free stones, then protected
+        // ones, each by point.
+        let protected = game
+            .removable(&turn)
+            .map(|r| r.protected)
+            .unwrap_or_default();
+        let mut removals = turn.removals().to_vec();
+        removals.sort_by_key(|p| (protected.contains(p), *p));
+        return turn.with_removals(removals);
     }
     let first = game.legal_turns().into_iter().next().expect("a legal turn");
     let removable = game.removable(&first.turn).expect("legal");
