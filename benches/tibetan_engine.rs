@@ -33,7 +33,10 @@ fn reach(seed: u64, stop: impl Fn(&Game) -> bool) -> Game {
 
 fn search(c: &mut Criterion) {
     let positions = [
-        ("placement, empty board", Game::new(Rules::default()).unwrap()),
+        (
+            "placement, empty board",
+            Game::new(Rules::default()).unwrap(),
+        ),
         (
             "placement, 24 stones down",
             reach(1, |g| g.history().len() >= 24),

@@ -37,10 +37,7 @@ impl Player for Engine {
         self.phases[phase as usize] = true;
         let report = best_turn(game, self.limits, self.seed).expect("a turn");
         // The removals are exactly those due.
-        let due = game
-            .removable(&report.turn)
-            .expect("a legal turn")
-            .count as usize;
+        let due = game.removable(&report.turn).expect("a legal turn").count as usize;
         assert_eq!(report.turn.removals().len(), due, "{}", report.turn);
         self.seed = self.seed.wrapping_add(1);
         report.turn
@@ -95,7 +92,11 @@ fn takes_a_winning_jump_chain() {
     let turn = engine_turn(text, Level::Easy);
     let mut after = game(text);
     after.play(&turn.parse().unwrap()).unwrap();
-    assert_eq!(after.ending().map(|e| e.winner), Some(Some(Side::Black)), "{turn}");
+    assert_eq!(
+        after.ending().map(|e| e.winner),
+        Some(Some(Side::Black)),
+        "{turn}"
+    );
     assert_eq!(turn, "b1xd1xd3");
 }
 
@@ -183,15 +184,23 @@ fn beats_greedy_play_nine_times_in_ten_at_medium() {
 #[ignore]
 fn measure_every_level() {
     for level in Level::ALL {
-        let n = if level == Level::Hard { seeds().div_ceil(3) } else { seeds() };
+        let n = if level == Level::Hard {
+            seeds().div_ceil(3)
+        } else {
+            seeds()
+        };
         let results = match_against(level, n, |s| Box::new(Random::new(s)));
         report(&format!("{level} vs random"), &results);
         let results = match_against(level, n, |s| Box::new(Greedy::new(s)));
         report(&format!("{level} vs greedy"), &results);
     }
-    let results = match_against(Level::Medium, seeds(), |s| Box::new(Engine::new(Level::Easy, s + 500)));
+    let results = match_against(Level::Medium, seeds(), |s| {
+        Box::new(Engine::new(Level::Easy, s + 500))
+    });
     report("medium vs easy", &results);
     let n = seeds().div_ceil(3);
-    let results = match_against(Level::Hard, n, |s| Box::new(Engine::new(Level::Medium, s + 500)));
+    let results = match_against(Level::Hard, n, |s| {
+        Box::new(Engine::new(Level::Medium, s + 500))
+    });
     report("hard vs medium", &results);
 }

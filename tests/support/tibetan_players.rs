@@ -103,7 +103,10 @@ pub fn play_game(
             Side::White => white.turn(&game),
         };
         if let Err(e) = game.play(&turn) {
-            panic!("{side:?} played {turn} illegally in {}: {e}", game.position());
+            panic!(
+                "{side:?} played {turn} illegally in {}: {e}",
+                game.position()
+            );
         }
         turns += 1;
         assert!(turns < 5_000, "a game that does not end");

@@ -57,12 +57,8 @@ pub(crate) fn features(s: &State, side: Side, rules: &Rules) -> Features {
         }
         let mine = (cell & own).count_ones();
         match mine {
-            4 => {
-                if !placing
-                    && points(cell).any(|p| t.neighbours[p.index()] & empty & !cell != 0)
-                {
-                    f.mills += 1;
-                }
+            4 if !placing && points(cell).any(|p| t.neighbours[p.index()] & empty & !cell != 0) => {
+                f.mills += 1;
             }
             3 => {
                 let hole = cell & empty;
@@ -133,6 +129,10 @@ mod tests {
     fn a_ready_square_is_worth_having() {
         // Black to place with three corners of a1-b2: a stone up for Black, nearly.
         let s = state("......./......./......./......./....w../b....w./bb...w. place b 0 0 - 0");
-        assert!(evaluate(&s, &Rules::default()) > 50, "{}", evaluate(&s, &Rules::default()));
+        assert!(
+            evaluate(&s, &Rules::default()) > 50,
+            "{}",
+            evaluate(&s, &Rules::default())
+        );
     }
 }

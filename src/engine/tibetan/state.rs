@@ -80,10 +80,7 @@ impl State {
     /// The engine's copy of `position`.
     pub fn of(position: &Position) -> State {
         State {
-            stones: [
-                position.stones(Side::Black),
-                position.stones(Side::White),
-            ],
+            stones: [position.stones(Side::Black), position.stones(Side::White)],
             phase: position.phase(),
             side: position.side(),
             due: [position.due(Side::Black), position.due(Side::White)],
@@ -313,10 +310,7 @@ pub(crate) fn earned(before: Bits, after: Bits, end: Point, rules: &Rules, place
     let t = &*TABLES;
     let i = end.index();
     let new = |m: Bits| m & after == m && m & before != m;
-    let squares = t.cells[i]
-        .iter()
-        .filter(|&&c| new(SQUARES[c]))
-        .count() as u8;
+    let squares = t.cells[i].iter().filter(|&&c| new(SQUARES[c])).count() as u8;
     let lines = t.lines[i].iter().filter(|&&m| new(m)).count() as u8;
     let capped = rules.square_cap && (!placement || rules.cap_placements);
     let squares = if capped { squares.min(2) } else { squares };
