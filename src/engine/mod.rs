@@ -4,6 +4,7 @@
 pub mod gomoku;
 pub mod junqi;
 pub mod level;
+pub mod tibetan;
 pub mod uci_client;
 pub mod xiangqi;
 

@@ -188,6 +188,21 @@ impl Bot {
 
     /// Picks one of `moves` (the legal moves in the bot's own view) in the game at `table`.
     pub fn pick(&mut self, table: &AnyTable, moves: &[String]) -> Option<String> {
+        if let (Some(tibetan), BotKind::Greedy | BotKind::Engine(_)) = (table.tibetan(), self.kind)
+        {
+            let level = match self.kind {
+                BotKind::Engine(level) => level,
+                _ => Level::Easy,
+            };
+            let game = tibetan.game();
+            let seed = self.seed ^ game.history().len() as u64;
+            let choice = crate::engine::tibetan::best_turn(game, level.tibetan_limits(), seed)
+                .map(|r| r.turn.to_string())
+                .filter(|m| moves.contains(m));
+            if choice.is_some() {
+                return choice;
+            }
+        }
         if let (Some(xiangqi), BotKind::Greedy | BotKind::Engine(_)) = (table.xiangqi(), self.kind)
         {
             let level = match self.kind {

@@ -358,6 +358,14 @@ impl AnyTable {
             _ => None,
         }
     }
+
+    /// The Tibetan chess game, if this is one.
+    pub fn tibetan(&self) -> Option<&TibetanTable> {
+        match self {
+            AnyTable::Tibetan(t) => Some(t),
+            _ => None,
+        }
+    }
 }
 
 impl TableGame for AnyTable {
