@@ -115,8 +115,10 @@ pub trait TableGame: Clone + Sized {
     /// The game's name on the wire, e.g. `junqi`.
     fn name(rules: &Self::Rules) -> &'static str;
     /// Whether each seat sends a setup (Junqi: its layout) before play; a game without one
-    /// starts as soon as its session is made.
-    fn has_setup(rules: &Self::Rules) -> bool;
+    /// (the default) starts as soon as its session is made.
+    fn has_setup(_rules: &Self::Rules) -> bool {
+        false
+    }
     /// How many seats the table has (2 to 4); two unless the game says otherwise.
     fn seats(_rules: &Self::Rules) -> u8 {
         2
@@ -125,19 +127,25 @@ pub trait TableGame: Clone + Sized {
     /// skipped). Only called while at least two seats remain; two-seat games never are.
     fn remove_seat(&mut self, _seat: Seat) {}
     /// Whether play hides anything from a player, so that the game ends with both sides
-    /// opening what they hid and an audit.
-    fn hidden(rules: &Self::Rules) -> bool;
+    /// opening what they hid and an audit (by default nothing is hidden).
+    fn hidden(_rules: &Self::Rules) -> bool {
+        false
+    }
 
     /// Checks my private setup (Junqi: my layout) and gives what announces it (Junqi: the
-    /// commitments to it).
+    /// commitments to it). A game without setups refuses any.
     fn announce(
         rules: &Self::Rules,
-        private: &str,
-        me: Seat,
-        secrets: &Secrets,
-    ) -> Result<String, String>;
-    /// Checks what a peer announced as its setup.
-    fn check_setup(rules: &Self::Rules, public: &str) -> Result<(), String>;
+        _private: &str,
+        _me: Seat,
+        _secrets: &Secrets,
+    ) -> Result<String, String> {
+        Err(format!("{} has no setup", Self::name(rules)))
+    }
+    /// Checks what a peer announced as its setup. A game without setups refuses any.
+    fn check_setup(rules: &Self::Rules, _public: &str) -> Result<(), String> {
+        Err(format!("{} has no setup", Self::name(rules)))
+    }
     /// The starting position from every seat's announced setup, my private one, and the
     /// seat that moves first (for a game without setups, both are empty).
     fn start(
@@ -157,26 +165,40 @@ pub trait TableGame: Clone + Sized {
     /// Plays `seat`'s move given in its own view; an error names what is wrong. A move
     /// whose outcome needs the exchange returns no [`Step::Played`] yet.
     fn play(&mut self, seat: Seat, own_view: &str) -> Result<Vec<Step>, String>;
-    /// Whether a move waits for the exchange (a battle being decided): nobody moves.
-    fn busy(&self) -> bool;
+    /// Whether a move waits for the exchange (a battle being decided): nobody moves. A game
+    /// without an exchange of its own never waits.
+    fn busy(&self) -> bool {
+        false
+    }
     /// A message of the game's own exchange from seat `from`; `record` is the game so far.
+    /// A game without an exchange of its own refuses every such message.
     fn exchange(
         &mut self,
-        from: Seat,
+        _from: Seat,
         message: &Message,
-        record: &[Record],
-    ) -> Result<Vec<Step>, String>;
+        _record: &[Record],
+    ) -> Result<Vec<Step>, String> {
+        Err(format!("'{message}' has no place in this game"))
+    }
     /// Replays a line of the game's own record (after a restart; our own file, trusted).
-    /// Returns what it led to (a battle's report: the move, [`Step::Played`]).
-    fn replay(&mut self, record: &Record) -> Result<Vec<Step>, String>;
+    /// Returns what it led to (a battle's report: the move, [`Step::Played`]). A game
+    /// without records of its own has none to replay.
+    fn replay(&mut self, record: &Record) -> Result<Vec<Step>, String> {
+        Err(format!("{record:?} has no place in this game"))
+    }
     /// Takes back the last move.
     fn take_back(&mut self);
     /// After a resume: what this seat sends again so that an exchange that was cut off
-    /// (a battle) can finish; receivers take repeats in their stride.
-    fn resume_messages(&self) -> Vec<Message>;
+    /// (a battle) can finish; receivers take repeats in their stride. None by default.
+    fn resume_messages(&self) -> Vec<Message> {
+        Vec::new()
+    }
     /// The game is over: what this seat sends so that the peer can audit it (and the
-    /// audit, if the peer's opening is already in); `record` is the whole game.
-    fn open(&mut self, record: &[Record]) -> Vec<Step>;
+    /// audit, if the peer's opening is already in); `record` is the whole game. Nothing,
+    /// in a game that hides nothing.
+    fn open(&mut self, _record: &[Record]) -> Vec<Step> {
+        Vec::new()
+    }
     /// The ending decided by the rules (not by resignation, agreement or clocks).
     fn ending(&self) -> Option<Ending>;
     /// The public position hash both peers compare.

@@ -6,8 +6,6 @@
 
 use super::ending::{Ending, Reason};
 use super::game::{Played, Seat, Secrets, Step, TableGame};
-use super::state::Record;
-use crate::protocol::Message;
 use crate::rules::gomoku::{self, DrawReason, Game, Point, Settings, WinReason};
 
 /// A Gomoku game at a table.
@@ -54,22 +52,6 @@ impl TableGame for GomokuTable {
         // The session removes only seats still playing, while two remain.
         let seat = game_seat(seat, self.first, self.seats());
         let _ = self.game.remove_seat(seat);
-    }
-
-    fn has_setup(_: &Settings) -> bool {
-        false
-    }
-
-    fn hidden(_: &Settings) -> bool {
-        false
-    }
-
-    fn announce(_: &Settings, _: &str, _: Seat, _: &Secrets) -> Result<String, String> {
-        Err("Gomoku has no setup".into())
-    }
-
-    fn check_setup(_: &Settings, _: &str) -> Result<(), String> {
-        Err("Gomoku has no setup".into())
     }
 
     fn start(
@@ -124,28 +106,8 @@ impl TableGame for GomokuTable {
         }])
     }
 
-    fn busy(&self) -> bool {
-        false
-    }
-
-    fn exchange(&mut self, _: Seat, message: &Message, _: &[Record]) -> Result<Vec<Step>, String> {
-        Err(format!("'{message}' is not part of Gomoku"))
-    }
-
-    fn replay(&mut self, _: &Record) -> Result<Vec<Step>, String> {
-        Ok(Vec::new())
-    }
-
     fn take_back(&mut self) {
         self.game.take_back();
-    }
-
-    fn resume_messages(&self) -> Vec<Message> {
-        Vec::new()
-    }
-
-    fn open(&mut self, _: &[Record]) -> Vec<Step> {
-        Vec::new()
     }
 
     fn ending(&self) -> Option<Ending> {

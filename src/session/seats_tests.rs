@@ -45,18 +45,6 @@ impl TableGame for CountTo21 {
             self.to_move = self.next_seat(seat);
         }
     }
-    fn has_setup(_: &u8) -> bool {
-        false
-    }
-    fn hidden(_: &u8) -> bool {
-        false
-    }
-    fn announce(_: &u8, _: &str, _: Seat, _: &Secrets) -> Result<String, String> {
-        Err("no setup".into())
-    }
-    fn check_setup(_: &u8, _: &str) -> Result<(), String> {
-        Err("no setup".into())
-    }
     fn start(
         rules: &u8,
         _: &[String],
@@ -103,27 +91,12 @@ impl TableGame for CountTo21 {
             },
         }])
     }
-    fn busy(&self) -> bool {
-        false
-    }
-    fn exchange(&mut self, _: Seat, m: &Message, _: &[Record]) -> Result<Vec<Step>, String> {
-        Err(format!("unexpected {m}"))
-    }
-    fn replay(&mut self, _: &Record) -> Result<Vec<Step>, String> {
-        Ok(Vec::new())
-    }
     fn take_back(&mut self) {
         if let Some((seat, n)) = self.history.pop() {
             self.total -= n;
             self.to_move = seat;
             self.winner = None;
         }
-    }
-    fn resume_messages(&self) -> Vec<Message> {
-        Vec::new()
-    }
-    fn open(&mut self, _: &[Record]) -> Vec<Step> {
-        Vec::new()
     }
     fn ending(&self) -> Option<Ending> {
         self.winner.map(|w| Ending {

@@ -5,8 +5,6 @@
 
 use super::ending::{Ending, Reason};
 use super::game::{Played, Seat, Secrets, Step, TableGame};
-use super::state::Record;
-use crate::protocol::Message;
 use crate::rules::tibetan::{self, Game, Point, Rules, Side, Turn};
 
 /// A Tibetan seven-square chess game at a table.
@@ -71,22 +69,6 @@ impl TableGame for TibetanTable {
         "tibetan"
     }
 
-    fn has_setup(_: &Rules) -> bool {
-        false
-    }
-
-    fn hidden(_: &Rules) -> bool {
-        false
-    }
-
-    fn announce(_: &Rules, _: &str, _: Seat, _: &Secrets) -> Result<String, String> {
-        Err("Tibetan chess has no setup: placement is part of play".into())
-    }
-
-    fn check_setup(_: &Rules, _: &str) -> Result<(), String> {
-        Err("Tibetan chess has no setup: placement is part of play".into())
-    }
-
     fn start(
         rules: &Rules,
         _: &[String],
@@ -149,28 +131,8 @@ impl TableGame for TibetanTable {
         }])
     }
 
-    fn busy(&self) -> bool {
-        false
-    }
-
-    fn exchange(&mut self, _: Seat, message: &Message, _: &[Record]) -> Result<Vec<Step>, String> {
-        Err(format!("'{message}' is not part of Tibetan chess"))
-    }
-
-    fn replay(&mut self, _: &Record) -> Result<Vec<Step>, String> {
-        Ok(Vec::new())
-    }
-
     fn take_back(&mut self) {
         self.game.take_back();
-    }
-
-    fn resume_messages(&self) -> Vec<Message> {
-        Vec::new()
-    }
-
-    fn open(&mut self, _: &[Record]) -> Vec<Step> {
-        Vec::new()
     }
 
     fn ending(&self) -> Option<Ending> {

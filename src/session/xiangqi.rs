@@ -5,8 +5,6 @@
 
 use super::ending::Reason;
 use super::game::{Ending, Played, Seat, Secrets, Step, TableGame};
-use super::state::Record;
-use crate::protocol::Message;
 use crate::rules::xiangqi::{DrawReason, Game, Move, Outcome, Position, Side, WinReason};
 
 /// The side `seat` plays when `first` moves first: the first seat plays Red.
@@ -67,22 +65,6 @@ impl TableGame for XiangqiTable {
         "xiangqi"
     }
 
-    fn has_setup(_: &()) -> bool {
-        false
-    }
-
-    fn hidden(_: &()) -> bool {
-        false
-    }
-
-    fn announce(_: &(), _: &str, _: Seat, _: &Secrets) -> Result<String, String> {
-        Err("xiangqi has no setup".into())
-    }
-
-    fn check_setup(_: &(), _: &str) -> Result<(), String> {
-        Err("xiangqi has no setup".into())
-    }
-
     fn start(
         _: &(),
         _: &[String],
@@ -139,28 +121,8 @@ impl TableGame for XiangqiTable {
         }])
     }
 
-    fn busy(&self) -> bool {
-        false
-    }
-
-    fn exchange(&mut self, _: Seat, message: &Message, _: &[Record]) -> Result<Vec<Step>, String> {
-        Err(format!("'{message}' has no place in xiangqi"))
-    }
-
-    fn replay(&mut self, record: &Record) -> Result<Vec<Step>, String> {
-        Err(format!("{record:?} has no place in xiangqi"))
-    }
-
     fn take_back(&mut self) {
         self.game.undo();
-    }
-
-    fn resume_messages(&self) -> Vec<Message> {
-        Vec::new()
-    }
-
-    fn open(&mut self, _: &[Record]) -> Vec<Step> {
-        Vec::new()
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -186,7 +148,7 @@ impl TableGame for XiangqiTable {
 mod tests {
     use super::*;
     use crate::protocol::Clock;
-    use crate::session::{Effect, Local, Notice, Session, SessionError};
+    use crate::session::{Effect, Local, Notice, Record, Session, SessionError};
 
     type S = Session<XiangqiTable>;
 
