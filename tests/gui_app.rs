@@ -260,6 +260,7 @@ fn an_incoming_challenge_is_accepted_or_declined() {
         fingerprint: "77aa-0000-1111-2222".into(),
         addr: addr("192.168.1.13:40004"),
         game: GameKind::Junqi,
+        clock: Clock::default(),
     });
     let mut h = Harness::new(snapshot);
     assert!(h.shows(&Lang::En.challenged_by("dave", GameKind::Junqi)));
@@ -1241,6 +1242,40 @@ fn the_lobby_watches_a_player_in_a_game_or_an_address() {
     h.click("Watch");
     assert!(h.sent().is_empty());
     assert!(h.shows(&Lang::En.bad_address("nonsense")));
+}
+
+/// The lobby offers time controls: choosing one proposes it from then on, and an incoming
+/// challenge says the time control it proposes.
+#[test]
+fn the_lobby_chooses_the_time_control_and_shows_a_challenges() {
+    let mut h = Harness::new(lobby_snapshot());
+    assert!(h.shows("Time:"), "the time controls are offered");
+    // The pick list's choice (its list is an overlay the simulator does not open).
+    let chosen = lanqi::gui::lobby::CLOCKS[3];
+    let _ = h
+        .app
+        .update(Message::Lobby(lanqi::gui::lobby::Message::Clock(chosen)));
+    assert_eq!(
+        h.sent(),
+        vec![Command::SetClock(Clock {
+            game_secs: 900,
+            move_secs: 30
+        })]
+    );
+    let h = Harness::new(Snapshot {
+        incoming: Some(Incoming {
+            name: "bob".into(),
+            fingerprint: "0c11-5e2d-9a40-7b83".into(),
+            addr: addr("192.168.1.11:40002"),
+            game: GameKind::Xiangqi,
+            clock: Clock {
+                game_secs: 600,
+                move_secs: 0,
+            },
+        }),
+        ..lobby_snapshot()
+    });
+    assert!(h.shows("10 min"), "the challenge's time control is shown");
 }
 
 /// The lobby's switch says whether others may watch my games and hands the other choice

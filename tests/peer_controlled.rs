@@ -570,3 +570,36 @@ async fn a_person_watches_a_junqi_game_and_sees_no_rank_before_the_audit() {
         );
     }
 }
+
+/// The time control chosen in the lobby is the one the computer's game is played with.
+#[tokio::test]
+async fn the_time_control_chosen_is_proposed_to_the_computer() {
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (ca, mut wa, me) = person(&socket, 6, "erin");
+    let person = async {
+        until(&mut wa, |s| s.name == "erin").await;
+        let clock = lanqi::protocol::Clock {
+            game_secs: 600,
+            move_secs: 0,
+        };
+        ca.send(Command::SetClock(clock)).unwrap();
+        until(&mut wa, |s| s.clock == clock).await;
+        ca.send(Command::PlayComputer(GameKind::Xiangqi, Level::Easy))
+            .unwrap();
+        let s = until(&mut wa, |s| {
+            s.game.as_ref().is_some_and(|g| g.board.is_some())
+        })
+        .await;
+        let clocks = s.game.unwrap().clocks;
+        for left in clocks {
+            let left = left.expect("a game clock");
+            assert!(left > 590_000 && left <= 600_000, "{left} ms left");
+        }
+        ca.send(Command::Quit).unwrap();
+    };
+    let run = async { tokio::join!(me, person).0 };
+    tokio::time::timeout(std::time::Duration::from_secs(120), run)
+        .await
+        .expect("the game against the computer started")
+        .expect("the peer quits cleanly");
+}

@@ -122,6 +122,8 @@ pub struct AppText {
     pub save_game: &'static str,
     /// "Game:" before the game picker.
     pub game_label: &'static str,
+    /// Before the time controls in the lobby.
+    pub clock_label: &'static str,
     /// The sound switch, when sound is on and when it is off.
     pub sound: [&'static str; 2],
     /// In place of the switch where nothing can play sounds.
@@ -309,6 +311,7 @@ const EN: AppText = AppText {
     curtain_note: "The board is covered so that nobody sees the other army.",
     curtain_show: "I am at the screen: show my board",
     game_label: "Game:",
+    clock_label: "Time:",
     save_game: "Save game",
     saved_to: "Saved to",
     sound: ["Sound: on", "Sound: off"],
@@ -438,6 +441,7 @@ const ZH: AppText = AppText {
     curtain_note: "棋盘已遮住，谁也看不到对方的棋子。",
     curtain_show: "我已坐好：显示我的棋盘",
     game_label: "棋类：",
+    clock_label: "用时：",
     save_game: "保存棋局",
     saved_to: "已保存到",
     sound: ["声音：开", "声音：关"],
@@ -735,6 +739,32 @@ impl Lang {
             (Lang::Zh, Both, false) => "同归于尽",
             (Lang::Zh, Won, true) => "夺旗",
             (Lang::Zh, Both, true) => "炸旗",
+        }
+    }
+
+    /// A time control in words: `No time limit`, `10 min`, `15 min + 30 s a move`.
+    pub fn clock(self, clock: crate::protocol::Clock) -> String {
+        let minutes = |secs: u32| {
+            if secs.is_multiple_of(60) {
+                match self {
+                    Lang::En => format!("{} min", secs / 60),
+                    Lang::Zh => format!("{} 分钟", secs / 60),
+                }
+            } else {
+                match self {
+                    Lang::En => format!("{secs} s"),
+                    Lang::Zh => format!("{secs} 秒"),
+                }
+            }
+        };
+        match (self, clock.game_secs, clock.move_secs) {
+            (Lang::En, 0, 0) => "No time limit".into(),
+            (Lang::Zh, 0, 0) => "不限时".into(),
+            (Lang::En, 0, m) => format!("{m} s a move"),
+            (Lang::Zh, 0, m) => format!("每步 {m} 秒"),
+            (_, g, 0) => minutes(g),
+            (Lang::En, g, m) => format!("{} + {m} s a move", minutes(g)),
+            (Lang::Zh, g, m) => format!("{} + 每步 {m} 秒", minutes(g)),
         }
     }
 

@@ -18,6 +18,7 @@ use super::i18n::Lang;
 use crate::engine::Level;
 use crate::peer::control::{Found, Incoming};
 use crate::peer::{Command, Snapshot};
+use crate::protocol::Clock;
 use crate::protocol::message::MAX_NAME;
 use crate::rules::gomoku::{self, Rule};
 use crate::rules::tibetan;
@@ -92,7 +93,34 @@ pub enum Message {
     OpenSaved(usize),
     /// Let others watch my games, or not.
     Spectators(bool),
+    /// Propose this time control from now on.
+    Clock(Clock),
 }
+
+/// The time controls offered (game seconds per side + seconds per move; 0 = unlimited): no
+/// limit, quick, standard, standard with a move clock, long.
+pub const CLOCKS: [Clock; 5] = [
+    Clock {
+        game_secs: 0,
+        move_secs: 0,
+    },
+    Clock {
+        game_secs: 300,
+        move_secs: 0,
+    },
+    Clock {
+        game_secs: 600,
+        move_secs: 0,
+    },
+    Clock {
+        game_secs: 900,
+        move_secs: 30,
+    },
+    Clock {
+        game_secs: 1800,
+        move_secs: 60,
+    },
+];
 
 /// What the lobby hands to the app.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -232,6 +260,7 @@ impl Lobby {
                 self.saved.get(i).cloned().map(Event::OpenSaved)
             }
             Message::Spectators(allowed) => Some(Event::Spectators(allowed)),
+            Message::Clock(clock) => Some(Event::Command(Command::SetClock(clock))),
         }
     }
 
@@ -259,7 +288,7 @@ impl Lobby {
                 .padding(14)
                 .width(Fill)
                 .style(container::rounded_box),
-            self.games(lang),
+            self.games(snapshot.clock, lang),
             self.main(snapshot, lang),
         ]
         .spacing(18)
@@ -306,7 +335,7 @@ impl Lobby {
     }
 
     /// The game picker, and under it the settings of the game chosen (Gomoku's).
-    fn games(&self, lang: Lang) -> Element<'_, Message> {
+    fn games(&self, clock: Clock, lang: Lang) -> Element<'_, Message> {
         let mut games = row![text(lang.app().game_label).size(16)]
             .spacing(8)
             .align_y(Alignment::Center);
@@ -323,6 +352,7 @@ impl Lobby {
                     .style(style),
             );
         }
+        let games = games.push(space().width(Fill)).push(clocks(clock, lang));
         match self.game {
             GameKind::Gomoku(settings) => column![games, gomoku_settings(settings, lang)]
                 .spacing(10)
@@ -600,6 +630,29 @@ fn header<'a>(lang: Lang) -> Element<'a, Message> {
     .into()
 }
 
+/// The time control picker (beside the game's): the offered ones, the proposed one shown.
+fn clocks(proposed: Clock, lang: Lang) -> Element<'static, Message> {
+    let choice = |clock: Clock| Choice {
+        value: clock,
+        label: lang.clock(clock),
+    };
+    let mut offered: Vec<Choice<Clock>> = CLOCKS.into_iter().map(choice).collect();
+    if !CLOCKS.contains(&proposed) {
+        // A time control from the command line (`--clock`) is offered too.
+        offered.push(choice(proposed));
+    }
+    row![
+        text(lang.app().clock_label).size(16),
+        pick_list(offered, Some(choice(proposed)), |c: Choice<Clock>| {
+            Message::Clock(c.value)
+        })
+        .text_size(14),
+    ]
+    .spacing(8)
+    .align_y(Alignment::Center)
+    .into()
+}
+
 /// A challenge that came: who, their fingerprint and address, Accept and Decline.
 fn incoming_card(incoming: &Incoming, lang: Lang) -> Element<'_, Message> {
     let t = lang.app();
@@ -607,6 +660,7 @@ fn incoming_card(incoming: &Incoming, lang: Lang) -> Element<'_, Message> {
         row![
             column![
                 text(lang.challenged_by(&incoming.name, incoming.game)).size(18),
+                text(lang.clock(incoming.clock)).size(14),
                 text(format!(
                     "{}: {}   {}",
                     t.fingerprint, incoming.fingerprint, incoming.addr

@@ -568,6 +568,16 @@ impl Endpoint {
         };
     }
 
+    /// The clock our challenges propose from now on.
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.config.clock = clock;
+    }
+
+    /// The clock our challenges propose.
+    pub fn clock(&self) -> Clock {
+        self.config.clock
+    }
+
     /// Whether we take spectators from now on (those already watching stay).
     pub fn set_spectators_allowed(&mut self, allowed: bool) {
         self.spectators_allowed = allowed;

@@ -24,8 +24,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 key,
                 name,
                 game,
+                clock,
                 resume,
-                ..
             } => {
                 let ours = self.table.as_ref().map(|t| {
                     (
@@ -78,6 +78,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                         fingerprint: fingerprint(&key),
                         addr,
                         game: game.parse().unwrap_or_default(),
+                        clock,
                     });
                 } else if acceptable {
                     self.endpoint.accept(now);

@@ -46,6 +46,9 @@ pub enum Command {
     StopWatching,
     /// Take spectators in my games from now on, or not (those watching stay).
     TakeSpectators(bool),
+    /// The time control my challenges propose from now on (to a peer on the LAN, the
+    /// computer, the hot-seat guest): game time per side and time per move.
+    SetClock(crate::protocol::Clock),
     /// Leave: say goodbye and stop.
     Quit,
 }
@@ -84,6 +87,8 @@ pub struct Incoming {
     pub addr: SocketAddr,
     /// The game it proposes.
     pub game: GameKind,
+    /// The time control it proposes (the game's, if accepted).
+    pub clock: crate::protocol::Clock,
 }
 
 /// The game in progress, as its seat sees it.
@@ -150,6 +155,8 @@ pub struct Snapshot {
     pub watching: Option<(String, Option<WatchView>)>,
     /// Whether my games take spectators, and how many watch now.
     pub spectators: (bool, usize),
+    /// The time control my challenges propose.
+    pub clock: crate::protocol::Clock,
 }
 
 /// Hot-seat: which of the two seats at one screen it belongs to now.
@@ -322,6 +329,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 self.options.spectators = allowed;
                 self.endpoint.set_spectators_allowed(allowed);
             }
+            Command::SetClock(clock) => self.endpoint.set_clock(clock),
             Command::StopWatching => {
                 // Leaving a watched game says goodbye to its player.
                 let watched = self.watching.take();
@@ -340,7 +348,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             }
             Command::PlayComputer(game, level) => {
                 hand.guest = None;
-                let addr = match start_computer(level, self.options.clock) {
+                let addr = match start_computer(level, self.endpoint.clock()) {
                     Ok(addr) => addr,
                     Err(e) => return Some(e),
                 };
@@ -431,6 +439,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 .and_then(|h| h.guest.as_ref())
                 .map(|g| Box::new(g.snapshots.borrow().clone())),
             spectators: (self.options.spectators, self.endpoint.spectators()),
+            clock: self.endpoint.clock(),
             watching: self
                 .watching
                 .as_ref()

@@ -98,9 +98,6 @@ pub struct PeerOptions {
     pub watch: Option<SocketAddr>,
     /// Take spectators in this peer's games (up to [`crate::net::MAX_SPECTATORS`]).
     pub spectators: bool,
-    /// The games this peer plays (challenges to others are declined): every game, unless
-    /// what drives it shows only some (the app, while a game has no screen yet).
-    pub plays: Vec<GameKind>,
 }
 
 impl Default for PeerOptions {
@@ -127,7 +124,6 @@ impl Default for PeerOptions {
             accept_from: None,
             watch: None,
             spectators: true,
-            plays: GameKind::ALL.to_vec(),
         }
     }
 }
@@ -230,7 +226,7 @@ async fn run_with<T: Transport>(
 ) -> Result<PeerReport, PeerError> {
     let config = EndpointConfig {
         name: options.name.clone(),
-        games: options.plays.iter().map(|g| g.name().to_string()).collect(),
+        games: GameKind::ALL.iter().map(|g| g.name().to_string()).collect(),
         clock: options.clock,
         silence_timeout: options.silence_timeout_ms,
         ..EndpointConfig::default()
