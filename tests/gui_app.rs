@@ -1255,6 +1255,12 @@ fn the_lobby_chooses_the_time_control_and_shows_a_challenges() {
     let _ = h
         .app
         .update(Message::Lobby(lanqi::gui::lobby::Message::Clock(chosen)));
+    let (saved, _) = settings::Settings::load(&h._profile.0.join("settings.json"));
+    assert_eq!(
+        saved.clock,
+        Some(chosen),
+        "the choice is kept for the next start"
+    );
     assert_eq!(
         h.sent(),
         vec![Command::SetClock(Clock {

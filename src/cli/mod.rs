@@ -52,9 +52,9 @@ pub struct AppArgs {
     #[arg(long, default_value = "all")]
     pub mdns: crate::net::discovery::MdnsMode,
     /// Game clock and move clock in seconds, GAME+MOVE (0 = unlimited), proposed when you
-    /// challenge.
-    #[arg(long, default_value = "0+0")]
-    pub clock: crate::protocol::Clock,
+    /// challenge (default: the lobby's last choice, else none).
+    #[arg(long)]
+    pub clock: Option<crate::protocol::Clock>,
 }
 
 #[cfg(feature = "gui")]
@@ -75,6 +75,7 @@ impl AppArgs {
             options.lang = saved.effective_lang();
             options.sound = saved.sound;
             options.spectators = saved.spectators;
+            options.clock = saved.clock.unwrap_or_default();
             options.window = saved.window.map(|(w, h)| iced::Size::new(w, h));
             options.settings = Some(path);
         }
@@ -89,7 +90,9 @@ impl AppArgs {
         options.profile = self.profile;
         options.port = self.port;
         options.mdns = self.mdns;
-        options.clock = self.clock;
+        if let Some(clock) = self.clock {
+            options.clock = clock;
+        }
         Ok(options)
     }
 }

@@ -519,6 +519,11 @@ impl App {
                     Err(e) => self.lobby.set_saved_problem(e),
                 }
             }
+            lobby::Event::Clock(clock) => {
+                self.options.clock = clock;
+                self.save_settings(|s| s.clock = Some(clock));
+                self.send(Command::SetClock(clock));
+            }
             lobby::Event::Spectators(allowed) => {
                 self.options.spectators = allowed;
                 self.save_settings(|s| s.spectators = allowed);

@@ -133,6 +133,8 @@ pub enum Event {
     OpenSaved(PathBuf),
     /// Others may watch my games from now on, or not.
     Spectators(bool),
+    /// My challenges propose this time control from now on.
+    Clock(Clock),
 }
 
 impl Lobby {
@@ -260,7 +262,7 @@ impl Lobby {
                 self.saved.get(i).cloned().map(Event::OpenSaved)
             }
             Message::Spectators(allowed) => Some(Event::Spectators(allowed)),
-            Message::Clock(clock) => Some(Event::Command(Command::SetClock(clock))),
+            Message::Clock(clock) => Some(Event::Clock(clock)),
         }
     }
 

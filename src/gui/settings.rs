@@ -17,6 +17,7 @@
 //!   "lang": "zh",
 //!   "sound": true,
 //!   "spectators": true,
+//!   "clock": "900+30",
 //!   "window": [1100.0, 800.0]
 //! }
 //! ```
@@ -27,6 +28,8 @@
 //! - `sound`: move and battle sounds on (`true`, the default) or off.
 //! - `spectators`: whether others on the LAN may watch my games (`true`, the default: up to
 //!   8 at a time) or not.
+//! - `clock`: the time control my challenges propose, game seconds per side + seconds per
+//!   move (`"0+0"`, the default: none), as the lobby's Time choice last set it.
 //! - `window`: the last window size in logical pixels, `[width, height]`, or `null`.
 //!
 //! Use: in `main`, before the window opens, `Settings::load(&profile.settings_path())`
@@ -63,6 +66,8 @@ pub struct Settings {
     pub sound: bool,
     /// Whether others may watch my games.
     pub spectators: bool,
+    /// The time control my challenges propose, if one was chosen.
+    pub clock: Option<crate::protocol::Clock>,
     /// The last window size (logical pixels, width and height), if known.
     pub window: Option<(f32, f32)>,
 }
@@ -74,6 +79,7 @@ impl Default for Settings {
             lang: None,
             sound: true,
             spectators: true,
+            clock: None,
             window: None,
         }
     }
@@ -157,6 +163,12 @@ impl Settings {
                 None => bad("spectators", v, "true or false"),
             }
         }
+        if let Some(v) = map.get("clock") {
+            match v.as_str().map(str::parse::<crate::protocol::Clock>) {
+                Some(Ok(clock)) => settings.clock = Some(clock),
+                _ => bad("clock", v, "\"GAME+MOVE\" in seconds, e.g. \"900+30\""),
+            }
+        }
         if let Some(v) = map.get("window") {
             match v {
                 Value::Null => {}
@@ -187,6 +199,9 @@ impl Settings {
         );
         map.insert("sound".into(), json!(self.sound));
         map.insert("spectators".into(), json!(self.spectators));
+        if let Some(clock) = self.clock {
+            map.insert("clock".into(), json!(clock.to_string()));
+        }
         map.insert(
             "window".into(),
             match self.window {
@@ -276,6 +291,23 @@ fn window_from(v: &Value) -> Option<(f32, f32)> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_time_control_is_kept_and_a_bad_one_named() {
+        let s = Settings {
+            clock: Some(crate::protocol::Clock {
+                game_secs: 900,
+                move_secs: 30,
+            }),
+            ..Settings::default()
+        };
+        let text = s.to_json();
+        assert!(text.contains("\"clock\": \"900+30\""), "{text}");
+        assert_eq!(Settings::parse(text.as_bytes()).0, s);
+        let (read, problems) = Settings::parse(br#"{"clock": "ten minutes"}"#);
+        assert_eq!(read.clock, None);
+        assert!(problems.iter().any(|p| p.contains("clock")), "{problems:?}");
+    }
+
     fn temp_dir(name: &str) -> std::path::PathBuf {
         let dir =
             std::env::temp_dir().join(format!("lanqi-settings-test-{name}-{}", std::process::id()));
@@ -303,6 +335,7 @@ mod tests {
             lang: Some(Lang::Zh),
             sound: false,
             spectators: false,
+            clock: None,
             window: None,
         };
         assert!(s.set_window(1100.4, 800.0));
