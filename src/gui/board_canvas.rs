@@ -174,3 +174,26 @@ fn interaction<S: Copy>(
         _ => mouse::Interaction::default(),
     }
 }
+
+/// Writes `content` centred on `at`, as filled glyph outlines (so that what is drawn later
+/// covers it, unlike canvas text).
+pub fn write(
+    frame: &mut Frame,
+    content: &str,
+    at: Point,
+    size: f32,
+    color: iced::Color,
+    font: iced::Font,
+) {
+    let text = canvas::Text {
+        content: content.to_string(),
+        position: at,
+        size: iced::Pixels(size),
+        color,
+        font,
+        align_x: iced::widget::text::Alignment::Center,
+        align_y: iced::alignment::Vertical::Center,
+        ..canvas::Text::default()
+    };
+    text.draw_with(|path, color| frame.fill(&path, color));
+}

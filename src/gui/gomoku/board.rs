@@ -13,9 +13,9 @@
 //! All writing (coordinates, move numbers) is drawn as glyph outlines in drawing order, as
 //! on the Xiangqi board, so what is drawn later covers it.
 
+use crate::gui::board_canvas::write;
 use iced::widget::canvas::{self, Frame, Path, Stroke, gradient};
-use iced::widget::text::Alignment as TextAlign;
-use iced::{Color, Font, Pixels, Point as Pixel, Rectangle, Size as Pixels2, alignment};
+use iced::{Color, Point as Pixel, Rectangle, Size as Pixels2};
 
 use crate::gui::{BOLD, FONT};
 use crate::rules::gomoku::{Point, Size};
@@ -457,22 +457,6 @@ fn draw_win(frame: &mut Frame, g: &Geometry, u: f32, model: &GomokuModel, from: 
         &Path::line(g.center(from), g.center(to)),
         pen(palette::WIN, 0.12, u, 3.0).with_line_cap(canvas::LineCap::Round),
     );
-}
-
-/// Writes `content` centred on `at`, as filled glyph outlines (so that what is drawn later
-/// covers it, unlike canvas text).
-fn write(frame: &mut Frame, content: &str, at: Pixel, size: f32, color: Color, font: Font) {
-    let text = canvas::Text {
-        content: content.to_string(),
-        position: at,
-        size: Pixels(size),
-        color,
-        font,
-        align_x: TextAlign::Center,
-        align_y: alignment::Vertical::Center,
-        ..canvas::Text::default()
-    };
-    text.draw_with(|path, color| frame.fill(&path, color));
 }
 
 #[cfg(test)]

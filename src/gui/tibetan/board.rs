@@ -16,9 +16,9 @@
 //! It holds no rules: a screen builds a [`TibetanModel`] from the rules core and the board
 //! only draws it and reports clicks ([`Message::Clicked`], a point of the rules core).
 
+use crate::gui::board_canvas::write;
 use iced::widget::canvas::{self, Frame, Path, Stroke, gradient};
-use iced::widget::text::Alignment as TextAlign;
-use iced::{Color, Font, Pixels, Point as Pixel, Rectangle, Size as Pixels2, alignment};
+use iced::{Color, Point as Pixel, Rectangle, Size as Pixels2};
 
 use crate::gui::{BOLD, FONT};
 use crate::rules::tibetan::{LINES, Point, SQUARES, Side};
@@ -462,22 +462,6 @@ fn draw_cross(frame: &mut Frame, c: Pixel, u: f32, color: Color, arm: f32) {
         &Path::line(Pixel::new(c.x - a, c.y + a), Pixel::new(c.x + a, c.y - a)),
         stroke,
     );
-}
-
-/// Writes `content` centred on `at`, as filled glyph outlines (so that what is drawn later
-/// covers it, unlike canvas text).
-fn write(frame: &mut Frame, content: &str, at: Pixel, size: f32, color: Color, font: Font) {
-    let text = canvas::Text {
-        content: content.to_string(),
-        position: at,
-        size: Pixels(size),
-        color,
-        font,
-        align_x: TextAlign::Center,
-        align_y: alignment::Vertical::Center,
-        ..canvas::Text::default()
-    };
-    text.draw_with(|path, color| frame.fill(&path, color));
 }
 
 /// The complete squares (by corner) and lines (by index in [`LINES`]) and whose they are.

@@ -21,9 +21,9 @@
 //! every shape: that way a piece standing by the river covers the river's writing, as it
 //! does on a real board.
 
-use iced::widget::canvas::{self, Frame, Path, Stroke, gradient};
-use iced::widget::text::Alignment as TextAlign;
-use iced::{Color, Font, Pixels, Point, Rectangle, Size, Vector, alignment};
+use crate::gui::board_canvas::write;
+use iced::widget::canvas::{Frame, Path, Stroke, gradient};
+use iced::{Color, Point, Rectangle, Size, Vector};
 
 use crate::gui::{BOLD, FONT};
 use crate::rules::xiangqi::square::{FILES, RANKS, SQUARES};
@@ -503,22 +503,6 @@ fn draw_piece(frame: &mut Frame, c: Point, u: f32, piece: Piece, lifted: bool) {
     };
     frame.stroke(&Path::circle(c, r * 0.76), pen(ink, 0.03, u, 1.0));
     write(frame, &piece.chinese().to_string(), c, 0.54 * u, ink, BOLD);
-}
-
-/// Writes `content` centred on `at`, as filled glyph outlines (so that what is drawn later
-/// covers it, unlike canvas text).
-fn write(frame: &mut Frame, content: &str, at: Point, size: f32, color: Color, font: Font) {
-    let text = canvas::Text {
-        content: content.to_string(),
-        position: at,
-        size: Pixels(size),
-        color,
-        font,
-        align_x: TextAlign::Center,
-        align_y: alignment::Vertical::Center,
-        ..canvas::Text::default()
-    };
-    text.draw_with(|path, color| frame.fill(&path, color));
 }
 
 #[cfg(test)]
