@@ -10,7 +10,7 @@ use lanqi::protocol::Message;
 use lanqi::protocol::envelope::{self, Header, VERSION};
 use lanqi::protocol::fair::duel::{DEFENCE_RANDOM, context};
 use lanqi::protocol::fair::{Attack, Binding, Defence, SealedLayout};
-use lanqi::rules::junqi::{Game, Kind, Layout, Position, Report, RuleSet, Side, Square};
+use lanqi::rules::junqi::{Game, Kind, Layout, Move, Position, Report, RuleSet, Side, Square};
 use lanqi::session::Record;
 use lanqi::session::audit::{self, Inputs};
 
@@ -89,7 +89,7 @@ fn battles(c: &mut Criterion) {
 }
 
 /// A random game of at least `plies` plies, as the record a session would keep.
-fn long_game(plies: usize) -> (Layout, Layout, Vec<Record>) {
+fn long_game(plies: usize) -> (Layout, Layout, Vec<Record<Move>>) {
     for seed in 0.. {
         let (south, north) = (Layout::random(seed), Layout::random(seed + 500));
         let rules = RuleSet {
@@ -113,7 +113,7 @@ fn long_game(plies: usize) -> (Layout, Layout, Vec<Record>) {
             record.push(Record::Move {
                 ply,
                 seat: if side == Side::South { 0 } else { 1 },
-                mv: mv.to_view(side).to_string(),
+                mv: mv.to_view(side),
                 clock_ms: 0,
             });
             if let Some(b) = battle {

@@ -15,7 +15,7 @@ use lanqi::protocol::fair::duel::{DEFENCE_RANDOM, context};
 use lanqi::protocol::fair::{Attack, Binding, Commitment, Defence, SealedLayout};
 use lanqi::protocol::message::hex;
 use lanqi::protocol::{Message, envelope};
-use lanqi::rules::junqi::{Kind, Layout, Side, Square};
+use lanqi::rules::junqi::{Kind, Layout, Move, Side, Square};
 use lanqi::session::{Cheat, Effect, JunqiTable, Local, Notice, Secrets, Session, TableGame};
 use sha2::{Digest, Sha256};
 
@@ -119,7 +119,7 @@ fn pump(count: &mut u32, what: &str, from: &mut Player, to: &mut Player, now: u6
 }
 
 /// Queues the messages a session asked to send and prints what happened on the board.
-fn carry_out(player: &mut Player, effects: Vec<Effect>) {
+fn carry_out(player: &mut Player, effects: Vec<Effect<Move>>) {
     for effect in effects {
         match effect {
             Effect::Send(m) => {
@@ -145,7 +145,7 @@ fn carry_out(player: &mut Player, effects: Vec<Effect>) {
 }
 
 /// Applies a local action to the player's session and queues the messages it sends.
-fn act(player: &mut Player, action: Local, now: u64) {
+fn act(player: &mut Player, action: Local<Move>, now: u64) {
     let effects = player.session.local(action, now).expect("a valid action");
     carry_out(player, effects);
 }
@@ -164,9 +164,14 @@ fn deliver(player: &mut Player, now: u64) {
 }
 
 /// The player's first legal move in text order, in its own view.
-fn first_move(player: &Player) -> String {
+fn first_move(player: &Player) -> Move {
     let table = player.session.table().expect("both layouts are in");
-    table.legal_moves().into_iter().min().expect("a legal move")
+    // The first in notation order.
+    table
+        .legal_moves()
+        .into_iter()
+        .min_by_key(|m| m.to_string())
+        .expect("a legal move")
 }
 
 /// `H(label, parts…)` of docs/PROTOCOL.md §9.1: SHA-256 over the label's length (4 bytes,
@@ -359,7 +364,7 @@ fn main() {
     pump(n, "move (ply 1)", mover, other, 1_000);
     deliver(other, 1_010);
     pump(n, "pure ack", other, mover, 1_010);
-    let attack = "a6-a7".to_string();
+    let attack: Move = "a6-a7".parse().expect("a move");
     assert!(
         other
             .session

@@ -337,7 +337,7 @@ fn beats_the_pattern_player() {
 fn the_peer_bot_uses_the_engine_at_a_gomoku_table() {
     use lanqi::peer::{Bot, BotKind};
     use lanqi::protocol::fair::Binding;
-    use lanqi::session::{AnyTable, Cheat, GameKind, Secrets, TableGame};
+    use lanqi::session::{AnyMove, AnyTable, Cheat, GameKind, Secrets, TableGame};
     let secrets = Secrets {
         binding: Binding([7; 32]),
         secret: [1; 32],
@@ -355,10 +355,12 @@ fn the_peer_bot_uses_the_engine_at_a_gomoku_table() {
         (0, "a15"),
         (1, "f4"),
     ] {
-        table.play(seat, mv).unwrap();
+        table
+            .play(seat, &AnyMove::parse(kind, mv).unwrap())
+            .unwrap();
     }
-    table.play(0, "o1").unwrap();
-    table.play(1, "g4").unwrap();
+    table.play(0, &AnyMove::parse(kind, "o1").unwrap()).unwrap();
+    table.play(1, &AnyMove::parse(kind, "g4").unwrap()).unwrap();
     let moves = table.legal_moves();
     for kind in [
         BotKind::Greedy,
@@ -366,7 +368,8 @@ fn the_peer_bot_uses_the_engine_at_a_gomoku_table() {
         BotKind::Engine(Level::Medium),
     ] {
         let mut bot = Bot::new(kind, 5);
-        assert_eq!(bot.pick(&table, &moves).as_deref(), Some("h4"), "{kind:?}");
+        let picked = bot.pick(&table, &moves).map(|m| m.to_string());
+        assert_eq!(picked.as_deref(), Some("h4"), "{kind:?}");
     }
 }
 

@@ -25,7 +25,7 @@ use lanqi::peer::control::{Found, GameView, Incoming, Snapshot};
 use lanqi::peer::watch::WatchView;
 use lanqi::protocol::Clock;
 use lanqi::rules::junqi::{Layout, Move, Position, Report, Side, Square};
-use lanqi::session::{Audit, Board, Ending, GameKind, Local, Record};
+use lanqi::session::{AnyMove, Audit, Board, Ending, GameKind, Local, Record};
 use tokio::sync::mpsc;
 
 #[path = "support/controlled.rs"]
@@ -310,7 +310,7 @@ fn scripted(plies: u32) -> (Position, Position, Vec<Record>) {
         record.push(Record::Move {
             ply,
             seat: u8::from(side == Side::North),
-            mv: mv.to_view(side).to_string(),
+            mv: AnyMove::Junqi(mv.to_view(side)),
             clock_ms: 0,
         });
         if let Some(b) = battle {
@@ -358,7 +358,7 @@ fn seat_snapshot(plies: u32, side: Side) -> Snapshot {
                 view.legal_moves()
                     .unwrap()
                     .iter()
-                    .map(|m| m.to_view(side).to_string())
+                    .map(|m| AnyMove::Junqi(m.to_view(side)))
                     .collect()
             } else {
                 Vec::new()
@@ -385,14 +385,14 @@ fn a_piece_is_selected_then_moved_to_one_of_its_destinations() {
     let mut h = Harness::new(snapshot);
     assert_eq!(h.app.screen(), Screen::Play);
     assert!(h.shows("Your turn"));
-    let first: Move = game.legal_moves[0].parse().unwrap();
+    let first: Move = game.legal_moves[0].junqi().unwrap();
     h.click_square(first.from, Side::South);
     assert_eq!(junqi(&h.app).selected(), Some(first.from));
     let model = junqi(&h.app).board_model(&game);
     let expected: Vec<Square> = game
         .legal_moves
         .iter()
-        .map(|m| m.parse::<Move>().unwrap())
+        .filter_map(AnyMove::junqi)
         .filter(|m| m.from == first.from)
         .map(|m| m.to)
         .collect();
@@ -401,7 +401,7 @@ fn a_piece_is_selected_then_moved_to_one_of_its_destinations() {
     h.click_square(first.to, Side::South);
     assert_eq!(
         h.sent(),
-        vec![Command::Game(Local::Move(first.to_string()))]
+        vec![Command::Game(Local::Move(AnyMove::Junqi(first)))]
     );
     assert_eq!(junqi(&h.app).selected(), None);
 }
@@ -420,7 +420,7 @@ fn mid_game_with_a_battle_flash_chat_and_clocks() {
     assert!(h.shows("bob: 好棋！") && h.shows("You: thanks, you too"));
     // Select a piece so the destinations show in the picture.
     let game = after.game.unwrap();
-    let first: Move = game.legal_moves[0].parse().unwrap();
+    let first: Move = game.legal_moves[0].junqi().unwrap();
     h.click_square(first.from, Side::South);
     assert_snapshot(&h.ui().snapshot(&Theme::Light).unwrap(), "app-midgame");
 }
@@ -586,7 +586,7 @@ async fn two_apps_play_over_the_lossy_link() {
             })
             .await;
             let game = app.snapshot().game.clone().unwrap();
-            let mv: Move = game.legal_moves[0].parse().unwrap();
+            let mv: Move = game.legal_moves[0].junqi().unwrap();
             let mv = mv.from_view(side);
             for square in [mv.from, mv.to] {
                 let _ = app.update(Message::Play(play::Message::Game(games::Message::Junqi(
@@ -639,7 +639,7 @@ fn the_move_list_keeps_each_battle_with_its_own_move() {
             Record::Move {
                 ply: 3,
                 seat: 0,
-                mv: "c6-c7".into(),
+                mv: AnyMove::Junqi("c6-c7".parse().unwrap()),
                 clock_ms: 0,
             },
             Record::Report {
@@ -650,7 +650,7 @@ fn the_move_list_keeps_each_battle_with_its_own_move() {
             Record::Move {
                 ply: 3,
                 seat: 0,
-                mv: "b6-b5".into(),
+                mv: AnyMove::Junqi("b6-b5".parse().unwrap()),
                 clock_ms: 0,
             },
         ]);
@@ -728,11 +728,12 @@ fn xiangqi_snapshot(moves: &[&str]) -> Snapshot {
     let mut position = XPosition::start();
     let mut record = Vec::new();
     for (i, mv) in moves.iter().enumerate() {
-        position = position.play(mv.parse().unwrap()).unwrap();
+        let mv = mv.parse().unwrap();
+        position = position.play(mv).unwrap();
         record.push(Record::Move {
             ply: i as u32 + 1,
             seat: (i % 2) as u8,
-            mv: mv.to_string(),
+            mv: AnyMove::Xiangqi(mv),
             clock_ms: 240_000,
         });
     }
@@ -751,7 +752,7 @@ fn xiangqi_snapshot(moves: &[&str]) -> Snapshot {
                 position
                     .legal_moves()
                     .iter()
-                    .map(|m| m.to_string())
+                    .map(|m| AnyMove::Xiangqi(*m))
                     .collect()
             } else {
                 Vec::new()
@@ -793,7 +794,12 @@ fn xiangqi_is_played_by_clicking_points_with_the_moves_in_chinese() {
     // 马二进三: the horse, then its point.
     click(&mut h, "h0");
     click(&mut h, "g2");
-    assert_eq!(h.sent(), vec![Command::Game(Local::Move("h0g2".into()))]);
+    assert_eq!(
+        h.sent(),
+        vec![Command::Game(Local::Move(AnyMove::Xiangqi(
+            "h0g2".parse().unwrap()
+        )))]
+    );
     // An illegal destination sends nothing.
     click(&mut h, "e2");
     click(&mut h, "e5");
@@ -909,7 +915,7 @@ fn hot_seat_junqi_covers_the_board_between_turns() {
     assert!(!h.shows("Pass the screen to alice"));
     let game = h.app.snapshot().game.clone().unwrap();
     assert_eq!(game.me, 1);
-    let mv: Move = game.legal_moves[0].parse().unwrap();
+    let mv: Move = game.legal_moves[0].junqi().unwrap();
     let absolute = mv.from_view(Side::North);
     h.click_square(absolute.from, Side::North);
     h.click_square(absolute.to, Side::North);
@@ -940,7 +946,7 @@ fn hot_seat_xiangqi_hands_the_screen_straight_over() {
     guest.name = "frank".into();
     let game = guest.game.as_mut().unwrap();
     game.me = 1;
-    game.legal_moves = vec!["h9g7".into()];
+    game.legal_moves = vec![AnyMove::Xiangqi("h9g7".parse().unwrap())];
     host.game.as_mut().unwrap().legal_moves.clear();
     host.guest = Some(Box::new(guest));
     let mut h = Harness::new(host);
@@ -1031,7 +1037,7 @@ async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
             } else {
                 Side::North
             };
-            let mv: Move = game.legal_moves[0].parse().unwrap();
+            let mv: Move = game.legal_moves[0].junqi().unwrap();
             let mv = mv.from_view(side);
             for square in [mv.from, mv.to] {
                 let _ = app.update(Message::Play(play::Message::Game(games::Message::Junqi(
@@ -1182,7 +1188,7 @@ async fn hot_seat_xiangqi_undo_in_the_app_with_real_peers() {
             until(&mut app, &mut rx, |a| standing(a) == n && can_move(a)).await;
             assert!(app.waiting().is_none() && !app.seating().curtain);
             let game = app.snapshot().game.clone().unwrap();
-            let mv: lanqi::rules::xiangqi::Move = game.legal_moves[0].parse().unwrap();
+            let mv = game.legal_moves[0].xiangqi().unwrap();
             for square in [mv.from, mv.to] {
                 let _ = app.update(Message::Play(play::Message::Game(games::Message::Xiangqi(
                     xiangqi::play::Message::Board(xiangqi::board::Message::Clicked(square)),
@@ -1310,7 +1316,7 @@ fn junqi_watch_snapshot(plies: u32) -> Snapshot {
     for (i, r) in record.iter().enumerate() {
         if let Record::Move { ply, seat, mv, .. } = r {
             let side = if *seat == 0 { Side::South } else { Side::North };
-            let absolute = mv.parse::<Move>().unwrap().from_view(side).to_string();
+            let absolute = AnyMove::Junqi(mv.junqi().unwrap().from_view(side));
             let outcome = match record.get(i + 1) {
                 Some(Record::Report { outcome, .. }) => Some(*outcome),
                 _ => None,
@@ -1369,7 +1375,7 @@ fn a_watched_junqi_game_shows_read_only_and_stop_watching_leaves() {
     }
     assert_snapshot(&h.ui().snapshot(&Theme::Light).unwrap(), "app-watch-junqi");
     // Nothing on the board answers a click.
-    let target: Move = view.moves[0].2.parse().unwrap();
+    let target: Move = view.moves[0].2.junqi().unwrap();
     h.click_square(target.to, Side::South);
     assert!(h.sent().is_empty());
     h.click("Stop watching");
@@ -1425,7 +1431,14 @@ fn a_watched_xiangqi_game_reads_in_chinese_notation_red_at_the_bottom() {
         moves: played
             .iter()
             .enumerate()
-            .map(|(i, mv)| (i as u32 + 1, (1 + i % 2) as u8 % 2, mv.to_string(), None))
+            .map(|(i, mv)| {
+                (
+                    i as u32 + 1,
+                    (1 + i % 2) as u8 % 2,
+                    AnyMove::parse(GameKind::Xiangqi, mv).unwrap(),
+                    None,
+                )
+            })
             .collect(),
         chat: vec![(0, "你好".into())],
         ending: None,

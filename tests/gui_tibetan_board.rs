@@ -13,7 +13,7 @@ use lanqi::gui::i18n::Lang;
 use lanqi::gui::settings;
 use lanqi::gui::tibetan::board::{Geometry, Message, TibetanBoard, TibetanModel};
 use lanqi::gui::tibetan::play::{Making, click, mark, model};
-use lanqi::rules::tibetan::{Game, Point, Position, Rules, Side};
+use lanqi::rules::tibetan::{Game, Point, Position, Rules, Side, Turn};
 
 #[path = "support/snapshot.rs"]
 mod snapshot;
@@ -51,22 +51,8 @@ fn shown(game: &Game, making: &Making, lang: Lang) -> TibetanModel {
     m
 }
 
-/// Every complete turn text, as the session lists them (one removal at most here).
-fn legal(game: &Game) -> Vec<String> {
-    let mut out = Vec::new();
-    for t in game.legal_turns() {
-        if t.removals == 0 {
-            out.push(t.turn.to_string());
-        } else {
-            let r = game.removable(&t.turn).unwrap();
-            out.extend(
-                r.free
-                    .iter()
-                    .map(|&x| t.turn.with_removals(vec![x]).to_string()),
-            );
-        }
-    }
-    out
+fn legal(game: &Game) -> Vec<Turn> {
+    lanqi::session::tibetan::complete_turns(game)
 }
 
 /// Placement: Black's square a1 b1 a2 b2 (formed first), White's square f6 g6 f7 g7 and
@@ -100,7 +86,7 @@ fn chain() -> (Game, Making) {
 /// The opening removals: Black removes 2, one White stone (c4) picked.
 fn removals() -> (Game, Making) {
     let g = from("bwbwbww/wbwbwww/bwbwbwb/wbwbwbw/bwbwbwb/bbwbwbw/bbbwbwb remove b 2 1 - 0");
-    let legal: Vec<String> = Vec::new();
+    let legal: Vec<Turn> = Vec::new();
     let mut making = Making::default();
     assert_eq!(click(&g, &legal, &mut making, p("c4")), None);
     (g, making)

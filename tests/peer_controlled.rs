@@ -17,7 +17,7 @@ mod controlled;
 mod temp_dir;
 use controlled::{person, person_with};
 use lanqi::rules::junqi::Layout;
-use lanqi::session::{GameKind, Local, Reason};
+use lanqi::session::{AnyMove, GameKind, Local, Reason};
 use temp_dir::TempDir;
 use tokio::sync::watch;
 
@@ -228,7 +228,8 @@ async fn two_people_play_xiangqi_with_an_undo_a_chat_and_a_draw_by_agreement() {
                 continue;
             }
             let before = moves(&wred.borrow());
-            mover.send(Command::Game(Local::Move(mv.into()))).unwrap();
+            let mv = AnyMove::parse(GameKind::Xiangqi, mv).unwrap();
+            mover.send(Command::Game(Local::Move(mv))).unwrap();
             until(wred, |s| moves(s) == before + 1).await;
             until(wblack, |s| moves(s) == before + 1).await;
         }

@@ -23,14 +23,14 @@ use iced::Element;
 use super::i18n::Lang;
 use crate::peer::control::GameView;
 use crate::peer::watch::WatchView;
-use crate::session::{GameKind, Seat};
+use crate::session::{AnyMove, GameKind, Seat};
 use crate::store::SavedXiangqi;
 
 /// What a game's part hands up to the game screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
-    /// Play this move (in the text form the session lists legal moves in).
-    Move(String),
+    /// Play this move (one of the session's legal moves).
+    Move(AnyMove),
     /// Save this Xiangqi game in the profile.
     SaveXiangqi(SavedXiangqi),
 }

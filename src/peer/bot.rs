@@ -9,14 +9,14 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use crate::engine::junqi::{Level, Player, PlayerSpec};
 use crate::engine::xiangqi::Searcher;
-use crate::rules::junqi::{Layout, Move, Report, RuleSet, Side, Square};
+use crate::rules::junqi::{Layout, Report, RuleSet, Side, Square};
 use crate::session::junqi::side_of;
-use crate::session::{AnyTable, Record, Session};
+use crate::session::{AnyMove, AnyTable, Record, Session};
 
 /// One move as a player learned it: the absolute move, its outcome if it was a
 /// battle, and the flags (side, absolute square) shown with it.
 struct Learned {
-    mv: String,
+    mv: AnyMove,
     outcome: Option<Report>,
     flags: Vec<(Side, String)>,
 }
@@ -112,15 +112,15 @@ impl Bot {
     /// A move of either side, absolute, with its outcome word if it was a battle. A
     /// computer player that cannot follow (it should not happen) is dropped, and the bot
     /// plays random moves from then on; the error says so.
-    pub fn observe(&mut self, absolute: &str, outcome: Option<Report>) -> Result<(), String> {
+    pub fn observe(&mut self, absolute: &AnyMove, outcome: Option<Report>) -> Result<(), String> {
         let Some((player, _)) = &mut self.player else {
             return Ok(());
         };
-        let observed = match absolute.parse::<Move>() {
-            Ok(mv) => player
+        let observed = match absolute.junqi() {
+            Some(mv) => player
                 .observe(mv, outcome.map(|r| r.result))
                 .map_err(|e| e.to_string()),
-            Err(_) => Err(format!("unreadable move {absolute}")),
+            None => Err(format!("{absolute} is not a Junqi move")),
         };
         observed.map_err(|e| {
             self.player = None;
@@ -154,9 +154,10 @@ impl Bot {
         for line in session.record() {
             match line {
                 Record::Move { seat, mv, .. } => history.push(Learned {
-                    mv: mv
-                        .parse::<Move>()
-                        .map_or_else(|_| mv.clone(), |m| m.from_view(side_of(*seat)).to_string()),
+                    mv: mv.junqi().map_or_else(
+                        || mv.clone(),
+                        |m| AnyMove::Junqi(m.from_view(side_of(*seat))),
+                    ),
                     outcome: None,
                     flags: Vec::new(),
                 }),
@@ -187,7 +188,7 @@ impl Bot {
     }
 
     /// Picks one of `moves` (the legal moves in the bot's own view) in the game at `table`.
-    pub fn pick(&mut self, table: &AnyTable, moves: &[String]) -> Option<String> {
+    pub fn pick(&mut self, table: &AnyTable, moves: &[AnyMove]) -> Option<AnyMove> {
         if let (Some(tibetan), BotKind::Greedy | BotKind::Engine(_)) = (table.tibetan(), self.kind)
         {
             let level = match self.kind {
@@ -197,7 +198,7 @@ impl Bot {
             let game = tibetan.game();
             let seed = self.seed ^ game.history().len() as u64;
             let choice = crate::engine::tibetan::best_turn(game, level.tibetan_limits(), seed)
-                .map(|r| r.turn.to_string())
+                .map(|r| AnyMove::Tibetan(r.turn))
                 .filter(|m| moves.contains(m));
             if choice.is_some() {
                 return choice;
@@ -215,7 +216,7 @@ impl Bot {
             let choice = searcher
                 .search(history, now, level.limits(), |_| {})
                 .best
-                .map(|m| m.to_string())
+                .map(AnyMove::Xiangqi)
                 .filter(|m| moves.contains(m));
             if choice.is_some() {
                 return choice;
@@ -233,7 +234,7 @@ impl Bot {
             let choice = searcher
                 .search(table.game(), limits)
                 .best
-                .map(|p| p.to_string())
+                .map(AnyMove::Gomoku)
                 .filter(|m| moves.contains(m));
             if choice.is_some() {
                 return choice;
@@ -248,14 +249,15 @@ impl Bot {
             };
             let choice = player
                 .choose(budget)
-                .map(|mv| mv.to_view(*side).to_string())
+                .map(|mv| AnyMove::Junqi(mv.to_view(*side)))
                 .filter(|m| moves.contains(m));
             if choice.is_some() {
                 return choice;
             }
         }
         match self.kind {
-            BotKind::First => moves.iter().min().cloned(),
+            // The first in notation order.
+            BotKind::First => moves.iter().min_by_key(|m| m.to_string()).cloned(),
             _ if moves.is_empty() => None,
             _ => Some(moves[(self.rng.next_u64() % moves.len() as u64) as usize].clone()),
         }

@@ -12,7 +12,9 @@ use super::{Peer, PeerError};
 use crate::engine::Level;
 use crate::net::Transport;
 use crate::rules::junqi::Layout;
-use crate::session::{AnyTable, Audit, Board, Ending, GameKind, Local, Record, Seat, TableGame};
+use crate::session::{
+    AnyMove, AnyTable, Audit, Board, Ending, GameKind, Local, Record, Seat, TableGame,
+};
 use crate::store::fingerprint;
 
 /// What a user tells a hand-driven peer.
@@ -106,7 +108,7 @@ pub struct GameView {
     /// revealed flag).
     pub board: Option<Board>,
     /// My legal moves in my own view, when it is my turn.
-    pub legal_moves: Vec<String>,
+    pub legal_moves: Vec<AnyMove>,
     /// Whose turn it is.
     pub to_move: Option<Seat>,
     /// A battle is being decided: nobody moves.

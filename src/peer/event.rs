@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use crate::net::DropCounters;
 use crate::protocol::message::hex;
 use crate::rules::junqi::Report;
-use crate::session::Reason;
+use crate::session::{AnyMove, Reason};
 
 /// Something that happened to a peer, in the words both players' peers print (sides are
 /// the game's seat names: `south`/`north`, `red`/`black`; a winner is a side or `draw`).
@@ -138,7 +138,7 @@ pub enum Event {
         /// Who moved.
         side: &'static str,
         /// The move, in the absolute frame.
-        absolute: String,
+        absolute: AnyMove,
         /// The battle's outcome from the mover's side, if it was one.
         outcome: Option<Report>,
     },
@@ -347,7 +347,7 @@ impl Event {
                 absolute,
                 outcome,
             } => {
-                let mut v = json!({"event": "move", "ply": ply, "side": side, "move": absolute});
+                let mut v = json!({"event": "move", "ply": ply, "side": side, "move": absolute.to_string()});
                 if let Some(o) = outcome {
                     v["outcome"] = json!(o.word());
                 }
@@ -431,7 +431,7 @@ mod tests {
         let battle = Event::Move {
             ply: 7,
             side: "north",
-            absolute: "e7-e6".into(),
+            absolute: AnyMove::Junqi("e7-e6".parse().unwrap()),
             outcome: Report::from_word("flag-both"),
         };
         assert_eq!(
@@ -442,7 +442,7 @@ mod tests {
         let quiet = Event::Move {
             ply: 1,
             side: "red",
-            absolute: "h2e2".into(),
+            absolute: AnyMove::Xiangqi("h2e2".parse().unwrap()),
             outcome: None,
         };
         assert!(quiet.to_json().get("outcome").is_none());

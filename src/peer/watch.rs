@@ -15,7 +15,7 @@ use super::{Peer, PeerError};
 use crate::net::Transport;
 use crate::protocol::Message;
 use crate::rules::junqi::Report;
-use crate::session::{AnyTable, Board, Ending, GameKind, Notice, Reason, Seat, TableGame};
+use crate::session::{AnyMove, AnyTable, Board, Ending, GameKind, Notice, Reason, Seat, TableGame};
 
 /// The game a spectator watches, as the player relayed it.
 pub(super) struct Watched {
@@ -64,7 +64,7 @@ pub struct WatchView {
     /// once the player sent one.
     pub board: Option<Board>,
     /// The moves that stand: ply, mover, the move in the absolute frame, battle outcome.
-    pub moves: Vec<(u32, Seat, String, Option<Report>)>,
+    pub moves: Vec<(u32, Seat, AnyMove, Option<Report>)>,
     /// The players' chat.
     pub chat: Vec<(Seat, String)>,
     /// How it ended.
@@ -134,7 +134,7 @@ fn public_board(table: &Table) -> Option<Message> {
     Some(Message::Board { position })
 }
 
-fn played(ply: u32, seat: Seat, absolute: &str, outcome: Option<Report>) -> Message {
+fn played(ply: u32, seat: Seat, absolute: &AnyMove, outcome: Option<Report>) -> Message {
     Message::Played {
         ply,
         seat,
@@ -305,6 +305,7 @@ fn watch_event(view: &mut WatchView, message: Message) -> Result<Option<Event>, 
                 Some(word) => Some(Report::from_word(&word).ok_or(())?),
                 None => None,
             };
+            let mv = AnyMove::parse(view.game, &mv).map_err(|_| ())?;
             keep(&mut view.moves, (ply, seat, mv.clone(), outcome));
             Event::Move {
                 ply,

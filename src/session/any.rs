@@ -13,6 +13,30 @@ use super::tibetan::TibetanTable;
 use super::xiangqi::XiangqiTable;
 use crate::protocol::Message;
 
+/// Calls the same method on whichever table it is.
+macro_rules! each {
+    ($table:expr, $t:ident => $call:expr) => {
+        match $table {
+            AnyTable::Junqi($t) => $call,
+            AnyTable::Xiangqi($t) => $call,
+            AnyTable::Gomoku($t) => $call,
+            AnyTable::Tibetan($t) => $call,
+        }
+    };
+}
+
+/// Calls the same associated function of the game `kind` names.
+macro_rules! by_kind {
+    ($kind:expr, $f:ident ( $($arg:expr),* )) => {
+        match $kind {
+            GameKind::Junqi => <JunqiTable as TableGame>::$f(&(), $($arg),*),
+            GameKind::Xiangqi => <XiangqiTable as TableGame>::$f(&(), $($arg),*),
+            GameKind::Gomoku(s) => <GomokuTable as TableGame>::$f(&s, $($arg),*),
+            GameKind::Tibetan(r) => <TibetanTable as TableGame>::$f(&r, $($arg),*),
+        }
+    };
+}
+
 /// Which game a table holds, with its settings where it has any. On the wire and in files
 /// it is written `junqi`, `xiangqi`, or `gomoku:RULE:WxH:SEATS:WIN` (`gomoku` alone is
 /// freestyle on 15x15 for two, five to win).
@@ -189,6 +213,81 @@ fn parse_tibetan(settings: &str) -> Result<crate::rules::tibetan::Rules, String>
     Ok(r)
 }
 
+/// A move of any of lanqi's games: in the mover's own view where the session keeps moves
+/// (Junqi turns the board for North), in the absolute frame where it says what was played
+/// ([`super::Played`]). Text only at the edges: [`AnyMove::parse`] and `Display` (each
+/// game's move notation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyMove {
+    /// A Junqi move (`a6-a7`).
+    Junqi(crate::rules::junqi::Move),
+    /// A Xiangqi move (`h2e2`).
+    Xiangqi(crate::rules::xiangqi::Move),
+    /// A Gomoku stone (`h8`).
+    Gomoku(crate::rules::gomoku::Point),
+    /// A Tibetan chess turn, removals included (`d4`, `c3xc5`, `d4,xe5`).
+    Tibetan(crate::rules::tibetan::Turn),
+}
+
+impl AnyMove {
+    /// Reads a move of `game` in its notation.
+    pub fn parse(game: GameKind, text: &str) -> Result<AnyMove, String> {
+        match game {
+            GameKind::Junqi => JunqiTable::parse_move(&(), text).map(AnyMove::Junqi),
+            GameKind::Xiangqi => XiangqiTable::parse_move(&(), text).map(AnyMove::Xiangqi),
+            GameKind::Gomoku(s) => GomokuTable::parse_move(&s, text).map(AnyMove::Gomoku),
+            GameKind::Tibetan(r) => TibetanTable::parse_move(&r, text).map(AnyMove::Tibetan),
+        }
+        .map_err(|e| {
+            let shown: String = text.chars().take(24).collect();
+            format!("'{shown}' is not a {} move: {e}", game.name())
+        })
+    }
+
+    /// The Junqi move, if this is one.
+    pub fn junqi(&self) -> Option<crate::rules::junqi::Move> {
+        match self {
+            AnyMove::Junqi(m) => Some(*m),
+            _ => None,
+        }
+    }
+
+    /// The Xiangqi move, if this is one.
+    pub fn xiangqi(&self) -> Option<crate::rules::xiangqi::Move> {
+        match self {
+            AnyMove::Xiangqi(m) => Some(*m),
+            _ => None,
+        }
+    }
+
+    /// The Gomoku stone, if this is one.
+    pub fn gomoku(&self) -> Option<crate::rules::gomoku::Point> {
+        match self {
+            AnyMove::Gomoku(p) => Some(*p),
+            _ => None,
+        }
+    }
+
+    /// The Tibetan chess turn, if this is one.
+    pub fn tibetan(&self) -> Option<&crate::rules::tibetan::Turn> {
+        match self {
+            AnyMove::Tibetan(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for AnyMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyMove::Junqi(m) => m.fmt(f),
+            AnyMove::Xiangqi(m) => m.fmt(f),
+            AnyMove::Gomoku(p) => p.fmt(f),
+            AnyMove::Tibetan(t) => t.fmt(f),
+        }
+    }
+}
+
 /// A position of any of lanqi's games, as one seat (or everyone) may see it: what a
 /// screen draws. Text only at the edges: [`Board::parse`] and `Display` (Junqi: JNF;
 /// Xiangqi: FEN).
@@ -310,30 +409,6 @@ pub enum AnyTable {
     Tibetan(TibetanTable),
 }
 
-/// Calls the same method on whichever table it is.
-macro_rules! each {
-    ($table:expr, $t:ident => $call:expr) => {
-        match $table {
-            AnyTable::Junqi($t) => $call,
-            AnyTable::Xiangqi($t) => $call,
-            AnyTable::Gomoku($t) => $call,
-            AnyTable::Tibetan($t) => $call,
-        }
-    };
-}
-
-/// Calls the same associated function of the game `kind` names.
-macro_rules! by_kind {
-    ($kind:expr, $f:ident ( $($arg:expr),* )) => {
-        match $kind {
-            GameKind::Junqi => <JunqiTable as TableGame>::$f(&(), $($arg),*),
-            GameKind::Xiangqi => <XiangqiTable as TableGame>::$f(&(), $($arg),*),
-            GameKind::Gomoku(s) => <GomokuTable as TableGame>::$f(&s, $($arg),*),
-            GameKind::Tibetan(r) => <TibetanTable as TableGame>::$f(&r, $($arg),*),
-        }
-    };
-}
-
 impl AnyTable {
     /// The Junqi game, if this is one.
     pub fn junqi(&self) -> Option<&JunqiTable> {
@@ -368,8 +443,48 @@ impl AnyTable {
     }
 }
 
+/// One game's own record, out of a record of [`AnyMove`]s (moves of another game, which a
+/// session never holds, are left out).
+fn own_record<M>(record: &[Record], own: impl Fn(&AnyMove) -> Option<M>) -> Vec<Record<M>> {
+    record
+        .iter()
+        .filter_map(|r| r.clone().try_map(|m| own(&m)))
+        .collect()
+}
+
+/// One game's steps as steps of [`AnyMove`]s.
+fn any_steps<M>(steps: Vec<Step<M>>, any: fn(M) -> AnyMove) -> Vec<Step<AnyMove>> {
+    steps.into_iter().map(|s| s.map(any)).collect()
+}
+
+/// Calls a method that takes the game's own record (`$r`, built from `$record`) and gives
+/// steps, and turns them into steps of [`AnyMove`]s.
+macro_rules! with_record {
+    ($table:expr, $record:expr, |$t:ident, $r:ident| $call:expr) => {
+        match $table {
+            AnyTable::Junqi($t) => {
+                let $r = own_record($record, AnyMove::junqi);
+                $call.map(|s| any_steps(s, AnyMove::Junqi))
+            }
+            AnyTable::Xiangqi($t) => {
+                let $r = own_record($record, AnyMove::xiangqi);
+                $call.map(|s| any_steps(s, AnyMove::Xiangqi))
+            }
+            AnyTable::Gomoku($t) => {
+                let $r = own_record($record, AnyMove::gomoku);
+                $call.map(|s| any_steps(s, AnyMove::Gomoku))
+            }
+            AnyTable::Tibetan($t) => {
+                let $r = own_record($record, |m| m.tibetan().cloned());
+                $call.map(|s| any_steps(s, AnyMove::Tibetan))
+            }
+        }
+    };
+}
+
 impl TableGame for AnyTable {
     type Rules = GameKind;
+    type Move = AnyMove;
 
     fn name(kind: &GameKind) -> &'static str {
         kind.name()
@@ -442,12 +557,35 @@ impl TableGame for AnyTable {
         each!(self, t => t.ply())
     }
 
-    fn legal_moves(&self) -> Vec<String> {
-        each!(self, t => t.legal_moves())
+    fn parse_move(kind: &GameKind, text: &str) -> Result<AnyMove, String> {
+        AnyMove::parse(*kind, text)
     }
 
-    fn play(&mut self, seat: Seat, own_view: &str) -> Result<Vec<Step>, String> {
-        each!(self, t => t.play(seat, own_view))
+    fn legal_moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyTable::Junqi(t) => t.legal_moves().into_iter().map(AnyMove::Junqi).collect(),
+            AnyTable::Xiangqi(t) => t.legal_moves().into_iter().map(AnyMove::Xiangqi).collect(),
+            AnyTable::Gomoku(t) => t.legal_moves().into_iter().map(AnyMove::Gomoku).collect(),
+            AnyTable::Tibetan(t) => t.legal_moves().into_iter().map(AnyMove::Tibetan).collect(),
+        }
+    }
+
+    fn play(&mut self, seat: Seat, mv: &AnyMove) -> Result<Vec<Step<AnyMove>>, String> {
+        match (self, mv) {
+            (AnyTable::Junqi(t), AnyMove::Junqi(m)) => {
+                Ok(any_steps(t.play(seat, m)?, AnyMove::Junqi))
+            }
+            (AnyTable::Xiangqi(t), AnyMove::Xiangqi(m)) => {
+                Ok(any_steps(t.play(seat, m)?, AnyMove::Xiangqi))
+            }
+            (AnyTable::Gomoku(t), AnyMove::Gomoku(m)) => {
+                Ok(any_steps(t.play(seat, m)?, AnyMove::Gomoku))
+            }
+            (AnyTable::Tibetan(t), AnyMove::Tibetan(m)) => {
+                Ok(any_steps(t.play(seat, m)?, AnyMove::Tibetan))
+            }
+            (_, mv) => Err(format!("{mv} is a move of another game")),
+        }
     }
 
     fn busy(&self) -> bool {
@@ -459,12 +597,17 @@ impl TableGame for AnyTable {
         from: Seat,
         message: &Message,
         record: &[Record],
-    ) -> Result<Vec<Step>, String> {
-        each!(self, t => t.exchange(from, message, record))
+    ) -> Result<Vec<Step<AnyMove>>, String> {
+        with_record!(self, record, |t, own| t.exchange(from, message, &own))
     }
 
-    fn replay(&mut self, record: &Record) -> Result<Vec<Step>, String> {
-        each!(self, t => t.replay(record))
+    fn replay(&mut self, record: &Record) -> Result<Vec<Step<AnyMove>>, String> {
+        with_record!(self, std::slice::from_ref(record), |t, own| {
+            match own.first() {
+                Some(line) => t.replay(line),
+                None => Err(format!("{record:?} is a line of another game")),
+            }
+        })
     }
 
     fn take_back(&mut self) {
@@ -475,8 +618,9 @@ impl TableGame for AnyTable {
         each!(self, t => t.resume_messages())
     }
 
-    fn open(&mut self, record: &[Record]) -> Vec<Step> {
-        each!(self, t => t.open(record))
+    fn open(&mut self, record: &[Record]) -> Vec<Step<AnyMove>> {
+        let opened: Result<_, ()> = with_record!(self, record, |t, own| Ok(t.open(&own)));
+        opened.unwrap_or_default()
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -528,6 +672,39 @@ mod tests {
         ] {
             assert!(bad.parse::<GameKind>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_move_reads_in_its_games_notation_and_writes_back_the_same() {
+        for (kind, text) in [
+            (GameKind::Junqi, "a6-a7"),
+            (GameKind::Xiangqi, "h2e2"),
+            (GameKind::ALL[2], "h8"),
+            (GameKind::ALL[3], "c1xc3xc5"),
+        ] {
+            let mv = AnyMove::parse(kind, text).unwrap();
+            assert_eq!(mv.to_string(), text);
+            assert_eq!(AnyTable::parse_move(&kind, text), Ok(mv));
+        }
+        // Another game's move, or nothing at all, is refused with the game named.
+        let e = AnyMove::parse(GameKind::Xiangqi, "a6-a7").unwrap_err();
+        assert!(e.contains("xiangqi") && e.contains("a6-a7"), "{e}");
+        assert!(AnyMove::parse(GameKind::ALL[2], "").is_err());
+    }
+
+    #[test]
+    fn a_table_refuses_a_move_of_another_game() {
+        let secrets = Secrets::fixed(1);
+        let mut x = AnyTable::start(&GameKind::Xiangqi, &[], 0, "", 0, &secrets).unwrap();
+        let gomoku = AnyMove::parse(GameKind::ALL[2], "h8").unwrap();
+        let e = x.play(0, &gomoku).unwrap_err();
+        assert!(e.contains("another game"), "{e}");
+        assert_eq!(x.ply(), 0);
+        let legal = x.legal_moves();
+        assert_eq!(legal.len(), 44, "Xiangqi's opening moves");
+        assert!(legal.iter().all(|m| m.xiangqi().is_some()));
+        x.play(0, &legal[0]).unwrap();
+        assert_eq!(x.ply(), 1);
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub struct Inputs<'a> {
     /// Both seats' openings.
     pub openings: [&'a SealedLayout; 2],
     /// The game's record.
-    pub record: &'a [Record],
+    pub record: &'a [Record<Move>],
     /// The seat doing the audit: it knows it played fair, so a false battle outcome is
     /// the other seat's doing (a false table if it defended, a false choice or claim if
     /// it attacked).
@@ -101,17 +101,8 @@ fn replay(inputs: &Inputs<'_>, start: Position, findings: &mut Vec<Finding>) {
         match line {
             Record::Move { ply, seat, mv, .. } => {
                 let side = side_of(*seat);
-                let Ok(own): Result<Move, _> = mv.parse() else {
-                    findings.push(finding(
-                        *ply,
-                        *seat,
-                        format!("unreadable move {mv}"),
-                        "move",
-                    ));
-                    return;
-                };
                 history.push(game.clone());
-                match game.play(own.from_view(side)) {
+                match game.play(mv.from_view(side)) {
                     Ok(Some(b)) => {
                         battle = Some((*ply, *seat, Report::of(b.attacker.kind, b.defender.kind)));
                         let died = [

@@ -34,7 +34,7 @@ fn game(seed: u64, cheat_a: Cheat) -> Pair {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        let mv = moves[(x % moves.len() as u64) as usize].clone();
+        let mv = moves[(x % moves.len() as u64) as usize];
         p.local(seat, Local::Move(mv));
         plies += 1;
     }
@@ -321,20 +321,20 @@ fn game_until_a_battle(seed: u64) -> Pair {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        let mv = moves[(x % moves.len() as u64) as usize].clone();
+        let mv = moves[(x % moves.len() as u64) as usize];
         p.local(seat, Local::Move(mv));
         assert!(p.a.ending().is_none(), "a battle comes before the end");
     }
 }
 
 /// A legal move of this session's seat onto an enemy piece, if it has one.
-fn battle_move(s: &super::pair::S) -> Option<String> {
+fn battle_move(s: &super::pair::S) -> Option<crate::rules::junqi::Move> {
     let table = s.table()?;
     let side = super::junqi::side_of(s.me());
-    table.legal_moves().into_iter().find(|m| {
-        let mv: crate::rules::junqi::Move = m.parse().unwrap();
-        table.game().is_battle(mv.from_view(side))
-    })
+    table
+        .legal_moves()
+        .into_iter()
+        .find(|m| table.game().is_battle(m.from_view(side)))
 }
 
 /// Plays first legal moves until the game ends.
@@ -349,7 +349,7 @@ fn finish(p: &mut Pair) {
 #[test]
 fn a_battle_cut_off_by_the_end_of_the_game_owes_no_flag() {
     use super::state::Effect;
-    use crate::rules::junqi::{BattleResult, Kind, Move, Report};
+    use crate::rules::junqi::{BattleResult, Kind, Report};
     use std::collections::VecDeque;
     let mut cases = 0;
     'games: for seed in 0..60 {
@@ -370,8 +370,7 @@ fn a_battle_cut_off_by_the_end_of_the_game_owes_no_flag() {
                 .unwrap()
                 .legal_moves()
                 .into_iter()
-                .find(|text| {
-                    let m: Move = text.parse().unwrap();
+                .find(|m| {
                     let m = m.from_view(side);
                     let (Some(a), Some(d)) = (
                         kind_at(&sessions[mover], m.from),
@@ -414,7 +413,7 @@ fn a_battle_cut_off_by_the_end_of_the_game_owes_no_flag() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let mv = moves[(x % moves.len() as u64) as usize].clone();
+            let mv = moves[(x % moves.len() as u64) as usize];
             p.local(mover as u8, Local::Move(mv));
         }
     }
@@ -437,7 +436,7 @@ fn a_battle_taken_back_with_the_reply_leaves_an_honest_audit() {
             continue;
         }
         let other = 1 - mover;
-        let reply = p.session(other).table().unwrap().legal_moves()[0].clone();
+        let reply = p.session(other).table().unwrap().legal_moves()[0];
         p.local(other, Local::Move(reply));
         if p.a.ending().is_some() {
             continue;

@@ -3,6 +3,7 @@
 //! own exchange of messages where it has one (hidden-piece Junqi decides battles and opens
 //! its layouts through one).
 
+use super::any::AnyMove;
 use super::cheat::Cheat;
 pub use super::ending::Ending;
 use super::state::Record;
@@ -39,22 +40,22 @@ impl Secrets {
     }
 }
 
-/// What a move did, as both players may learn it.
+/// What a move did, as both players may learn it. `M` is the game's move type.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Played {
-    /// The move in the absolute frame (for logs and transcripts).
-    pub absolute: String,
+pub struct Played<M = AnyMove> {
+    /// The move in the absolute frame (what a spectator and the logs are told).
+    pub absolute: M,
     /// The battle outcome from the mover's side, if it was one.
     pub outcome: Option<Report>,
 }
 
-/// What a move or a message of the game's own exchange led to.
+/// What a move or a message of the game's own exchange led to. `M` is the game's move type.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum Step<M> {
     /// Send this to the peer.
     Send(Message),
     /// Add this line to the game's record.
-    Record(Record),
+    Record(Record<M>),
     /// A move is complete (a battle: once both sides know its outcome).
     Played {
         /// Its ply.
@@ -62,7 +63,7 @@ pub enum Step {
         /// Who moved.
         seat: Seat,
         /// What it did.
-        played: Played,
+        played: Played<M>,
     },
     /// A seat's flag was opened (its field marshal died); the square is absolute.
     FlagShown {
@@ -73,6 +74,26 @@ pub enum Step {
     },
     /// Both deployments were opened and the game replayed with full information.
     Audited(Audit),
+}
+
+impl<M> Step<M> {
+    /// The same step with its move, if it has one, turned into another type by `f`.
+    pub fn map<N>(self, f: impl Fn(M) -> N) -> Step<N> {
+        match self {
+            Step::Send(m) => Step::Send(m),
+            Step::Record(r) => Step::Record(r.try_map(|m| Some(f(m))).expect("f maps every move")),
+            Step::Played { ply, seat, played } => Step::Played {
+                ply,
+                seat,
+                played: Played {
+                    absolute: f(played.absolute),
+                    outcome: played.outcome,
+                },
+            },
+            Step::FlagShown { seat, square } => Step::FlagShown { seat, square },
+            Step::Audited(audit) => Step::Audited(audit),
+        }
+    }
 }
 
 /// The post-game audit's findings.
@@ -111,6 +132,8 @@ pub struct Finding {
 pub trait TableGame: Clone + Sized {
     /// Which game, and its settings.
     type Rules: Clone + std::fmt::Debug + PartialEq;
+    /// A move, as the seat that makes it sees the board (Junqi: its own view).
+    type Move: Clone + std::fmt::Debug + PartialEq + Eq + std::fmt::Display;
 
     /// The game's name on the wire, e.g. `junqi`.
     fn name(rules: &Self::Rules) -> &'static str;
@@ -160,11 +183,14 @@ pub trait TableGame: Clone + Sized {
     fn to_move(&self) -> Seat;
     /// Plies played (a battle counts once it is decided).
     fn ply(&self) -> u32;
+    /// Reads a move in its text form (the wire's and the transcript's); an error names what
+    /// is wrong.
+    fn parse_move(rules: &Self::Rules, text: &str) -> Result<Self::Move, String>;
     /// The legal moves of the seat to move, in that seat's own view.
-    fn legal_moves(&self) -> Vec<String>;
+    fn legal_moves(&self) -> Vec<Self::Move>;
     /// Plays `seat`'s move given in its own view; an error names what is wrong. A move
     /// whose outcome needs the exchange returns no [`Step::Played`] yet.
-    fn play(&mut self, seat: Seat, own_view: &str) -> Result<Vec<Step>, String>;
+    fn play(&mut self, seat: Seat, mv: &Self::Move) -> Result<Vec<Step<Self::Move>>, String>;
     /// Whether a move waits for the exchange (a battle being decided): nobody moves. A game
     /// without an exchange of its own never waits.
     fn busy(&self) -> bool {
@@ -176,14 +202,14 @@ pub trait TableGame: Clone + Sized {
         &mut self,
         _from: Seat,
         message: &Message,
-        _record: &[Record],
-    ) -> Result<Vec<Step>, String> {
+        _record: &[Record<Self::Move>],
+    ) -> Result<Vec<Step<Self::Move>>, String> {
         Err(format!("'{message}' has no place in this game"))
     }
     /// Replays a line of the game's own record (after a restart; our own file, trusted).
     /// Returns what it led to (a battle's report: the move, [`Step::Played`]). A game
     /// without records of its own has none to replay.
-    fn replay(&mut self, record: &Record) -> Result<Vec<Step>, String> {
+    fn replay(&mut self, record: &Record<Self::Move>) -> Result<Vec<Step<Self::Move>>, String> {
         Err(format!("{record:?} has no place in this game"))
     }
     /// Takes back the last move.
@@ -196,7 +222,7 @@ pub trait TableGame: Clone + Sized {
     /// The game is over: what this seat sends so that the peer can audit it (and the
     /// audit, if the peer's opening is already in); `record` is the whole game. Nothing,
     /// in a game that hides nothing.
-    fn open(&mut self, _record: &[Record]) -> Vec<Step> {
+    fn open(&mut self, _record: &[Record<Self::Move>]) -> Vec<Step<Self::Move>> {
         Vec::new()
     }
     /// The ending decided by the rules (not by resignation, agreement or clocks).

@@ -39,6 +39,7 @@ impl GomokuTable {
 
 impl TableGame for GomokuTable {
     type Rules = Settings;
+    type Move = Point;
 
     fn name(_: &Settings) -> &'static str {
         "gomoku"
@@ -77,21 +78,20 @@ impl TableGame for GomokuTable {
         self.game.moves().len() as u32
     }
 
-    fn legal_moves(&self) -> Vec<String> {
+    fn parse_move(_: &Settings, text: &str) -> Result<Point, String> {
+        text.parse()
+            .map_err(|e: gomoku::ParsePointError| e.to_string())
+    }
+
+    fn legal_moves(&self) -> Vec<Point> {
         if self.game.ending().is_some() {
             return Vec::new();
         }
-        self.game
-            .legal_moves()
-            .into_iter()
-            .map(|p| p.to_string())
-            .collect()
+        self.game.legal_moves()
     }
 
-    fn play(&mut self, seat: Seat, mv: &str) -> Result<Vec<Step>, String> {
-        let point: Point = mv
-            .parse()
-            .map_err(|e: gomoku::ParsePointError| e.to_string())?;
+    fn play(&mut self, seat: Seat, point: &Point) -> Result<Vec<Step<Point>>, String> {
+        let point = *point;
         if seat != self.to_move() {
             return Err(format!("it is {}'s turn", self.game.to_move()));
         }
@@ -100,7 +100,7 @@ impl TableGame for GomokuTable {
             ply: self.ply(),
             seat,
             played: Played {
-                absolute: point.to_string(),
+                absolute: point,
                 outcome: None,
             },
         }])
@@ -169,7 +169,7 @@ mod tests {
         for (i, mv) in moves.iter().enumerate() {
             let seat = (i % 3) as Seat;
             let effects = s[seat as usize]
-                .local(Local::Move(mv.to_string()), 0)
+                .local(Local::Move(mv.parse().unwrap()), 0)
                 .unwrap();
             for e in effects {
                 if let Effect::Send(m) = e {
@@ -199,7 +199,8 @@ mod tests {
         let secrets = Secrets::fixed(0);
         let mut t = GomokuTable::start(&settings, &[], 0, "", 1, &secrets).unwrap();
         assert_eq!(t.to_move(), 1, "session seat 1 plays Black");
-        assert!(t.play(0, "a1").is_err(), "not seat 0's turn");
+        let p = |text: &str| -> Point { text.parse().unwrap() };
+        assert!(t.play(0, &p("a1")).is_err(), "not seat 0's turn");
         for (seat, mv) in [
             (1, "a1"),
             (0, "g7"),
@@ -208,9 +209,9 @@ mod tests {
             (1, "c1"),
             (0, "g5"),
         ] {
-            t.play(seat, mv).unwrap();
+            t.play(seat, &p(mv)).unwrap();
         }
-        t.play(1, "d1").unwrap();
+        t.play(1, &p("d1")).unwrap();
         let ending = t.ending().unwrap();
         assert_eq!(ending.winner, Some(1));
         assert_eq!(GomokuTable::seat_name(&settings, 1, 1), "1");

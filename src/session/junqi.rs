@@ -126,7 +126,7 @@ impl JunqiTable {
         mv: Move,
         report: Option<Report>,
         seat: Seat,
-    ) -> Result<Vec<Step>, String> {
+    ) -> Result<Vec<Step<Move>>, String> {
         let before = self.game.clone();
         let unchecked = seat == self.me && self.cheat == Cheat::IllegalMoves;
         if unchecked {
@@ -148,7 +148,7 @@ impl JunqiTable {
             ply,
             seat,
             played: Played {
-                absolute: mv.to_string(),
+                absolute: mv,
                 outcome: report,
             },
         });
@@ -156,7 +156,10 @@ impl JunqiTable {
     }
 
     /// If my field marshal just died (and the game goes on), the opening of my flag.
-    fn my_flag_if_marshal_died(&mut self, died: bool) -> Option<(String, [u8; 16], Vec<Step>)> {
+    fn my_flag_if_marshal_died(
+        &mut self,
+        died: bool,
+    ) -> Option<(String, [u8; 16], Vec<Step<Move>>)> {
         if !died || self.game.outcome().is_some() || self.cheat == Cheat::HideFlag {
             return None;
         }
@@ -179,7 +182,7 @@ impl JunqiTable {
     }
 
     /// Checks and applies the opening of the peer's flag on `cell` (its own view).
-    fn their_flag(&mut self, cell: &str, salt: &[u8; 16]) -> Result<Vec<Step>, String> {
+    fn their_flag(&mut self, cell: &str, salt: &[u8; 16]) -> Result<Vec<Step<Move>>, String> {
         let them = self.them();
         let side = side_of(them);
         let own: Square = cell.parse().map_err(|e| format!("flag cell: {e}"))?;
@@ -219,11 +222,11 @@ impl JunqiTable {
     }
 
     /// Once both deployments are open: record them (seat 0 first) and audit.
-    fn audit_if_both_open(&self, record: &[Record]) -> Vec<Step> {
+    fn audit_if_both_open(&self, record: &[Record<Move>]) -> Vec<Step<Move>> {
         let [Some(south), Some(north)] = &self.opened else {
             return Vec::new();
         };
-        let mut steps: Vec<Step> = [south, north]
+        let mut steps: Vec<Step<Move>> = [south, north]
             .iter()
             .enumerate()
             .map(|(seat, o)| {
@@ -263,6 +266,7 @@ pub fn reason_of(outcome: Outcome) -> Reason {
 
 impl TableGame for JunqiTable {
     type Rules = ();
+    type Move = Move;
 
     fn name(_: &()) -> &'static str {
         "junqi"
@@ -327,7 +331,11 @@ impl TableGame for JunqiTable {
         self.game.ply()
     }
 
-    fn legal_moves(&self) -> Vec<String> {
+    fn parse_move(_: &(), text: &str) -> Result<Move, String> {
+        text.parse().map_err(|e| format!("{e}"))
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
         let side = self.game.side_to_move();
         if self.busy() || side != self.my_side() {
             return Vec::new();
@@ -337,10 +345,10 @@ impl TableGame for JunqiTable {
         } else {
             self.game.legal_moves()
         };
-        moves.iter().map(|m| m.to_view(side).to_string()).collect()
+        moves.iter().map(|m| m.to_view(side)).collect()
     }
 
-    fn play(&mut self, seat: Seat, own_view: &str) -> Result<Vec<Step>, String> {
+    fn play(&mut self, seat: Seat, own_view: &Move) -> Result<Vec<Step<Move>>, String> {
         let side = side_of(seat);
         if self.game.side_to_move() != side {
             return Err(format!("{side} moved out of turn"));
@@ -348,8 +356,7 @@ impl TableGame for JunqiTable {
         if self.busy() {
             return Err("a battle is still being decided".into());
         }
-        let mv: Move = own_view.parse().map_err(|e| format!("{e}"))?;
-        let absolute = mv.from_view(side);
+        let absolute = own_view.from_view(side);
         let unchecked = seat == self.me && self.cheat == Cheat::IllegalMoves;
         if unchecked {
             self.game.check_plausible(absolute)
@@ -406,8 +413,8 @@ impl TableGame for JunqiTable {
         &mut self,
         from: Seat,
         message: &Message,
-        record: &[Record],
-    ) -> Result<Vec<Step>, String> {
+        record: &[Record<Move>],
+    ) -> Result<Vec<Step<Move>>, String> {
         if from != self.them() {
             return Err("an exchange message from our own seat".into());
         }
@@ -565,7 +572,7 @@ impl TableGame for JunqiTable {
         Ok(steps)
     }
 
-    fn replay(&mut self, record: &Record) -> Result<Vec<Step>, String> {
+    fn replay(&mut self, record: &Record<Move>) -> Result<Vec<Step<Move>>, String> {
         match record {
             Record::Report { ply, outcome } => {
                 let report = *outcome;
@@ -619,7 +626,7 @@ impl TableGame for JunqiTable {
         }
     }
 
-    fn open(&mut self, record: &[Record]) -> Vec<Step> {
+    fn open(&mut self, record: &[Record<Move>]) -> Vec<Step<Move>> {
         let me = self.me as usize;
         if self.opened[me].is_some() || self.cheat == Cheat::RefuseOpen {
             return Vec::new();

@@ -23,7 +23,7 @@ pub mod tibetan;
 pub mod transcript;
 pub mod xiangqi;
 
-pub use any::{AnyTable, Board, GameKind};
+pub use any::{AnyMove, AnyTable, Board, GameKind};
 pub use cheat::Cheat;
 pub use clock::{Clocks, Millis};
 pub use ending::Reason;

@@ -5,7 +5,7 @@ use super::clock::Millis;
 use super::game::{Seat, Secrets, TableGame};
 use super::state::{Effect, Local, Notice, Session};
 use crate::protocol::Clock;
-use crate::rules::junqi::Layout;
+use crate::rules::junqi::{Layout, Move};
 
 /// A Junqi session.
 pub type S = Session<JunqiTable>;
@@ -17,7 +17,7 @@ pub struct Pair {
     /// Seat 1.
     pub b: S,
     /// What each seat was told.
-    pub notices: [Vec<Notice>; 2],
+    pub notices: [Vec<Notice<Move>>; 2],
     /// The time both sessions are told.
     pub now: Millis,
 }
@@ -45,7 +45,7 @@ impl Pair {
 
     /// Applies effects produced by `seat`, delivering its messages to the other seat in
     /// the order they were sent.
-    pub fn run(&mut self, seat: Seat, effects: Vec<Effect>) {
+    pub fn run(&mut self, seat: Seat, effects: Vec<Effect<Move>>) {
         let mut queue = std::collections::VecDeque::from([(seat, effects)]);
         while let Some((from, effects)) = queue.pop_front() {
             for e in effects {
@@ -63,7 +63,7 @@ impl Pair {
     }
 
     /// Seat `seat` does `action`, which must be allowed.
-    pub fn local(&mut self, seat: Seat, action: Local) {
+    pub fn local(&mut self, seat: Seat, action: Local<Move>) {
         let now = self.now;
         let effects = self.session(seat).local(action, now).unwrap();
         self.run(seat, effects);
@@ -88,7 +88,7 @@ impl Pair {
     /// The seat to move plays its first legal move.
     pub fn play_first_legal(&mut self) {
         let seat = self.a.table().unwrap().to_move();
-        let mv = self.session(seat).table().unwrap().legal_moves()[0].clone();
+        let mv = self.session(seat).table().unwrap().legal_moves()[0];
         self.local(seat, Local::Move(mv));
     }
 }

@@ -32,6 +32,8 @@ impl CountTo21 {
 
 impl TableGame for CountTo21 {
     type Rules = u8;
+    /// How much a seat adds: 1, 2 or 3.
+    type Move = u8;
 
     fn name(_: &u8) -> &'static str {
         "count"
@@ -68,12 +70,15 @@ impl TableGame for CountTo21 {
     fn ply(&self) -> u32 {
         self.history.len() as u32
     }
-    fn legal_moves(&self) -> Vec<String> {
-        ["1", "2", "3"].map(String::from).to_vec()
+    fn parse_move(_: &u8, text: &str) -> Result<u8, String> {
+        text.parse().map_err(|_| format!("{text} is not a number"))
     }
-    fn play(&mut self, seat: Seat, mv: &str) -> Result<Vec<Step>, String> {
-        let n: u32 = match mv {
-            "1" | "2" | "3" => mv.parse().expect("digit"),
+    fn legal_moves(&self) -> Vec<u8> {
+        vec![1, 2, 3]
+    }
+    fn play(&mut self, seat: Seat, mv: &u8) -> Result<Vec<Step<u8>>, String> {
+        let n = match mv {
+            1..=3 => u32::from(*mv),
             _ => return Err(format!("{mv} is not 1, 2 or 3")),
         };
         self.total += n;
@@ -86,7 +91,7 @@ impl TableGame for CountTo21 {
             ply: self.ply(),
             seat,
             played: super::game::Played {
-                absolute: mv.to_string(),
+                absolute: *mv,
                 outcome: None,
             },
         }])
@@ -116,7 +121,7 @@ impl TableGame for CountTo21 {
 /// relaying star delivers them).
 struct Table {
     s: Vec<Session<CountTo21>>,
-    notices: Vec<Vec<Notice>>,
+    notices: Vec<Vec<Notice<u8>>>,
     now: Millis,
 }
 
@@ -131,14 +136,14 @@ impl Table {
         }
     }
 
-    fn act(&mut self, seat: Seat, action: Local) {
+    fn act(&mut self, seat: Seat, action: Local<u8>) {
         let effects = self.s[seat as usize]
             .local(action, self.now)
             .expect("allowed");
         self.run(seat, effects);
     }
 
-    fn run(&mut self, seat: Seat, effects: Vec<Effect>) {
+    fn run(&mut self, seat: Seat, effects: Vec<Effect<u8>>) {
         let mut queue = VecDeque::from([(seat, effects)]);
         while let Some((from, effects)) = queue.pop_front() {
             for e in effects {
@@ -174,7 +179,7 @@ fn three_seats_take_turns_and_agree_on_the_winner() {
     while t.s[0].ending().is_none() {
         let seat = t.to_move();
         movers.push(seat);
-        t.act(seat, Local::Move("3".into()));
+        t.act(seat, Local::Move(3));
         let totals = t.totals();
         assert!(totals.iter().all(|h| *h == totals[0]), "{totals:?}");
     }
@@ -191,8 +196,8 @@ fn three_seats_take_turns_and_agree_on_the_winner() {
 #[test]
 fn an_undo_needs_every_other_seat() {
     let mut t = Table::new(3, Clock::default());
-    t.act(0, Local::Move("2".into()));
-    t.act(1, Local::Move("2".into()));
+    t.act(0, Local::Move(2));
+    t.act(1, Local::Move(2));
     t.act(1, Local::AskUndo);
     t.act(0, Local::AnswerUndo(true));
     assert_eq!(t.s[1].moves().len(), 2, "one yes of two is not enough");
@@ -207,7 +212,7 @@ fn an_undo_needs_every_other_seat() {
         assert_eq!(s.table().unwrap().to_move(), 1);
     }
     // One no is enough to refuse.
-    t.act(1, Local::Move("1".into()));
+    t.act(1, Local::Move(1));
     t.act(1, Local::AskUndo);
     t.act(2, Local::AnswerUndo(false));
     assert!(t.notices[1].contains(&Notice::UndoRefused));
@@ -220,7 +225,7 @@ fn an_undo_needs_every_other_seat() {
 #[test]
 fn a_draw_needs_everyone() {
     let mut t = Table::new(4, Clock::default());
-    t.act(0, Local::Move("1".into()));
+    t.act(0, Local::Move(1));
     t.act(2, Local::OfferDraw);
     t.act(0, Local::AnswerDraw(true));
     t.act(1, Local::AnswerDraw(true));
@@ -237,7 +242,7 @@ fn a_draw_needs_everyone() {
 #[test]
 fn a_seat_that_resigns_leaves_and_the_game_goes_on_while_two_remain() {
     let mut t = Table::new(3, Clock::default());
-    t.act(0, Local::Move("1".into()));
+    t.act(0, Local::Move(1));
     // Seat 1 is to move, and resigns: seat 2 moves next.
     t.act(1, Local::Resign);
     for s in &t.s {
@@ -246,10 +251,10 @@ fn a_seat_that_resigns_leaves_and_the_game_goes_on_while_two_remain() {
         assert_eq!(s.table().unwrap().to_move(), 2);
     }
     assert_eq!(
-        t.s[1].local(Local::Move("1".into()), 0),
+        t.s[1].local(Local::Move(1), 0),
         Err(super::SessionError::LeftTheGame)
     );
-    t.act(2, Local::Move("1".into()));
+    t.act(2, Local::Move(1));
     assert_eq!(t.to_move(), 0, "seat 1's turns are skipped");
     // The next to resign leaves one: it wins.
     t.act(0, Local::Resign);
@@ -272,7 +277,7 @@ fn a_seat_whose_own_clock_runs_out_leaves_and_only_it_decides_so() {
         move_secs: 0,
     };
     let mut t = Table::new(3, clock);
-    t.act(0, Local::Move("1".into()));
+    t.act(0, Local::Move(1));
     t.now = 60_000;
     // The waiting seats make no claim at a larger table.
     for waiting in [0, 2] {

@@ -2,6 +2,7 @@
 //! from the peer and clock ticks, answering with effects (messages to send, notices to
 //! show, a transcript to save). No I/O: the GUI and the headless peer drive the same one.
 
+use super::any::AnyMove;
 use super::clock::{Clocks, Flag, LAG_ALLOWANCE, Millis};
 use super::ending::Reason;
 use super::error::SessionError;
@@ -9,20 +10,20 @@ use super::game::{Audit, Ending, Played, Seat, Secrets, Step, TableGame};
 use crate::protocol::{Clock, Message, Verb};
 use crate::rules::junqi::Report;
 
-/// Something this session wants done.
+/// Something this session wants done. `M` is the game's move type.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
+pub enum Effect<M = AnyMove> {
     /// Send this message to the peer.
     Send(Message),
     /// Tell the user.
-    Notice(Notice),
+    Notice(Notice<M>),
     /// The transcript changed in a way worth saving now (after a move, at the end).
     Save,
 }
 
-/// What a user (or a log) is told.
+/// What a user (or a log) is told. `M` is the game's move type.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Notice {
+pub enum Notice<M = AnyMove> {
     /// Both setups are in; play begins. `first` moves first.
     Started {
         /// The seat that moves first.
@@ -40,7 +41,7 @@ pub enum Notice {
         /// Who moved.
         seat: Seat,
         /// The move in the absolute frame.
-        absolute: String,
+        absolute: M,
         /// The battle outcome from the mover's side, if any.
         outcome: Option<Report>,
     },
@@ -104,9 +105,9 @@ pub enum Notice {
 }
 
 /// One line of the game's canonical record, the same on both peers: what the
-/// transcript chains and a restarted peer replays.
+/// transcript chains and a restarted peer replays. `M` is the game's move type.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Record {
+pub enum Record<M = AnyMove> {
     /// A seat's announced setup (both are recorded when play begins, seat 0 first):
     /// Junqi's commitments.
     Setup {
@@ -122,7 +123,7 @@ pub enum Record {
         /// Who moved.
         seat: Seat,
         /// The move in the mover's own view.
-        mv: String,
+        mv: M,
         /// The mover's remaining game time after it, in ms, as the move carried it.
         clock_ms: u64,
     },
@@ -178,10 +179,38 @@ pub enum Record {
     },
 }
 
+impl<M> Record<M> {
+    /// The same line with its move, if it has one, turned into another type by `f`; `None`
+    /// when `f` refuses the move (how [`super::AnyTable`] hands a game its own record).
+    pub fn try_map<N>(self, f: impl FnOnce(M) -> Option<N>) -> Option<Record<N>> {
+        Some(match self {
+            Record::Move {
+                ply,
+                seat,
+                mv,
+                clock_ms,
+            } => Record::Move {
+                ply,
+                seat,
+                mv: f(mv)?,
+                clock_ms,
+            },
+            Record::Setup { seat, text } => Record::Setup { seat, text },
+            Record::Undo { ply } => Record::Undo { ply },
+            Record::Report { ply, outcome } => Record::Report { ply, outcome },
+            Record::Reveal { seat, cell } => Record::Reveal { seat, cell },
+            Record::Open { seat, kinds, salts } => Record::Open { seat, kinds, salts },
+            Record::Audit { ok, detail } => Record::Audit { ok, detail },
+            Record::Left { seat, reason } => Record::Left { seat, reason },
+            Record::Over { winner, reason } => Record::Over { winner, reason },
+        })
+    }
+}
+
 /// The moves of `record` that stand (not taken back by an undo), in order: each one's
-/// ply, mover, and text in the mover's own view.
-pub fn standing_moves(record: &[Record]) -> Vec<(u32, Seat, &str)> {
-    let mut out: Vec<(u32, Seat, &str)> = Vec::new();
+/// ply, mover, and the move in the mover's own view.
+pub fn standing_moves<M>(record: &[Record<M>]) -> Vec<(u32, Seat, &M)> {
+    let mut out: Vec<(u32, Seat, &M)> = Vec::new();
     for line in record {
         match line {
             Record::Move { ply, seat, mv, .. } => out.push((*ply, *seat, mv)),
@@ -192,14 +221,14 @@ pub fn standing_moves(record: &[Record]) -> Vec<(u32, Seat, &str)> {
     out
 }
 
-/// Something the local player does.
+/// Something the local player does. `M` is the game's move type.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Local {
+pub enum Local<M = AnyMove> {
     /// Deploy: my private setup (Junqi: layout text in my own view); what is sent is its
     /// announcement (Junqi: the commitments).
     Setup(String),
     /// Play a move in my own view.
-    Move(String),
+    Move(M),
     /// Ask to take back the last move.
     AskUndo,
     /// Answer the peer's undo request.
@@ -249,7 +278,7 @@ pub struct Session<G: TableGame> {
     private: Option<String>,
     setups: Vec<Option<String>>,
     table: Option<G>,
-    moves: Vec<(Seat, String)>,
+    moves: Vec<(Seat, G::Move)>,
     /// The remaining time each move in `moves` reported.
     move_clocks: Vec<Millis>,
     ending: Option<Ending>,
@@ -257,10 +286,10 @@ pub struct Session<G: TableGame> {
     draw_pending: Option<Request>,
     clock: Clock,
     clocks: Clocks,
-    record: Vec<Record>,
+    record: Vec<Record<G::Move>>,
     /// The moves that stand as everyone may know them (ply, mover, what it did): what a
     /// spectator joining is told.
-    public: Vec<(u32, Seat, Played)>,
+    public: Vec<(u32, Seat, Played<G::Move>)>,
     /// The other seats whose `over` arrived, as bits.
     confirmed_by: u8,
     audited: bool,
@@ -386,7 +415,7 @@ impl<G: TableGame> Session<G> {
     }
 
     /// The peer never opened its deployment after the game: that refusal loses the game.
-    pub fn audit_missing(&mut self) -> Vec<Effect> {
+    pub fn audit_missing(&mut self) -> Vec<Effect<G::Move>> {
         let mut out = Vec::new();
         if self.audited() || self.ending.is_none() || self.table.is_none() {
             return out;
@@ -421,7 +450,7 @@ impl<G: TableGame> Session<G> {
         clock: Clock,
         secrets: Secrets,
         private: Option<String>,
-        record: &[Record],
+        record: &[Record<G::Move>],
         now: Millis,
     ) -> Result<Session<G>, String> {
         let mut session = Session::new(rules, me, game_id, first, clock, secrets, now);
@@ -435,7 +464,7 @@ impl<G: TableGame> Session<G> {
     }
 
     /// Applies one line of a record being restored.
-    fn replay_line(&mut self, line: &Record, now: Millis) -> Result<(), String> {
+    fn replay_line(&mut self, line: &Record<G::Move>, now: Millis) -> Result<(), String> {
         match line {
             Record::Setup { seat, text } => {
                 G::check_setup(&self.rules, text)?;
@@ -482,7 +511,7 @@ impl<G: TableGame> Session<G> {
     }
 
     /// Keeps the moves `steps` completed, as everyone may know them.
-    fn keep_public(&mut self, steps: &[Step]) {
+    fn keep_public(&mut self, steps: &[Step<G::Move>]) {
         for step in steps {
             if let Step::Played { ply, seat, played } = step {
                 self.public.push((*ply, *seat, played.clone()));
@@ -492,12 +521,12 @@ impl<G: TableGame> Session<G> {
 
     /// The moves that stand, as everyone may know them: ply, mover, the move in the
     /// absolute frame and its battle outcome (also after a restart).
-    pub fn public_moves(&self) -> &[(u32, Seat, Played)] {
+    pub fn public_moves(&self) -> &[(u32, Seat, Played<G::Move>)] {
         &self.public
     }
 
     /// The game's canonical record so far.
-    pub fn record(&self) -> &[Record] {
+    pub fn record(&self) -> &[Record<G::Move>] {
         &self.record
     }
 
@@ -542,7 +571,7 @@ impl<G: TableGame> Session<G> {
                         *p,
                         Message::Move {
                             ply: *p,
-                            mv: mv.clone(),
+                            mv: mv.to_string(),
                             hash,
                             clock_ms: *clock_ms,
                         },
@@ -602,7 +631,7 @@ impl<G: TableGame> Session<G> {
     }
 
     /// The moves played, each by seat in that seat's own view.
-    pub fn moves(&self) -> &[(Seat, String)] {
+    pub fn moves(&self) -> &[(Seat, G::Move)] {
         &self.moves
     }
 
@@ -632,7 +661,11 @@ impl<G: TableGame> Session<G> {
     }
 
     /// Does what the local player asked, or says why it can't be done.
-    pub fn local(&mut self, action: Local, now: Millis) -> Result<Vec<Effect>, SessionError> {
+    pub fn local(
+        &mut self,
+        action: Local<G::Move>,
+        now: Millis,
+    ) -> Result<Vec<Effect<G::Move>>, SessionError> {
         let mut out = Vec::new();
         if self.ending.is_some() && !matches!(action, Local::Chat(_)) {
             return Err(SessionError::GameOver);
@@ -679,7 +712,7 @@ impl<G: TableGame> Session<G> {
                 self.undo_pending = None;
                 out.push(Effect::Send(Message::Move {
                     ply,
-                    mv,
+                    mv: mv.to_string(),
                     hash,
                     clock_ms,
                 }));
@@ -778,7 +811,7 @@ impl<G: TableGame> Session<G> {
     /// table of more than two, checked against its author's key). Anything that breaks the
     /// rules is refused, never applied: in a two-seat game that ends it, at a larger table
     /// the offender leaves it.
-    pub fn remote(&mut self, from: Seat, message: Message, now: Millis) -> Vec<Effect> {
+    pub fn remote(&mut self, from: Seat, message: Message, now: Millis) -> Vec<Effect<G::Move>> {
         let mut out = Vec::new();
         if from >= self.seats || from == self.me {
             // The peer layer names the author; a seat that is not another's is not ours
@@ -838,7 +871,7 @@ impl<G: TableGame> Session<G> {
     }
 
     /// A draw offer, acceptance or refusal from `from`.
-    fn peer_draw(&mut self, from: Seat, verb: Verb, out: &mut Vec<Effect>) {
+    fn peer_draw(&mut self, from: Seat, verb: Verb, out: &mut Vec<Effect<G::Move>>) {
         match (verb, self.draw_pending) {
             // Offers that cross on the wire: the second offer agrees to the first.
             (Verb::Ask, Some(r)) if r.by != from => self.draw_answered(from, true, out),
@@ -861,7 +894,7 @@ impl<G: TableGame> Session<G> {
 
     /// Seat `seat` answered the open draw offer: once every other seat still playing has
     /// agreed, the game is drawn; one refusal ends the offer.
-    fn draw_answered(&mut self, seat: Seat, yes: bool, out: &mut Vec<Effect>) {
+    fn draw_answered(&mut self, seat: Seat, yes: bool, out: &mut Vec<Effect<G::Move>>) {
         let Some(mut request) = self.draw_pending else {
             return;
         };
@@ -891,7 +924,7 @@ impl<G: TableGame> Session<G> {
     }
 
     /// Lets clocks fall: call when [`Session::next_deadline`] passes.
-    pub fn tick(&mut self, now: Millis) -> Vec<Effect> {
+    pub fn tick(&mut self, now: Millis) -> Vec<Effect<G::Move>> {
         let mut out = Vec::new();
         let Some(table) = self.table.as_ref().filter(|_| self.ending.is_none()) else {
             return out;
@@ -922,7 +955,7 @@ impl<G: TableGame> Session<G> {
         hash: &str,
         clock_ms: Millis,
         now: Millis,
-        out: &mut Vec<Effect>,
+        out: &mut Vec<Effect<G::Move>>,
     ) {
         let Some(table) = self.table.as_mut() else {
             return self.refuse(them, "a move before the game started".into(), out);
@@ -946,16 +979,20 @@ impl<G: TableGame> Session<G> {
             );
         }
         let ours = table.hash();
-        let steps = match table.play(them, mv) {
+        let parsed = match G::parse_move(&self.rules, mv) {
+            Ok(parsed) => parsed,
+            Err(e) => return self.refuse(them, format!("unreadable move {mv}: {e}"), out),
+        };
+        let steps = match table.play(them, &parsed) {
             Ok(steps) => steps,
             Err(e) => return self.refuse(them, format!("illegal move {mv}: {e}"), out),
         };
         self.clocks.peer_move(them, clock_ms, now);
-        self.moves.push((them, mv.to_string()));
+        self.moves.push((them, parsed.clone()));
         self.record.push(Record::Move {
             ply,
             seat: them,
-            mv: mv.to_string(),
+            mv: parsed,
             clock_ms,
         });
         self.move_clocks.push(clock_ms);
@@ -970,7 +1007,7 @@ impl<G: TableGame> Session<G> {
     }
 
     /// A message of the game's own exchange (battles, flags, openings) from the peer.
-    fn peer_exchange(&mut self, them: Seat, message: &Message, out: &mut Vec<Effect>) {
+    fn peer_exchange(&mut self, them: Seat, message: &Message, out: &mut Vec<Effect<G::Move>>) {
         let Some(table) = self.table.as_mut() else {
             return self.refuse(them, format!("'{message}' before the game started"), out);
         };
@@ -984,7 +1021,7 @@ impl<G: TableGame> Session<G> {
     /// The rules' ending is checked once all steps are applied, so that everything a move
     /// brought (a battle's report, a flag opened with it) is recorded before the `over`, in
     /// the same order on both sides.
-    fn apply_steps(&mut self, steps: Vec<Step>, out: &mut Vec<Effect>) {
+    fn apply_steps(&mut self, steps: Vec<Step<G::Move>>, out: &mut Vec<Effect<G::Move>>) {
         let mut moved = false;
         for step in steps {
             match step {
@@ -1040,7 +1077,14 @@ impl<G: TableGame> Session<G> {
         }
     }
 
-    fn peer_undo(&mut self, them: Seat, verb: Verb, ply: u32, now: Millis, out: &mut Vec<Effect>) {
+    fn peer_undo(
+        &mut self,
+        them: Seat,
+        verb: Verb,
+        ply: u32,
+        now: Millis,
+        out: &mut Vec<Effect<G::Move>>,
+    ) {
         let open = self.undo_pending.filter(|r| r.ply == ply && r.by != them);
         match verb {
             // Back to before the asker's own last move (and every move since).
@@ -1072,7 +1116,13 @@ impl<G: TableGame> Session<G> {
 
     /// Seat `seat` answered the open undo request: once every other seat still playing
     /// has agreed, the move is taken back; one refusal ends the request.
-    fn undo_answered(&mut self, seat: Seat, yes: bool, now: Millis, out: &mut Vec<Effect>) {
+    fn undo_answered(
+        &mut self,
+        seat: Seat,
+        yes: bool,
+        now: Millis,
+        out: &mut Vec<Effect<G::Move>>,
+    ) {
         let Some(mut request) = self.undo_pending else {
             return;
         };
@@ -1105,7 +1155,7 @@ impl<G: TableGame> Session<G> {
         winner: &str,
         reason: &str,
         now: Millis,
-        out: &mut Vec<Effect>,
+        out: &mut Vec<Effect<G::Move>>,
     ) {
         let reason = Reason::from_word(reason);
         if self.ending.is_some() {
@@ -1158,7 +1208,7 @@ impl<G: TableGame> Session<G> {
         }
     }
 
-    fn maybe_start(&mut self, now: Millis, out: &mut Vec<Effect>) {
+    fn maybe_start(&mut self, now: Millis, out: &mut Vec<Effect<G::Move>>) {
         if self.table.is_some() {
             return;
         }
@@ -1202,7 +1252,7 @@ impl<G: TableGame> Session<G> {
     }
 
     /// Takes back the move of `ply` and every move made since.
-    fn take_back(&mut self, ply: u32, now: Millis, out: &mut Vec<Effect>) {
+    fn take_back(&mut self, ply: u32, now: Millis, out: &mut Vec<Effect<G::Move>>) {
         if ply as usize > self.moves.len() || ply == 0 {
             return;
         }
@@ -1221,7 +1271,7 @@ impl<G: TableGame> Session<G> {
         out.push(Effect::Save);
     }
 
-    fn check_rules_ending(&mut self, out: &mut Vec<Effect>) {
+    fn check_rules_ending(&mut self, out: &mut Vec<Effect<G::Move>>) {
         if let Some(ending) = self.table.as_ref().and_then(|t| t.ending()) {
             self.conclude(ending, out);
         }
@@ -1230,7 +1280,7 @@ impl<G: TableGame> Session<G> {
     /// Refuses seat `from`'s message: it is never applied, and the offender loses (the
     /// `over` we send tells it); at a table of more than two, every peer refuses the same
     /// signed message, and the game goes on without the offender.
-    fn refuse(&mut self, from: Seat, reason: String, out: &mut Vec<Effect>) {
+    fn refuse(&mut self, from: Seat, reason: String, out: &mut Vec<Effect<G::Move>>) {
         out.push(Effect::Notice(Notice::Refused { reason }));
         self.seat_leaves(from, Reason::OpponentBrokeRules, out);
     }
@@ -1238,7 +1288,7 @@ impl<G: TableGame> Session<G> {
     /// Seat `seat` leaves the game (resigned, ran out of time, broke the rules). With two
     /// seats, or once only one seat would remain, the other wins; otherwise the game goes
     /// on without it, where its rules allow.
-    fn seat_leaves(&mut self, seat: Seat, reason: Reason, out: &mut Vec<Effect>) {
+    fn seat_leaves(&mut self, seat: Seat, reason: Reason, out: &mut Vec<Effect<G::Move>>) {
         if self.ending.is_some() || self.has_left(seat) {
             return;
         }
@@ -1277,7 +1327,7 @@ impl<G: TableGame> Session<G> {
         self.check_rules_ending(out);
     }
 
-    fn conclude(&mut self, ending: Ending, out: &mut Vec<Effect>) {
+    fn conclude(&mut self, ending: Ending, out: &mut Vec<Effect<G::Move>>) {
         if self.ending.is_some() {
             return;
         }
@@ -1303,7 +1353,7 @@ impl<G: TableGame> Session<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::junqi::Layout;
+    use crate::rules::junqi::{Layout, Move};
     use crate::session::pair::{Pair, S};
 
     #[test]
@@ -1417,15 +1467,39 @@ mod tests {
     }
 
     #[test]
-    fn a_different_hash_is_reported_as_a_desync() {
+    fn a_move_that_does_not_read_is_refused_and_never_played() {
         let mut p = Pair::new(Clock::default());
         p.deploy();
-        let mv = p.a.table().unwrap().legal_moves()[0].clone();
+        let hash = p.b.table().unwrap().hash();
         let effects = p.b.remote(
             0,
             Message::Move {
                 ply: 1,
-                mv,
+                mv: "a6a7".into(),
+                hash,
+                clock_ms: 0,
+            },
+            0,
+        );
+        assert!(
+            effects.iter().any(|e| matches!(e,
+                Effect::Notice(Notice::Refused { reason }) if reason.contains("unreadable move a6a7"))),
+            "{effects:?}"
+        );
+        assert_eq!(p.b.table().unwrap().ply(), 0);
+        assert!(p.b.moves().is_empty());
+    }
+
+    #[test]
+    fn a_different_hash_is_reported_as_a_desync() {
+        let mut p = Pair::new(Clock::default());
+        p.deploy();
+        let mv = p.a.table().unwrap().legal_moves()[0];
+        let effects = p.b.remote(
+            0,
+            Message::Move {
+                ply: 1,
+                mv: mv.to_string(),
                 hash: "0".repeat(32),
                 clock_ms: 0,
             },
@@ -1488,7 +1562,7 @@ mod tests {
         assert_eq!(p.a.ending(), Some(&expected));
         assert_eq!(p.b.ending(), Some(&expected));
         assert!(
-            p.a.local(Local::Move("a4-a5".into()), 0).is_err(),
+            p.a.local(Local::Move("a4-a5".parse().unwrap()), 0).is_err(),
             "no moves after the end"
         );
     }
@@ -1523,7 +1597,7 @@ mod tests {
         });
         p.deploy();
         // Seat 0 moves at 9.9 s, but the move is delayed; seat 1 claims at 13.1 s.
-        let mv = p.a.table().unwrap().legal_moves()[0].clone();
+        let mv = p.a.table().unwrap().legal_moves()[0];
         let in_flight = p.a.local(Local::Move(mv), 9_900).unwrap();
         let claim = p.b.tick(13_100);
         assert_eq!(p.b.ending().unwrap().reason, Reason::Time);
@@ -1538,7 +1612,7 @@ mod tests {
     fn crossing_draw_offers_agree_a_draw_on_both_sides() {
         let mut p = Pair::new(Clock::default());
         p.deploy();
-        let sent = |effects: Vec<Effect>| -> Vec<Message> {
+        let sent = |effects: Vec<Effect<Move>>| -> Vec<Message> {
             effects
                 .into_iter()
                 .filter_map(|e| {
@@ -1553,11 +1627,11 @@ mod tests {
         let offer_a = sent(p.a.local(Local::OfferDraw, 0).unwrap());
         let offer_b = sent(p.b.local(Local::OfferDraw, 0).unwrap());
         // Each offer arrives after the other side has sent its own.
-        let at_b: Vec<Effect> = offer_a
+        let at_b: Vec<Effect<Move>> = offer_a
             .into_iter()
             .flat_map(|m| p.b.remote(0, m, 0))
             .collect();
-        let at_a: Vec<Effect> = offer_b
+        let at_a: Vec<Effect<Move>> = offer_b
             .into_iter()
             .flat_map(|m| p.a.remote(1, m, 0))
             .collect();
@@ -1579,11 +1653,11 @@ mod tests {
         p.play_first_legal(); // seat 0 moves
         let ask = p.a.local(Local::AskUndo, 0).unwrap();
         assert!(
-            p.a.local(Local::Move("a4-a5".into()), 0).is_err(),
+            p.a.local(Local::Move("a4-a5".parse().unwrap()), 0).is_err(),
             "no move while asking"
         );
         // Seat 1 moves before the request arrives.
-        let mv = p.b.table().unwrap().legal_moves()[0].clone();
+        let mv = p.b.table().unwrap().legal_moves()[0];
         let reply = p.b.local(Local::Move(mv), 0).unwrap();
         p.run(0, ask);
         p.run(1, reply);
@@ -1600,7 +1674,7 @@ mod tests {
             move_secs: 0,
         });
         p.deploy();
-        let mv = p.a.table().unwrap().legal_moves()[0].clone();
+        let mv = p.a.table().unwrap().legal_moves()[0];
         let effects = p.a.local(Local::Move(mv), 20_000).unwrap();
         p.now = 20_000;
         p.run(0, effects);

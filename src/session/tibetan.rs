@@ -62,8 +62,32 @@ fn removal_choices(free: &[Point], protected: &[Point], count: usize) -> Vec<Vec
     }
 }
 
+/// Every whole turn the side to move may play in `game`, each with the removals it earns
+/// (one turn for each choice of stones): the table's legal moves.
+pub fn complete_turns(game: &Game) -> Vec<Turn> {
+    if game.ending().is_some() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for legal in game.legal_turns() {
+        if legal.removals == 0 {
+            out.push(legal.turn);
+            continue;
+        }
+        let Ok(removable) = game.removable(&legal.turn) else {
+            continue;
+        };
+        let count = usize::from(removable.count);
+        for removals in removal_choices(&removable.free, &removable.protected, count) {
+            out.push(legal.turn.with_removals(removals));
+        }
+    }
+    out
+}
+
 impl TableGame for TibetanTable {
     type Rules = Rules;
+    type Move = Turn;
 
     fn name(_: &Rules) -> &'static str {
         "tibetan"
@@ -92,40 +116,25 @@ impl TableGame for TibetanTable {
         self.game.history().len() as u32
     }
 
-    fn legal_moves(&self) -> Vec<String> {
-        if self.game.ending().is_some() {
-            return Vec::new();
-        }
-        let mut out = Vec::new();
-        for legal in self.game.legal_turns() {
-            if legal.removals == 0 {
-                out.push(legal.turn.to_string());
-                continue;
-            }
-            let Ok(removable) = self.game.removable(&legal.turn) else {
-                continue;
-            };
-            let count = usize::from(removable.count);
-            for removals in removal_choices(&removable.free, &removable.protected, count) {
-                out.push(legal.turn.with_removals(removals).to_string());
-            }
-        }
-        out
+    fn parse_move(_: &Rules, text: &str) -> Result<Turn, String> {
+        text.parse()
+            .map_err(|e: tibetan::ParseTurnError| e.to_string())
     }
 
-    fn play(&mut self, seat: Seat, mv: &str) -> Result<Vec<Step>, String> {
-        let turn: Turn = mv
-            .parse()
-            .map_err(|e: tibetan::ParseTurnError| e.to_string())?;
+    fn legal_moves(&self) -> Vec<Turn> {
+        complete_turns(&self.game)
+    }
+
+    fn play(&mut self, seat: Seat, turn: &Turn) -> Result<Vec<Step<Turn>>, String> {
         if seat != self.to_move() {
             return Err(format!("it is {}'s turn", self.game.position().side()));
         }
-        self.game.play(&turn).map_err(|e| e.to_string())?;
+        self.game.play(turn).map_err(|e| e.to_string())?;
         Ok(vec![Step::Played {
             ply: self.ply(),
             seat,
             played: Played {
-                absolute: turn.to_string(),
+                absolute: turn.clone(),
                 outcome: None,
             },
         }])

@@ -35,7 +35,7 @@
 
 use sha2::{Digest, Sha256};
 
-use super::any::{AnyTable, GameKind};
+use super::any::{AnyMove, AnyTable, GameKind};
 use super::game::TableGame;
 use super::game::{Seat, Secrets};
 use super::state::Record;
@@ -105,7 +105,7 @@ fn record_text(r: &Record, game: GameKind, first: Seat) -> String {
             seat,
             mv,
             clock_ms,
-        } => format!("move {ply} {seat} {} {clock_ms}", escape(mv)),
+        } => format!("move {ply} {seat} {} {clock_ms}", escape(&mv.to_string())),
         Record::Undo { ply } => format!("undo {ply}"),
         Record::Report { ply, outcome } => format!("report {ply} {}", outcome.word()),
         Record::Reveal { seat, cell } => format!("reveal {seat} {}", escape(cell)),
@@ -144,7 +144,7 @@ fn parse_record(text: &str, game: GameKind, first: Seat) -> Option<Record> {
         ["move", p, s, m, c] => Record::Move {
             ply: p.parse().ok()?,
             seat: seat(s)?,
-            mv: unescape(m)?,
+            mv: AnyMove::parse(game, &unescape(m)?).ok()?,
             clock_ms: c.parse().ok()?,
         },
         ["undo", p] => Record::Undo {
@@ -421,14 +421,14 @@ mod tests {
                 Record::Move {
                     ply: 1,
                     seat: 1,
-                    mv: "a6-a7".into(),
+                    mv: AnyMove::Junqi("a6-a7".parse().unwrap()),
                     clock_ms: 59_000,
                 },
                 Record::Undo { ply: 1 },
                 Record::Move {
                     ply: 1,
                     seat: 1,
-                    mv: "e6-e7".into(),
+                    mv: AnyMove::Junqi("e6-e7".parse().unwrap()),
                     clock_ms: 58_000,
                 },
                 Record::Report {
@@ -496,7 +496,7 @@ mod tests {
         forged.records[4] = Record::Move {
             ply: 1,
             seat: 1,
-            mv: "e6-e8".into(),
+            mv: AnyMove::Junqi("e6-e8".parse().unwrap()),
             clock_ms: 58_000,
         };
         let forged_text = forged.render(&other);

@@ -60,6 +60,7 @@ pub fn reason_of(outcome: Outcome) -> Reason {
 
 impl TableGame for XiangqiTable {
     type Rules = ();
+    type Move = Move;
 
     fn name(_: &()) -> &'static str {
         "xiangqi"
@@ -90,32 +91,30 @@ impl TableGame for XiangqiTable {
         self.game.moves().len() as u32
     }
 
-    fn legal_moves(&self) -> Vec<String> {
+    fn parse_move(_: &(), text: &str) -> Result<Move, String> {
+        text.parse().map_err(|e| format!("{e}"))
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
         if self.game.outcome().is_some() {
             return Vec::new();
         }
-        let mut moves: Vec<String> = self
-            .game
-            .position()
-            .legal_moves()
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        moves.sort();
+        let mut moves = self.game.position().legal_moves().to_vec();
+        moves.sort_by_key(|m| m.to_string());
         moves
     }
 
-    fn play(&mut self, seat: Seat, own_view: &str) -> Result<Vec<Step>, String> {
+    fn play(&mut self, seat: Seat, mv: &Move) -> Result<Vec<Step<Move>>, String> {
         if seat != self.to_move() {
             return Err(format!("it is not {}'s turn", self.side_of(seat)));
         }
-        let mv: Move = own_view.parse().map_err(|e| format!("{e}"))?;
+        let mv = *mv;
         self.game.play(mv).map_err(|e| e.to_string())?;
         Ok(vec![Step::Played {
             ply: self.ply(),
             seat,
             played: Played {
-                absolute: mv.to_string(),
+                absolute: mv,
                 outcome: None,
             },
         }])
@@ -153,9 +152,14 @@ mod tests {
     type S = Session<XiangqiTable>;
 
     /// Delivers every message one session sends to the other, until both are quiet.
-    fn deliver(from: &mut S, to: &mut S, effects: Vec<Effect>, now: u64) -> Vec<Notice> {
+    fn deliver(
+        from: &mut S,
+        to: &mut S,
+        effects: Vec<Effect<Move>>,
+        now: u64,
+    ) -> Vec<Notice<Move>> {
         let mut notices = Vec::new();
-        let mut queue: Vec<(bool, Effect)> = effects.into_iter().map(|e| (true, e)).collect();
+        let mut queue: Vec<(bool, Effect<Move>)> = effects.into_iter().map(|e| (true, e)).collect();
         while !queue.is_empty() {
             let (forward, effect) = queue.remove(0);
             match effect {
@@ -214,7 +218,7 @@ mod tests {
                 seed = seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
-                let mv = moves[(seed >> 33) as usize % moves.len()].clone();
+                let mv = moves[(seed >> 33) as usize % moves.len()];
                 let effects = mover.local(Local::Move(mv), now).unwrap();
                 deliver(mover, other, effects, now);
                 assert_eq!(a.table().unwrap().hash(), b.table().unwrap().hash());
@@ -230,17 +234,21 @@ mod tests {
     #[test]
     fn a_move_out_of_turn_or_illegal_is_refused_with_its_reason() {
         let (mut a, _) = pair(0);
-        let e = a.local(Local::Move("a0a5".into()), 1).unwrap_err();
+        let e = a
+            .local(Local::Move("a0a5".parse().unwrap()), 1)
+            .unwrap_err();
         assert!(e.to_string().contains("a0a5"), "{e}");
         let (_, mut b) = pair(0);
-        let e = b.local(Local::Move("h7e7".into()), 1).unwrap_err();
+        let e = b
+            .local(Local::Move("h7e7".parse().unwrap()), 1)
+            .unwrap_err();
         assert!(e == SessionError::NotYourTurn, "{e}");
     }
 
     #[test]
     fn an_undo_by_consent_takes_the_move_back_on_both_sides() {
         let (mut a, mut b) = pair(0);
-        let effects = a.local(Local::Move("h2e2".into()), 1).unwrap();
+        let effects = a.local(Local::Move("h2e2".parse().unwrap()), 1).unwrap();
         deliver(&mut a, &mut b, effects, 1);
         let effects = a.local(Local::AskUndo, 2).unwrap();
         deliver(&mut a, &mut b, effects, 2);
@@ -256,9 +264,9 @@ mod tests {
     #[test]
     fn an_undo_after_the_reply_takes_back_both_moves() {
         let (mut a, mut b) = pair(0);
-        let effects = a.local(Local::Move("h2e2".into()), 1).unwrap();
+        let effects = a.local(Local::Move("h2e2".parse().unwrap()), 1).unwrap();
         deliver(&mut a, &mut b, effects, 1);
-        let effects = b.local(Local::Move("h9g7".into()), 2).unwrap();
+        let effects = b.local(Local::Move("h9g7".parse().unwrap()), 2).unwrap();
         deliver(&mut b, &mut a, effects, 2);
         // Red asks: back to before its own last move, the reply with it.
         let effects = a.local(Local::AskUndo, 3).unwrap();
@@ -302,9 +310,9 @@ mod tests {
                 let game = b.table().unwrap().game();
                 let (position, history) = game.positions().split_last().unwrap();
                 let best = searcher.search(history, position, limits, |_| {}).best;
-                best.unwrap().to_string()
+                best.unwrap()
             } else {
-                a.table().unwrap().legal_moves()[0].clone()
+                a.table().unwrap().legal_moves()[0]
             };
             let (mover, other) = if red {
                 (&mut b, &mut a)

@@ -19,7 +19,7 @@ use crate::peer::watch::WatchView;
 use crate::rules::gomoku::{
     self, Ending, Game, Point, Rule, Settings, Shape, WinReason, forbidden,
 };
-use crate::session::{Board, GameKind, Seat};
+use crate::session::{AnyMove, Board, GameKind, Seat};
 
 /// A Gomoku game's part of the game screen: the replay's place, whether the stones show
 /// their move numbers, and the forbidden point last clicked.
@@ -96,7 +96,7 @@ impl GamePart for Play {
             model.playable = game
                 .legal_moves
                 .iter()
-                .filter_map(|m| m.parse().ok())
+                .filter_map(AnyMove::gomoku)
                 .collect();
             model.mover = Some(shown.to_move().0);
         }
@@ -222,13 +222,13 @@ pub fn move_lines(game: &Game) -> Vec<String> {
 
 /// A click on `point`: the move to send when the point is one the seat may play now, or
 /// (renju, Black to move) the shape that forbids it.
-pub fn click(view: &GameView, point: Point) -> (Option<String>, Option<(Point, Shape)>) {
+pub fn click(view: &GameView, point: Point) -> (Option<AnyMove>, Option<(Point, Shape)>) {
     if view.ending.is_some() || view.legal_moves.is_empty() {
         return (None, None);
     }
-    let text = point.to_string();
-    if view.legal_moves.contains(&text) {
-        return (Some(text), None);
+    let mv = AnyMove::Gomoku(point);
+    if view.legal_moves.contains(&mv) {
+        return (Some(mv), None);
     }
     let game = game_of(view);
     let refused = (game.settings().rule == Rule::Renju
@@ -256,7 +256,7 @@ mod tests {
             .map(|(i, mv)| Record::Move {
                 ply: i as u32 + 1,
                 seat: (i % 2) as Seat,
-                mv: mv.to_string(),
+                mv: AnyMove::Gomoku(mv.parse().unwrap()),
                 clock_ms: 0,
             })
             .collect();
@@ -266,7 +266,10 @@ mod tests {
             first: 0,
             deployed: [true, true],
             legal_moves: if game.to_move().0 == 0 {
-                game.legal_moves().iter().map(|p| p.to_string()).collect()
+                game.legal_moves()
+                    .into_iter()
+                    .map(AnyMove::Gomoku)
+                    .collect()
             } else {
                 Vec::new()
             },
@@ -293,7 +296,10 @@ mod tests {
     #[test]
     fn a_legal_point_is_a_move_and_a_taken_one_nothing() {
         let v = view(Settings::default(), &["h8", "h9"]);
-        assert_eq!(click(&v, "i9".parse().unwrap()), (Some("i9".into()), None));
+        assert_eq!(
+            click(&v, "i9".parse().unwrap()),
+            (Some(AnyMove::Gomoku("i9".parse().unwrap())), None)
+        );
         assert_eq!(click(&v, "h8".parse().unwrap()), (None, None));
         let mut play = Play::default();
         assert_eq!(
@@ -301,7 +307,7 @@ mod tests {
                 Message::Board(board::Message::Clicked("j9".parse().unwrap())),
                 &v
             ),
-            Some(Event::Move("j9".into()))
+            Some(Event::Move(AnyMove::Gomoku("j9".parse().unwrap())))
         );
     }
 
@@ -310,7 +316,10 @@ mod tests {
         // Black's threes on rank 8 (g8 h8) and file i (i9 i10) meet on i8: a double three.
         let v = view(renju(), &["g8", "a1", "h8", "a3", "i9", "a5", "i10", "a7"]);
         let i8: Point = "i8".parse().unwrap();
-        assert!(!v.legal_moves.contains(&"i8".to_string()));
+        assert!(
+            !v.legal_moves
+                .contains(&AnyMove::Gomoku("i8".parse().unwrap()))
+        );
         assert_eq!(click(&v, i8), (None, Some((i8, Shape::DoubleThree))));
         let m = model(&game_of(&v), false);
         assert!(m.forbidden.contains(&i8), "marked on the board");

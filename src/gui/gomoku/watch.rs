@@ -28,7 +28,7 @@ pub fn game(watched: &WatchView) -> Game {
             let moves: Vec<Point> = watched
                 .moves
                 .iter()
-                .map_while(|(_, _, mv, _)| mv.parse().ok())
+                .map_while(|(_, _, mv, _)| mv.gomoku())
                 .collect();
             replayed(settings_of(watched.game), &moves)
         })

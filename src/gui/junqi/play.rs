@@ -21,7 +21,7 @@ use crate::peer::watch::WatchView;
 use crate::rules::junqi::{Kind, Move, Piece, Position, Side, Square, Token};
 use crate::session::Board as Seen;
 use crate::session::junqi::side_of;
-use crate::session::{Record, Seat};
+use crate::session::{AnyMove, Record, Seat};
 
 /// A Junqi game's part of the game screen: the selection and the replay's place.
 #[derive(Clone, Debug, Default)]
@@ -52,16 +52,12 @@ impl Play {
             return None;
         }
         let side = side_of(game.me);
-        let own: Vec<Move> = game
-            .legal_moves
-            .iter()
-            .filter_map(|m| m.parse().ok())
-            .collect();
+        let own: Vec<Move> = game.legal_moves.iter().filter_map(AnyMove::junqi).collect();
         if let Some(from) = self.selected {
             let mv = Move::new(from.to_view(side), square.to_view(side));
             if own.contains(&mv) {
                 self.selected = None;
-                return Some(Event::Move(mv.to_string()));
+                return Some(Event::Move(AnyMove::Junqi(mv)));
             }
         }
         let movable = own.iter().any(|m| m.from == square.to_view(side));
@@ -97,7 +93,7 @@ impl Play {
             model.targets = game
                 .legal_moves
                 .iter()
-                .filter_map(|m| m.parse::<Move>().ok())
+                .filter_map(AnyMove::junqi)
                 .filter(|m| m.from == own)
                 .map(|m| m.to.from_view(side))
                 .collect();
@@ -241,10 +237,7 @@ fn battle_flash(old: &GameView, new: &GameView, lang: Lang) -> Option<String> {
     let (seat, mv) = new.record.iter().rev().find_map(|r| match r {
         Record::Move {
             ply: p, seat, mv, ..
-        } if *p == ply => mv
-            .parse::<Move>()
-            .ok()
-            .map(|m| (*seat, m.from_view(side_of(*seat)))),
+        } if *p == ply => mv.junqi().map(|m| (*seat, m.from_view(side_of(*seat)))),
         _ => None,
     })?;
     let my_side = side_of(new.me);
@@ -265,10 +258,10 @@ fn move_lines(game: &GameView, lang: Lang, name_of: &dyn Fn(Seat) -> String) -> 
     let lines = game.record.iter().enumerate().filter_map(|(i, r)| {
         let line = match r {
             Record::Move { ply, seat, mv, .. } => {
-                let shown = mv
-                    .parse::<Move>()
-                    .map(|m| m.from_view(side_of(*seat)).to_view(my_side).to_string())
-                    .unwrap_or_else(|_| mv.clone());
+                let shown = mv.junqi().map_or_else(
+                    || mv.to_string(),
+                    |m| m.from_view(side_of(*seat)).to_view(my_side).to_string(),
+                );
                 // This move's battle report: after it, before the next move or undo
                 // (a ply taken back and played again has a report of its own).
                 let outcome = game.record[i + 1..]
@@ -304,7 +297,7 @@ fn standing_moves(record: &[Record]) -> Vec<Played> {
     crate::session::standing_moves(record)
         .into_iter()
         .filter_map(|(ply, seat, mv)| {
-            let own = mv.parse::<Move>().ok()?;
+            let own = mv.junqi()?;
             Some(Played {
                 ply,
                 seat,
@@ -388,13 +381,13 @@ mod tests {
             Record::Move {
                 ply: 1,
                 seat: 0,
-                mv: "a6-a7".into(),
+                mv: AnyMove::Junqi("a6-a7".parse().unwrap()),
                 clock_ms: 0,
             },
             Record::Move {
                 ply: 2,
                 seat: 1,
-                mv: "a6-a7".into(),
+                mv: AnyMove::Junqi("a6-a7".parse().unwrap()),
                 clock_ms: 0,
             },
             Record::Undo { ply: 2 },

@@ -14,7 +14,7 @@ use crate::gui::board_canvas::Shown;
 use crate::gui::games::WatchPart;
 use crate::gui::i18n::Lang;
 use crate::peer::watch::WatchView;
-use crate::rules::junqi::{Kind, Move, Position, Side, Square, Token, View};
+use crate::rules::junqi::{Kind, Position, Side, Square, Token, View};
 use crate::session::Board;
 use crate::session::Seat;
 use crate::session::junqi::side_of;
@@ -38,7 +38,7 @@ pub fn board_model(game: &WatchView) -> BoardModel {
     model.last_move = game
         .moves
         .last()
-        .and_then(|(_, _, mv, _)| mv.parse::<Move>().ok())
+        .and_then(|(_, _, mv, _)| mv.junqi())
         .map(|m| (m.from, m.to));
     model
 }
@@ -46,10 +46,7 @@ pub fn board_model(game: &WatchView) -> BoardModel {
 /// The game's last position with every piece shown, once the audit has opened the armies.
 fn audited(game: &WatchView) -> Option<Position> {
     let (_, start) = game.audit.as_ref().filter(|(_, start)| !start.is_empty())?;
-    let moves = game
-        .moves
-        .iter()
-        .filter_map(|(_, _, mv, _)| mv.parse().ok());
+    let moves = game.moves.iter().filter_map(|(_, _, mv, _)| mv.junqi());
     super::play::replay_positions(start, moves).pop()
 }
 
@@ -114,7 +111,7 @@ pub fn move_lines(game: &WatchView, lang: Lang, name_of: &dyn Fn(Seat) -> String
 mod tests {
     use super::*;
     use crate::rules::junqi::Layout;
-    use crate::session::GameKind;
+    use crate::session::{AnyMove, GameKind};
 
     #[test]
     fn every_piece_shows_only_once_the_audit_has_opened_the_armies() {
@@ -124,7 +121,7 @@ mod tests {
         for ply in 1..=6u32 {
             let mv = position.legal_moves()[0];
             position = position.play(mv).unwrap().0;
-            moves.push((ply, (ply as u8 + 1) % 2, mv.to_string(), None));
+            moves.push((ply, (ply as u8 + 1) % 2, AnyMove::Junqi(mv), None));
         }
         let public = View::seen_by(&position.to_setup(), None);
         let mut game = WatchView {
@@ -163,6 +160,6 @@ mod tests {
     }
 
     fn position_last_to(game: &WatchView) -> Square {
-        game.moves.last().unwrap().2.parse::<Move>().unwrap().to
+        game.moves.last().unwrap().2.junqi().unwrap().to
     }
 }

@@ -31,7 +31,7 @@ use crate::gui::i18n::{Lang, TibetanPrompt};
 use crate::peer::control::GameView;
 use crate::peer::watch::WatchView;
 use crate::rules::tibetan::{Game, LegalTurn, Path, Phase, Point, Position, Rules, Side, Turn};
-use crate::session::{Board, GameKind, Seat};
+use crate::session::{AnyMove, Board, GameKind, Seat};
 
 /// A Tibetan chess game's part of the game screen: the replay's place, and the turn being
 /// made.
@@ -82,11 +82,16 @@ impl GamePart for Play {
             return None;
         }
         let game = game_of(view);
+        let legal: Vec<Turn> = view
+            .legal_moves
+            .iter()
+            .filter_map(|m| m.tibetan().cloned())
+            .collect();
         let event = match message {
             Message::Board(board::Message::Clicked(point)) => {
-                click(&game, &view.legal_moves, &mut self.making, point)
+                click(&game, &legal, &mut self.making, point)
             }
-            Message::Stop => stop(&game, &view.legal_moves, &mut self.making),
+            Message::Stop => stop(&game, &legal, &mut self.making),
             Message::Cancel => {
                 self.making = Making::default();
                 None
@@ -95,7 +100,7 @@ impl GamePart for Play {
         if event.is_some() {
             self.making = Making::default();
         }
-        event.map(Event::Move)
+        event.map(|turn| Event::Move(AnyMove::Tibetan(turn)))
     }
 
     fn replay(&mut self, ply: u32) {
@@ -381,33 +386,31 @@ fn pending_of(game: &Game, making: &Making) -> Option<Turn> {
     }
 }
 
-/// The legal move (as the snapshot lists it) that is `turn` with `removals`, in whatever
+/// The legal turn (as the snapshot lists it) that is `turn` with `removals`, in whatever
 /// order they were picked.
-fn legal_text(legal: &[String], turn: &Turn, removals: &[Point]) -> Option<String> {
+fn legal_turn(legal: &[Turn], turn: &Turn, removals: &[Point]) -> Option<Turn> {
     let mut wanted: Vec<Point> = removals.to_vec();
     wanted.sort();
     legal
         .iter()
-        .find(|text| {
-            text.parse::<Turn>().is_ok_and(|t| {
-                let mut listed = t.removals().to_vec();
-                listed.sort();
-                t.with_removals(vec![]) == turn.with_removals(vec![]) && listed == wanted
-            })
+        .find(|t| {
+            let mut listed = t.removals().to_vec();
+            listed.sort();
+            t.with_removals(vec![]) == turn.with_removals(vec![]) && listed == wanted
         })
         .cloned()
 }
 
 /// A turn whose stone part is done: sent when it removes nothing, or else its removals
 /// are to be picked.
-fn finish(game: &Game, legal: &[String], making: &mut Making, turn: Turn) -> Option<String> {
+fn finish(game: &Game, legal: &[Turn], making: &mut Making, turn: Turn) -> Option<Turn> {
     let removals = game
         .legal_turns()
         .into_iter()
         .find(|t| t.turn == turn)
         .map_or(0, |t| t.removals);
     if removals == 0 {
-        return legal_text(legal, &turn, &[]);
+        return legal_turn(legal, &turn, &[]);
     }
     making.picked.clear();
     making.pending = Some(turn);
@@ -416,7 +419,7 @@ fn finish(game: &Game, legal: &[String], making: &mut Making, turn: Turn) -> Opt
 }
 
 /// A click on `point`: returns the turn to send, once complete.
-pub fn click(game: &Game, legal: &[String], making: &mut Making, point: Point) -> Option<String> {
+pub fn click(game: &Game, legal: &[Turn], making: &mut Making, point: Point) -> Option<Turn> {
     if let Some(pending) = pending_of(game, making) {
         if let Some(i) = making.removals.iter().position(|p| *p == point) {
             making.removals.remove(i);
@@ -426,14 +429,14 @@ pub fn click(game: &Game, legal: &[String], making: &mut Making, point: Point) -
         if now.contains(&point) {
             making.removals.push(point);
             if making.removals.len() >= usize::from(count) {
-                return legal_text(legal, &pending, &making.removals);
+                return legal_turn(legal, &pending, &making.removals);
             }
         }
         return None;
     }
     let turns = game.legal_turns();
     match game.position().phase() {
-        Phase::Place => legal_text(legal, &Turn::Place(point, vec![]), &[]),
+        Phase::Place => legal_turn(legal, &Turn::Place(point, vec![]), &[]),
         Phase::Remove => None,
         Phase::Battle => {
             let picked = making.picked.clone();
@@ -490,7 +493,7 @@ pub fn click(game: &Game, legal: &[String], making: &mut Making, point: Point) -
 }
 
 /// Ends the jump chain where it is.
-pub fn stop(game: &Game, legal: &[String], making: &mut Making) -> Option<String> {
+pub fn stop(game: &Game, legal: &[Turn], making: &mut Making) -> Option<Turn> {
     if making.pending.is_some() || making.picked.len() < 2 {
         return None;
     }
@@ -600,9 +603,13 @@ mod tests {
         name.parse().unwrap()
     }
 
+    fn t(text: &str) -> Turn {
+        text.parse().unwrap()
+    }
+
     /// A game of default rules after `turns`, each of which must play, and its legal moves
     /// as the session lists them.
-    fn after(turns: &[&str]) -> (Game, Vec<String>) {
+    fn after(turns: &[&str]) -> (Game, Vec<Turn>) {
         let mut game = Game::new(Rules::default()).unwrap();
         for t in turns {
             game.play(&t.parse().unwrap())
@@ -612,32 +619,8 @@ mod tests {
         (game, legal)
     }
 
-    /// Every complete turn text, as the session's table lists them.
-    fn legal_moves(game: &Game) -> Vec<String> {
-        let mut out = Vec::new();
-        for t in game.legal_turns() {
-            if t.removals == 0 {
-                out.push(t.turn.to_string());
-                continue;
-            }
-            let r = game.removable(&t.turn).unwrap();
-            // Enough for these tests: every single removal, or every pair of free stones.
-            match t.removals {
-                1 => out.extend(
-                    r.free
-                        .iter()
-                        .map(|&x| t.turn.with_removals(vec![x]).to_string()),
-                ),
-                _ => {
-                    for (i, &a) in r.free.iter().enumerate() {
-                        for &b in &r.free[i + 1..] {
-                            out.push(t.turn.with_removals(vec![a, b]).to_string());
-                        }
-                    }
-                }
-            }
-        }
-        out
+    fn legal_moves(game: &Game) -> Vec<Turn> {
+        crate::session::tibetan::complete_turns(game)
     }
 
     /// The 49 placements of a board whose Black stones fill a1 b1 a2 b2 first (a square),
@@ -662,10 +645,7 @@ mod tests {
         let (game, legal) = after(&["d4"]);
         let mut making = Making::default();
         assert_eq!(click(&game, &legal, &mut making, p("d4")), None, "taken");
-        assert_eq!(
-            click(&game, &legal, &mut making, p("c3")),
-            Some("c3".into())
-        );
+        assert_eq!(click(&game, &legal, &mut making, p("c3")), Some(t("c3")));
     }
 
     #[test]
@@ -710,7 +690,7 @@ mod tests {
     }
 
     /// The game from a battle position (each must parse), and its legal moves.
-    fn battle(fen: &str) -> (Game, Vec<String>) {
+    fn battle(fen: &str) -> (Game, Vec<Turn>) {
         let position: Position = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
         let game = Game::from_position(position, Rules::default()).unwrap();
         let legal = legal_moves(&game);
@@ -736,23 +716,19 @@ mod tests {
         assert_eq!(m.jumped, [p("c2")], "the jumped stone fades");
         assert_eq!(
             click(&game, &legal, &mut making, p("c3")),
-            Some("c1xc3".into()),
+            Some(t("c1xc3")),
             "a second click on the last landing point stops"
         );
         let mut making = Making::default();
-        let sent: Vec<Option<String>> = ["c1", "c3", "c5"]
+        let sent: Vec<Option<Turn>> = ["c1", "c3", "c5"]
             .iter()
             .map(|q| click(&game, &legal, &mut making, p(q)))
             .collect();
-        assert_eq!(
-            sent,
-            [None, None, Some("c1xc3xc5".into())],
-            "no jump is left"
-        );
+        assert_eq!(sent, [None, None, Some(t("c1xc3xc5"))], "no jump is left");
         let mut making = Making::default();
         let _ = click(&game, &legal, &mut making, p("c1"));
         let _ = click(&game, &legal, &mut making, p("c3"));
-        assert_eq!(stop(&game, &legal, &mut making), Some("c1xc3".into()));
+        assert_eq!(stop(&game, &legal, &mut making), Some(t("c1xc3")));
     }
 
     #[test]
@@ -763,10 +739,7 @@ mod tests {
         let mut making = Making::default();
         let _ = click(&game, &legal, &mut making, p("c1"));
         assert_eq!(click(&game, &legal, &mut making, p("b1")), None);
-        assert_eq!(
-            making.pending.as_ref().map(|t| t.to_string()),
-            Some("c1-b1".into())
-        );
+        assert_eq!(making.pending, Some(t("c1-b1")));
         let mut m = model(game.position(), None, game.rules(), Lang::En);
         mark(&mut m, &game, &making, Lang::En);
         assert!(m.removable.contains(&p("g7")));
@@ -778,7 +751,7 @@ mod tests {
         assert_eq!(m.prompt, "Remove 1 Black stone: click 1 more");
         assert_eq!(
             click(&game, &legal, &mut making, p("g7")),
-            Some("c1-b1*g7".into())
+            Some(t("c1-b1*g7"))
         );
     }
 }

@@ -24,7 +24,7 @@ pub fn game(watched: &WatchView) -> Game {
             let turns: Vec<Turn> = watched
                 .moves
                 .iter()
-                .map_while(|(_, _, mv, _)| mv.parse().ok())
+                .map_while(|(_, _, mv, _)| mv.tibetan().cloned())
                 .collect();
             replayed(rules_of(watched.game), &turns)
         }

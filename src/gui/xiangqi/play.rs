@@ -16,7 +16,7 @@ use crate::peer::control::GameView;
 use crate::peer::watch::WatchView;
 use crate::rules::xiangqi::{Kind, Move, Position, Side, Square, chinese};
 use crate::session::Board;
-use crate::session::{Record, Seat, TableGame, XiangqiTable};
+use crate::session::{AnyMove, Record, Seat, TableGame, XiangqiTable};
 use crate::store::SavedXiangqi;
 
 /// A Xiangqi game's part of the game screen: the selection and the replay's place.
@@ -53,7 +53,7 @@ impl GamePart for Play {
             Message::Board(board::Message::Clicked(square)) => {
                 let (selected, mv) = click(game, self.selected, square);
                 self.selected = selected;
-                mv.map(|m| Event::Move(m.to_string()))
+                mv.map(|m| Event::Move(AnyMove::Xiangqi(m)))
             }
             Message::Save => Some(Event::SaveXiangqi(saved(game))),
         }
@@ -121,7 +121,7 @@ pub fn side_of(game: &GameView, seat: Seat) -> Side {
 pub fn standing_moves(record: &[Record]) -> Vec<(Seat, Move)> {
     crate::session::standing_moves(record)
         .into_iter()
-        .filter_map(|(_, seat, mv)| Some((seat, mv.parse().ok()?)))
+        .filter_map(|(_, seat, mv)| Some((seat, mv.xiangqi()?)))
         .collect()
 }
 
@@ -244,7 +244,7 @@ pub fn model(game: &GameView, selected: Option<Square>, replay: Option<u32>) -> 
 fn legal(game: &GameView) -> Vec<Move> {
     game.legal_moves
         .iter()
-        .filter_map(|m| m.parse().ok())
+        .filter_map(AnyMove::xiangqi)
         .collect()
 }
 
@@ -285,14 +285,14 @@ mod tests {
             record.push(Record::Move {
                 ply: i as u32 + 1,
                 seat: (i % 2) as Seat,
-                mv: mv.to_string(),
+                mv: AnyMove::Xiangqi(mv.parse().unwrap()),
                 clock_ms: 0,
             });
         }
         let legal = position
             .legal_moves()
             .iter()
-            .map(|m| m.to_string())
+            .map(|m| AnyMove::Xiangqi(*m))
             .collect();
         GameView {
             game: GameKind::Xiangqi,

@@ -20,11 +20,11 @@ use crate::session::Board;
 use crate::session::Seat;
 use crate::session::xiangqi::side_of_seat;
 
-/// The moves relayed, as the rules core reads them (one that does not read ends the list).
+/// The moves relayed (one of another game, which never arrives, would end the list).
 fn moves(game: &WatchView) -> Vec<Move> {
     game.moves
         .iter()
-        .map_while(|(_, _, mv, _)| mv.parse().ok())
+        .map_while(|(_, _, mv, _)| mv.xiangqi())
         .collect()
 }
 
