@@ -42,8 +42,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                                 .as_ref()
                                 .is_some_and(|t| t.game_id == id && t.keys.contains(&key))
                     }
+                    // A person's peer plays on while a game waits in its lobby; a headless
+                    // one waits to resume it.
                     None => {
-                        ours.is_none_or(|(_, _, running)| !running) && self.unfinished.is_none()
+                        ours.is_none_or(|(_, _, running)| !running)
+                            && (self.unfinished.is_none() || self.hand.is_some())
                     }
                 };
                 // A game this peer cannot play as named (a rule set it does not know, bad
@@ -129,7 +132,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 });
                 self.gone_since = None;
                 match resume {
-                    Some(_) => self.resume(peer, seat, now)?,
+                    Some(game_id) => self.resume(peer, seat, game_id, now)?,
                     None => {
                         // Seat 0 starts the game at once; seat 1 waits for `start` and
                         // remembers the peer meanwhile.
@@ -236,7 +239,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
             NetEvent::Left { session } => {
                 self.emit(Event::Left);
-                if self.star_player_left(session, now)? {
+                if self.star_player_left(session, now)? || self.opponent_gone(now) {
                     return Ok(());
                 }
                 let finished = self.report.games.len() as u32 >= self.options.games;

@@ -32,6 +32,13 @@ pub enum Command {
     Game(Local),
     /// After a game: start the next one (the challenger's side starts it).
     NewGame,
+    /// Leave the game without ending it: it is saved, and the lobby offers to resume it
+    /// ([`Snapshot::adjourned`]).
+    Adjourn,
+    /// Resume the unfinished game with its opponent (the computer is started again).
+    Resume,
+    /// Give up the unfinished game: it is lost.
+    Abandon,
     /// Play the computer at this level: a headless peer on this machine's loopback,
     /// challenged like anyone else (in Junqi: hidden pieces, audit and all).
     PlayComputer(GameKind, Level),
@@ -159,6 +166,8 @@ pub struct Snapshot {
     pub spectators: (bool, usize),
     /// The time control my challenges propose.
     pub clock: crate::protocol::Clock,
+    /// An unfinished game waiting to be resumed or abandoned.
+    pub adjourned: Option<super::adjourn::Adjourned>,
 }
 
 /// Hot-seat: which of the two seats at one screen it belongs to now.
@@ -257,6 +266,11 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             Command::Deploy(layout) => self.local(Local::Setup(layout.to_string()), now)?,
             Command::Game(action) => self.local(action, now)?,
             Command::NewGame => self.new_game(now)?,
+            Command::Adjourn => {
+                if let Some(problem) = self.adjourn(now) {
+                    self.tell(problem);
+                }
+            }
             Command::Quit => return Ok(false),
             other => {
                 let problem = match self.not_now(&other) {
@@ -294,6 +308,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             | Command::Watch(_)
             | Command::PlayComputer(..)
             | Command::HotSeat(..)
+            | Command::Resume
                 if playing =>
             {
                 Some("already playing")
@@ -332,6 +347,8 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 self.endpoint.set_spectators_allowed(allowed);
             }
             Command::SetClock(clock) => self.endpoint.set_clock(clock),
+            Command::Resume => return self.resume_adjourned(now),
+            Command::Abandon => return self.abandon(),
             Command::StopWatching => {
                 // Leaving a watched game says goodbye to its player.
                 let watched = self.watching.take();
@@ -350,7 +367,14 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             }
             Command::PlayComputer(game, level) => {
                 hand.guest = None;
-                let addr = match start_computer(level, self.endpoint.clock()) {
+                let computer = ComputerStart {
+                    level,
+                    identity: super::adjourn::computer_identity(&self.identity, level),
+                    games_dir: super::adjourn::computer_games(self.options.games_dir.as_ref()),
+                    resume_with: None,
+                    clock: self.endpoint.clock(),
+                };
+                let addr = match start_computer(computer) {
                     Ok(addr) => addr,
                     Err(e) => return Some(e),
                 };
@@ -442,6 +466,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 .map(|g| Box::new(g.snapshots.borrow().clone())),
             spectators: (self.options.spectators, self.endpoint.spectators()),
             clock: self.endpoint.clock(),
+            adjourned: self.adjourned(),
             watching: self
                 .watching
                 .as_ref()
@@ -450,20 +475,38 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     }
 }
 
+/// How to start a computer player.
+pub(super) struct ComputerStart {
+    /// Its level.
+    pub level: Level,
+    /// Its identity (the same for a level each time: see [`super::adjourn`]).
+    pub identity: crate::store::Identity,
+    /// Where it keeps its games (none: not saved).
+    pub games_dir: Option<std::path::PathBuf>,
+    /// Resume its unfinished game of this id with the peer at this address (it
+    /// challenges); a new game otherwise (it waits to be challenged).
+    pub resume_with: Option<(SocketAddr, u64)>,
+    /// The time control it proposes when it challenges.
+    pub clock: crate::protocol::Clock,
+}
+
 /// Starts a computer player (the headless peer with the engine as its bot, for whichever
-/// game it is challenged to) for one game, and returns its address to challenge. It keeps
-/// no profile and leaves after the game and its audit.
-fn start_computer(level: Level, clock: crate::protocol::Clock) -> Result<SocketAddr, String> {
+/// game it is challenged to) for one game, and returns its address. It saves its games
+/// where it is told, and leaves after the game and its audit, or when its opponent does.
+pub(super) fn start_computer(start: ComputerStart) -> Result<SocketAddr, String> {
     let options = super::PeerOptions {
-        name: format!("computer ({})", level.name()),
-        bot: super::BotKind::Engine(level),
+        name: format!("computer ({})", start.level.name()),
+        bot: super::BotKind::Engine(start.level),
         delay_ms: 300,
-        clock,
+        clock: start.clock,
         seed: rand::random(),
+        games_dir: start.games_dir,
+        connect: start.resume_with.map(|(addr, _)| addr),
+        resume_id: start.resume_with.map(|(_, id)| id),
+        new_game: start.resume_with.is_none(),
         ..super::PeerOptions::default()
     };
-    let identity = crate::store::Identity::from_secret(rand::random());
-    spawn_on_loopback("lanqi-computer", identity, options, None)
+    spawn_on_loopback("lanqi-computer", start.identity, options, None)
 }
 
 /// Starts the hot-seat guest: a hand-driven peer named `name` that accepts `host`'s
@@ -519,10 +562,17 @@ fn spawn_on_loopback(
                 };
                 let options = super::PeerOptions {
                     mdns: crate::net::discovery::MdnsMode::Off,
-                    games_dir: None,
                     ..options
                 };
-                let _ = super::run_with(&socket, identity, options, None, |_| {}, controller).await;
+                // LANQI_DEBUG_LOOPBACK=1: its JSON events on stderr (the app's own
+                // peers on loopback have no other log).
+                let debug = std::env::var_os("LANQI_DEBUG_LOOPBACK").is_some();
+                let sink = |e: &serde_json::Value| {
+                    if debug {
+                        eprintln!("loopback: {e}");
+                    }
+                };
+                let _ = super::run_with(&socket, identity, options, None, sink, controller).await;
             });
         })
         .map_err(|e| e.to_string())?;

@@ -93,9 +93,16 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         self.local(Local::Setup(layout.to_string()), now)
     }
 
-    pub(super) fn resume(&mut self, peer: PeerInfo, seat: Seat, now: u64) -> Result<(), PeerError> {
-        if self.table.as_ref().is_none_or(|t| t.peer.key != peer.key) {
-            let Some(t) = self.unfinished.take() else {
+    pub(super) fn resume(
+        &mut self,
+        peer: PeerInfo,
+        seat: Seat,
+        game_id: u64,
+        now: u64,
+    ) -> Result<(), PeerError> {
+        let at_table = |t: &Table| t.peer.key == peer.key && t.session.game_id() == game_id;
+        if !self.table.as_ref().is_some_and(at_table) {
+            let Some(t) = self.unfinished.take().filter(|t| t.game_id == game_id) else {
                 return Err(PeerError::Peer(
                     "asked to resume a game we do not have".into(),
                 ));
@@ -336,7 +343,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         }
     }
 
-    fn save(&mut self) {
+    pub(super) fn save(&mut self) {
         let (Some(dir), Some(table)) = (&self.options.games_dir, &self.table) else {
             return;
         };
@@ -348,7 +355,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let path = transcript_path(dir, transcript.game_id, &table.peer.key);
         // It holds this game's secret and, during the game, my private layout: mine only.
         let text = transcript.render(&self.identity);
-        if let Err(e) = write_atomically(&path, text.as_bytes(), Some(0o600)) {
+        // The folder is made on first use (the computer player's, under the profile's).
+        let written = std::fs::create_dir_all(dir)
+            .and_then(|()| write_atomically(&path, text.as_bytes(), Some(0o600)));
+        if let Err(e) = written {
             self.emit(Event::Error {
                 message: format!("saving {}: {e}", path.display()),
             });

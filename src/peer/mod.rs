@@ -12,8 +12,10 @@
 //! - `presence`: discovery, presence pings and `--auto`;
 //! - [`event`]: the events, written as JSON in one place;
 //! - [`watch`]: spectators, on both sides;
-//! - [`control`]: a person's commands and the snapshot the app draws; [`bot`]: the bot.
+//! - [`control`]: a person's commands and the snapshot the app draws; [`bot`]: the bot;
+//! - [`adjourn`]: leaving a game unfinished, resuming or abandoning it.
 
+pub mod adjourn;
 pub mod bot;
 mod connection;
 pub mod control;
@@ -82,6 +84,8 @@ pub struct PeerOptions {
     pub chat: Option<String>,
     /// Ignore an unfinished saved game instead of resuming it.
     pub new_game: bool,
+    /// Resume this saved game (by its id), not the newest unfinished one.
+    pub resume_id: Option<u64>,
     /// Where to advertise and browse with mDNS.
     pub mdns: MdnsMode,
     /// Include virtual interfaces (docker, veth, …) in discovery.
@@ -117,6 +121,7 @@ impl Default for PeerOptions {
             games_dir: None,
             chat: None,
             new_game: false,
+            resume_id: None,
             mdns: MdnsMode::Off,
             include_virtual: false,
             auto: false,
@@ -161,7 +166,7 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     sink: F,
     start: Instant,
     table: Option<Table>,
-    /// A transcript of an unfinished game found at start, to resume.
+    /// An unfinished game (found at start, or adjourned since), to resume.
     unfinished: Option<Transcript>,
     presence: Presence,
     /// Addresses others can type to reach this peer.
@@ -234,7 +239,7 @@ async fn run_with<T: Transport>(
     let nonces = Box::new(rand::random::<[u8; 16]>);
     let endpoint = Endpoint::new(identity.signing_key().clone(), config, nonces);
     let (unfinished, skipped) = match options.games_dir.as_ref().filter(|_| !options.new_game) {
-        Some(dir) => table::find_unfinished(dir, &identity),
+        Some(dir) => table::find_unfinished(dir, &identity, options.resume_id),
         None => (None, Vec::new()),
     };
     // A bad line of known_peers.txt is reported and kept; the rest is still checked.
@@ -438,7 +443,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             return Ok(());
         }
         match resume_to {
-            Some((game_id, game, Some(to))) => {
+            // A person resumes from the lobby (Command::Resume), when the other is there.
+            Some((game_id, game, Some(to))) if self.hand.is_none() => {
                 self.emit(Event::Resuming { game_id, to });
                 self.endpoint.challenge(to, game.name(), Some(game_id), now);
             }
@@ -567,6 +573,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         if let Some(since) = self.gone_since
             && now >= since + self.options.resume_wait_ms
         {
+            if self.opponent_gone(now) {
+                self.gone_since = None;
+                return Ok(());
+            }
             if self.hand.is_some() {
                 // Back to the lobby; the saved game can be resumed later.
                 self.gone_since = None;

@@ -186,13 +186,15 @@ pub(super) fn transcript_path(dir: &Path, game_id: u64, peer: &[u8; 32]) -> Path
 /// The largest transcript read: a game of thousands of moves is a few hundred KB.
 const MAX_TRANSCRIPT: u64 = 16 << 20;
 
-/// The newest unfinished transcript this identity wrote, if any, and a line for each file of
+/// The newest unfinished transcript this identity wrote (of game `wanted`, if named), if
+/// any, and a line for each file of
 /// the folder that was skipped. Only regular files of a sane size are read (see
 /// [`read_bounded`]): a FIFO or a huge file left in the folder is passed over, never waited on
 /// or read whole; a file that is not a transcript of ours is named with its problem.
 pub(super) fn find_unfinished(
     dir: &Path,
     identity: &Identity,
+    wanted: Option<u64>,
 ) -> (Option<Transcript>, Vec<String>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return (None, Vec::new());
@@ -220,7 +222,11 @@ pub(super) fn find_unfinished(
             .and_then(|m| m.modified())
             .unwrap_or(std::time::UNIX_EPOCH);
         // Games at tables of more than two are not resumed (yet): passed over.
-        if !t.is_finished() && t.keys.len() == 2 && t.keys[t.me as usize] == identity.public_key() {
+        if !t.is_finished()
+            && t.keys.len() == 2
+            && t.keys[t.me as usize] == identity.public_key()
+            && wanted.is_none_or(|id| id == t.game_id)
+        {
             found.push((mtime, t));
         }
     }
@@ -271,7 +277,7 @@ mod tests {
         let looked_in = dir.clone();
         std::thread::spawn(move || {
             let identity = Identity::from_secret([5; 32]);
-            let _ = tx.send(find_unfinished(&looked_in, &identity));
+            let _ = tx.send(find_unfinished(&looked_in, &identity, None));
         });
         let (found, skipped) = rx
             .recv_timeout(std::time::Duration::from_secs(30))

@@ -957,6 +957,14 @@ impl<G: TableGame> Session<G> {
         now: Millis,
         out: &mut Vec<Effect<G::Move>>,
     ) {
+        // A move we already have, sent again after a resume (its sender's `sync` answer
+        // crossed a move we made): nothing to do.
+        let repeat = standing_moves(&self.record)
+            .iter()
+            .any(|(p, seat, m)| *p == ply && *seat == them && m.to_string() == mv);
+        if repeat {
+            return;
+        }
         let Some(table) = self.table.as_mut() else {
             return self.refuse(them, "a move before the game started".into(), out);
         };
@@ -1463,6 +1471,42 @@ mod tests {
         let effects = p.a.remote(1, mv, 0);
         assert!(
             matches!(&effects[0], Effect::Notice(Notice::Refused { reason }) if reason.contains("out of turn"))
+        );
+    }
+
+    #[test]
+    fn a_move_sent_again_after_a_resume_is_taken_as_a_repeat() {
+        let mut p = Pair::new(Clock::default());
+        p.deploy();
+        let mv = p.a.table().unwrap().legal_moves()[0];
+        let hash = p.a.table().unwrap().hash();
+        let message = Message::Move {
+            ply: 1,
+            mv: mv.to_string(),
+            hash,
+            clock_ms: 0,
+        };
+        p.local(0, Local::Move(mv));
+        // The same move again (own_moves_after, crossing our sync): ignored, not refused.
+        let effects = p.b.remote(0, message.clone(), 0);
+        assert!(effects.is_empty(), "{effects:?}");
+        assert_eq!(p.b.table().unwrap().ply(), 1);
+        // Another move claiming that ply is still refused.
+        let Message::Move { hash, .. } = message else {
+            unreachable!()
+        };
+        let forged = Message::Move {
+            ply: 1,
+            mv: "a1-a2".into(),
+            hash,
+            clock_ms: 0,
+        };
+        let effects = p.b.remote(0, forged, 0);
+        assert!(
+            effects
+                .iter()
+                .any(|e| matches!(e, Effect::Notice(Notice::Refused { .. }))),
+            "{effects:?}"
         );
     }
 

@@ -10,6 +10,7 @@ use tokio::sync::{mpsc, watch};
 
 /// A peer driven by hand on `transport`, as the desktop app drives one: where its commands
 /// go, its snapshots, and its run (to be awaited).
+#[allow(dead_code)] // not every test that includes this file uses it
 pub fn person<'a, T: Transport>(
     transport: &'a T,
     secret: u8,
@@ -39,12 +40,18 @@ pub fn person_with<'a, T: Transport>(
 ) {
     let (commands, command_rx) = mpsc::unbounded_channel();
     let (snapshots, snapshot_rx) = watch::channel(Snapshot::default());
+    let debug = std::env::var_os("LANQI_DEBUG_LOOPBACK").is_some();
     let run = peer::run_controlled(
         transport,
         Identity::from_secret([secret; 32]),
         options,
         None,
-        |_| {},
+        // LANQI_DEBUG_LOOPBACK=1 prints its events, as the app's loopback peers do.
+        move |e| {
+            if debug {
+                eprintln!("person: {e}")
+            }
+        },
         Controller {
             commands: command_rx,
             snapshots,

@@ -1,0 +1,186 @@
+//! Leaving a game without ending it, and coming back to it (a hand-driven peer: the app).
+//!
+//! A game is *adjourned* when its player leaves it ([`Command::Adjourn`], or closing the
+//! window), when the other player does, or when the other player falls silent for the
+//! resume wait: the table's transcript, saved after every move, becomes this peer's
+//! unfinished game, and the lobby offers it ([`Adjourned`]). *Resuming* challenges the same
+//! opponent to that game by its id (`accept|…` with `resume`): a peer on the LAN at the
+//! address it answers from now, or the computer, started again with the same identity and
+//! its own saved copy of the game. *Abandoning* it loses it: its transcript ends with this
+//! seat's resignation.
+//!
+//! The computer player keeps its games under the profile's `games/computer/`, with an
+//! identity derived from this peer's own for each level, so that the computer of a saved
+//! game is known again after a restart without keeping another key file.
+//!
+//! [`Command::Adjourn`]: super::Command::Adjourn
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+
+use sha2::{Digest, Sha256};
+
+use super::Peer;
+use super::table::transcript_path;
+use crate::engine::Level;
+use crate::net::Transport;
+use crate::session::transcript::Transcript;
+use crate::session::{GameKind, Reason, Record, standing_moves};
+use crate::store::{Identity, fingerprint, write_atomically};
+
+/// A game left unfinished, waiting in the lobby to be resumed or abandoned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Adjourned {
+    /// Which game, with its settings.
+    pub game: GameKind,
+    /// The opponent's nickname.
+    pub opponent: String,
+    /// The moves played (that stand).
+    pub moves: u32,
+    /// The computer at this level, if that is the opponent.
+    pub computer: Option<Level>,
+}
+
+/// The computer player's identity at `level` for the person `own` (the same after every
+/// restart: derived, never stored).
+pub fn computer_identity(own: &Identity, level: Level) -> Identity {
+    let digest = Sha256::new()
+        .chain_update(b"lanqi/computer/v1")
+        .chain_update(own.signing_key().to_bytes())
+        .chain_update(level.name().as_bytes())
+        .finalize();
+    Identity::from_secret(digest.into())
+}
+
+/// The level of the computer whose key is `key`, if it is one of `own`'s computers.
+pub fn computer_level(own: &Identity, key: &[u8; 32]) -> Option<Level> {
+    Level::ALL
+        .into_iter()
+        .find(|l| computer_identity(own, *l).public_key() == *key)
+}
+
+/// Where the computer player keeps its games, under this peer's own games folder.
+pub fn computer_games(games_dir: Option<&PathBuf>) -> Option<PathBuf> {
+    games_dir.map(|dir| dir.join("computer"))
+}
+
+/// The other seat's key in a two-seat transcript.
+fn opponent_key(t: &Transcript) -> [u8; 32] {
+    t.keys[1 - usize::from(t.me)]
+}
+
+impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
+    /// The unfinished game the lobby offers, if any.
+    pub(super) fn adjourned(&self) -> Option<Adjourned> {
+        let t = self.unfinished.as_ref()?;
+        let them = 1 - usize::from(t.me);
+        Some(Adjourned {
+            game: t.game,
+            opponent: t.names.get(them).cloned().unwrap_or_default(),
+            moves: standing_moves(&t.records).len() as u32,
+            computer: computer_level(&self.identity, &opponent_key(t)),
+        })
+    }
+
+    /// Turns the running game into the unfinished one the lobby offers: saved as it
+    /// stands, and no longer at the table. Nothing happens to a game that is over, a
+    /// hot-seat game (no one to resume it with) or a table of more than two. Returns
+    /// whether a game was adjourned.
+    pub(super) fn shelve(&mut self) -> bool {
+        let Some(table) = self.table.as_ref() else {
+            return false;
+        };
+        let running =
+            table.started() && table.session.ending().is_none() && table.session.table().is_some();
+        if !running || table.hot_seat || table.star.is_some() || self.options.games_dir.is_none() {
+            return false;
+        }
+        self.save();
+        let table = self.table.take().expect("checked above");
+        self.unfinished = Some(table.transcript(&self.identity, &self.options.name));
+        true
+    }
+
+    /// The user leaves the game without ending it: it is saved, the opponent told
+    /// (goodbye), and the lobby offers it for resuming.
+    pub(super) fn adjourn(&mut self, now: u64) -> Option<String> {
+        if !self.shelve() {
+            return Some("there is no game to adjourn".into());
+        }
+        if let Some(hand) = &mut self.hand {
+            hand.guest = None;
+        }
+        self.endpoint.disconnect(now);
+        None
+    }
+
+    /// The opponent left the game, or stayed silent too long: a hand-driven peer keeps it
+    /// to resume. Returns whether it did.
+    pub(super) fn opponent_gone(&mut self, now: u64) -> bool {
+        if self.hand.is_none() || !self.shelve() {
+            return false;
+        }
+        self.endpoint.disconnect(now);
+        let name = self.adjourned().map(|a| a.opponent).unwrap_or_default();
+        self.tell(format!(
+            "{name} left the game: it is saved, and the lobby offers to resume it"
+        ));
+        true
+    }
+
+    /// Challenges the unfinished game's opponent to resume it: the computer, started again
+    /// with its identity and its copy of the game (it challenges us back); a person at the
+    /// address it answers from now, or where it was.
+    pub(super) fn resume_adjourned(&mut self, now: u64) -> Option<String> {
+        let Some(t) = &self.unfinished else {
+            return Some("there is no game to resume".into());
+        };
+        let (game, game_id, key) = (t.game, t.game_id, opponent_key(t));
+        if let Some(level) = computer_level(&self.identity, &key) {
+            let port = match self.transport.local_addr() {
+                Ok(addr) => addr.port(),
+                Err(e) => return Some(e.to_string()),
+            };
+            let me = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+            let computer = super::control::ComputerStart {
+                level,
+                identity: computer_identity(&self.identity, level),
+                games_dir: computer_games(self.options.games_dir.as_ref()),
+                resume_with: Some((me, game_id)),
+                clock: t.clock,
+            };
+            return super::control::start_computer(computer).err();
+        }
+        let here = self
+            .presence
+            .found(self.identity.public_key(), now)
+            .into_iter()
+            .find(|f| f.fingerprint == fingerprint(&key))
+            .and_then(|f| f.answered);
+        let Some(to) = here.or_else(|| t.peer_addr.parse().ok()) else {
+            return Some(format!("no address for {}", t.names[1 - usize::from(t.me)]));
+        };
+        self.endpoint
+            .challenge(to, &game.to_string(), Some(game_id), now);
+        None
+    }
+
+    /// The user gives up the unfinished game: it is lost, and its transcript says so.
+    pub(super) fn abandon(&mut self) -> Option<String> {
+        let Some(mut t) = self.unfinished.take() else {
+            return Some("there is no game to abandon".into());
+        };
+        let them = 1 - t.me;
+        t.records.push(Record::Over {
+            winner: Some(them),
+            reason: Reason::Resignation,
+        });
+        let dir = self.options.games_dir.as_ref()?;
+        let path = transcript_path(dir, t.game_id, &opponent_key(&t));
+        let text = t.render(&self.identity);
+        std::fs::create_dir_all(dir)
+            .and_then(|()| write_atomically(&path, text.as_bytes(), Some(0o600)))
+            .err()
+            .map(|e| format!("saving {}: {e}", path.display()))
+    }
+}

@@ -1,0 +1,280 @@
+//! Leaving a game without ending it, as the app does: adjourned against the computer and
+//! resumed, surviving the app's restart (its peer stopped and started again on the same
+//! profile), abandoned; and between two people, one adjourns and resumes, the other keeps
+//! the game meanwhile.
+
+use std::net::SocketAddr;
+use std::path::Path;
+
+use lanqi::engine::Level;
+use lanqi::net::{LinkQuality, LossyNet};
+use lanqi::peer::{Command, PeerOptions, Snapshot};
+use lanqi::session::transcript::Transcript;
+use lanqi::session::{GameKind, Local, Reason};
+use tokio::sync::watch;
+
+#[path = "support/controlled.rs"]
+mod controlled;
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+use controlled::person_with;
+use temp_dir::TempDir;
+
+/// Waits until the snapshot satisfies `pred`, and returns it; on the deadline, says what
+/// it last saw.
+async fn until(rx: &mut watch::Receiver<Snapshot>, pred: impl Fn(&Snapshot) -> bool) -> Snapshot {
+    let wait = async {
+        loop {
+            if pred(&rx.borrow()) {
+                return rx.borrow().clone();
+            }
+            rx.changed().await.expect("the peer is running");
+        }
+    };
+    match tokio::time::timeout(std::time::Duration::from_secs(90), wait).await {
+        Ok(s) => s,
+        Err(_) => panic!("never came: the last snapshot was {:#?}", rx.borrow()),
+    }
+}
+
+/// The moves of a record that stand, as (ply, seat, move) text.
+fn standing(record: &[lanqi::session::Record]) -> Vec<String> {
+    lanqi::session::standing_moves(record)
+        .iter()
+        .map(|(ply, seat, mv)| format!("{ply} {seat} {mv}"))
+        .collect()
+}
+
+/// The moves that stand in the game on screen.
+fn moves(s: &Snapshot) -> usize {
+    s.game
+        .as_ref()
+        .map_or(0, |g| lanqi::session::standing_moves(&g.record).len())
+}
+
+fn options(name: &str, games: &Path) -> PeerOptions {
+    PeerOptions {
+        name: name.into(),
+        games_dir: Some(games.to_path_buf()),
+        ..PeerOptions::default()
+    }
+}
+
+/// Plays our first legal move each turn until `target` moves stand (the computer answers).
+async fn play_until(
+    commands: &tokio::sync::mpsc::UnboundedSender<Command>,
+    w: &mut watch::Receiver<Snapshot>,
+    target: usize,
+) {
+    while moves(&w.borrow()) < target {
+        let s = until(w, |s| {
+            s.game
+                .as_ref()
+                .is_some_and(|g| !g.legal_moves.is_empty() || g.ending.is_some())
+        })
+        .await;
+        let before = moves(&s);
+        if before >= target {
+            break;
+        }
+        let g = s.game.unwrap();
+        assert!(g.ending.is_none(), "the game ended early: {:?}", g.ending);
+        commands
+            .send(Command::Game(Local::Move(g.legal_moves[0].clone())))
+            .unwrap();
+        until(w, |s| moves(s) > before).await;
+    }
+}
+
+#[tokio::test]
+async fn a_game_against_the_computer_is_adjourned_resumed_and_survives_a_restart() {
+    let dir = TempDir::new("adjourn-computer");
+    let games = dir.0.join("games");
+    // The first run of the app: play, adjourn, resume, play on, close the window.
+    {
+        let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+        let (c, mut w, me) = person_with(&socket, 21, options("erin", &games));
+        let person = async {
+            until(&mut w, |s| s.name == "erin").await;
+            c.send(Command::PlayComputer(GameKind::Xiangqi, Level::Easy))
+                .unwrap();
+            play_until(&c, &mut w, 4).await;
+            let left = until(&mut w, |s| moves(s) == 4).await;
+            c.send(Command::Adjourn).unwrap();
+            let s = until(&mut w, |s| s.game.is_none() && s.adjourned.is_some()).await;
+            let adjourned = s.adjourned.unwrap();
+            assert_eq!(adjourned.game, GameKind::Xiangqi);
+            assert_eq!(adjourned.computer, Some(Level::Easy));
+            assert_eq!(adjourned.opponent, "computer (easy)");
+            assert_eq!(adjourned.moves, 4);
+            // Resuming starts the computer again on its own copy of the game.
+            c.send(Command::Resume).unwrap();
+            let s = until(&mut w, |s| {
+                s.game.as_ref().is_some_and(|g| !g.legal_moves.is_empty())
+            })
+            .await;
+            // Where it was left (the computer, if it is to move, has moved since).
+            let (was, is) = (&left.game.unwrap().record, &s.game.as_ref().unwrap().record);
+            assert_eq!(
+                standing(is)[..4],
+                standing(was)[..],
+                "the game goes on where it was"
+            );
+            assert!(s.adjourned.is_none());
+            play_until(&c, &mut w, 6).await;
+            until(&mut w, |s| moves(s) == 6).await;
+            // Closing the window: the peer stops mid-game.
+            c.send(Command::Quit).unwrap();
+        };
+        let (run, ()) = tokio::join!(me, person);
+        run.expect("the peer stops cleanly");
+    }
+    // The next start: the game is offered, and resumes against the computer again.
+    {
+        let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+        let (c, mut w, me) = person_with(&socket, 21, options("erin", &games));
+        let person = async {
+            let s = until(&mut w, |s| s.adjourned.is_some()).await;
+            let saved = s.adjourned.as_ref().unwrap().moves;
+            assert!((6..=7).contains(&saved), "{saved} moves saved");
+            assert!(s.game.is_none(), "offered in the lobby, not forced");
+            c.send(Command::Resume).unwrap();
+            let s = until(&mut w, |s| moves(s) >= saved as usize).await;
+            assert!(s.adjourned.is_none());
+            if s.game.as_ref().unwrap().ending.is_none() {
+                c.send(Command::Game(Local::Resign)).unwrap();
+            }
+            until(&mut w, |s| {
+                s.game.as_ref().is_some_and(|g| g.ending.is_some())
+            })
+            .await;
+            c.send(Command::Quit).unwrap();
+        };
+        let (run, ()) = tokio::join!(me, person);
+        run.expect("the peer stops cleanly");
+    }
+    // Over: nothing is offered any more.
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (c, mut w, me) = person_with(&socket, 21, options("erin", &games));
+    let person = async {
+        let s = until(&mut w, |s| s.name == "erin").await;
+        assert!(s.adjourned.is_none(), "{:?}", s.adjourned);
+        c.send(Command::Quit).unwrap();
+    };
+    let (run, ()) = tokio::join!(me, person);
+    run.expect("the peer stops cleanly");
+}
+
+#[tokio::test]
+async fn an_abandoned_game_is_lost_and_no_longer_offered() {
+    let dir = TempDir::new("adjourn-abandon");
+    let games = dir.0.join("games");
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (c, mut w, me) = person_with(&socket, 22, options("finn", &games));
+    let person = async {
+        until(&mut w, |s| s.name == "finn").await;
+        c.send(Command::PlayComputer(GameKind::ALL[2], Level::Easy))
+            .unwrap();
+        play_until(&c, &mut w, 2).await;
+        c.send(Command::Adjourn).unwrap();
+        until(&mut w, |s| s.adjourned.is_some()).await;
+        c.send(Command::Abandon).unwrap();
+        let s = until(&mut w, |s| s.adjourned.is_none()).await;
+        assert_eq!(s.problem, None);
+        c.send(Command::Quit).unwrap();
+    };
+    let (run, ()) = tokio::join!(me, person);
+    run.expect("the peer stops cleanly");
+    // Its transcript (ours, not the computer's) ends with our resignation.
+    let ours: Vec<Transcript> = std::fs::read_dir(&games)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "lanqi"))
+        .map(|e| Transcript::parse(&std::fs::read_to_string(e.path()).unwrap()).unwrap())
+        .collect();
+    assert_eq!(ours.len(), 1);
+    assert!(ours[0].is_finished());
+    assert!(matches!(
+        ours[0].records.last(),
+        Some(lanqi::session::Record::Over { winner: Some(w), reason: Reason::Resignation })
+            if *w != ours[0].me
+    ));
+}
+
+fn addr(port: u16) -> SocketAddr {
+    SocketAddr::from(([10, 0, 0, 7], port))
+}
+
+#[tokio::test(start_paused = true)]
+async fn between_people_one_adjourns_the_other_keeps_it_and_they_resume() {
+    let dir = TempDir::new("adjourn-people");
+    let net = LossyNet::new(LinkQuality::BAD_WIFI, 4);
+    let (ta, tb) = (net.attach(addr(1)), net.attach(addr(2)));
+    let (ca, mut wa, alice) = person_with(&ta, 31, options("alice", &dir.0.join("a")));
+    let (cb, mut wb, bob) = person_with(&tb, 32, options("bob", &dir.0.join("b")));
+    let people = async {
+        until(&mut wa, |s| s.name == "alice").await;
+        ca.send(Command::Challenge(addr(2), GameKind::Xiangqi))
+            .unwrap();
+        until(&mut wb, |s| s.incoming.is_some()).await;
+        cb.send(Command::Accept).unwrap();
+        // Whoever plays Red (the coin decides) moves first.
+        let s = until(&mut wa, |s| {
+            s.game.as_ref().is_some_and(|g| g.to_move.is_some())
+        })
+        .await;
+        let alice_first = s.game.unwrap().first == 0;
+        for ply in 0..4 {
+            let (c, w, other) = if (ply % 2 == 0) == alice_first {
+                (&ca, &mut wa, &mut wb)
+            } else {
+                (&cb, &mut wb, &mut wa)
+            };
+            let s = until(w, |s| {
+                s.game.as_ref().is_some_and(|g| !g.legal_moves.is_empty())
+            })
+            .await;
+            let before = moves(&s);
+            let mv = s.game.unwrap().legal_moves[0].clone();
+            c.send(Command::Game(Local::Move(mv))).unwrap();
+            until(other, |s| moves(s) == before + 1).await;
+        }
+        // Alice leaves the game; Bob is told, and both lobbies offer it.
+        ca.send(Command::Adjourn).unwrap();
+        let s = until(&mut wb, |s| s.adjourned.is_some()).await;
+        assert_eq!(s.adjourned.as_ref().unwrap().opponent, "alice");
+        assert!(s.game.is_none());
+        assert!(s.problem.unwrap().contains("alice left the game"));
+        let s = until(&mut wa, |s| s.adjourned.is_some()).await;
+        assert_eq!(s.adjourned.as_ref().unwrap().moves, 4);
+        // Alice resumes it; Bob's peer takes it up at once, where it was.
+        ca.send(Command::Resume).unwrap();
+        for w in [&mut wa, &mut wb] {
+            let s = until(w, |s| s.game.is_some() && s.adjourned.is_none()).await;
+            assert_eq!(moves(&s), 4);
+        }
+        // Red moves again, and the move reaches the other side.
+        let (c, w, other) = if alice_first {
+            (&ca, &mut wa, &mut wb)
+        } else {
+            (&cb, &mut wb, &mut wa)
+        };
+        let s = until(w, |s| {
+            s.game.as_ref().is_some_and(|g| !g.legal_moves.is_empty())
+        })
+        .await;
+        c.send(Command::Game(Local::Move(
+            s.game.unwrap().legal_moves[0].clone(),
+        )))
+        .unwrap();
+        until(other, |s| moves(s) == 5).await;
+        ca.send(Command::Quit).unwrap();
+        cb.send(Command::Quit).unwrap();
+    };
+    let run = async { tokio::join!(alice, bob, people) };
+    let (a, b, ()) = tokio::time::timeout(std::time::Duration::from_secs(600), run)
+        .await
+        .expect("adjourning and resuming never got stuck");
+    a.expect("alice stops cleanly");
+    b.expect("bob stops cleanly");
+}
