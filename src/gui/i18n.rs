@@ -75,8 +75,10 @@ pub struct AppText {
     pub accept: &'static str,
     /// Decline a challenge.
     pub decline: &'static str,
-    /// The rules button.
+    /// The word on the button to a game's rules page (see [`Lang::page_button`]).
     pub rules: &'static str,
+    /// The word on the button to a game's history page.
+    pub history: &'static str,
     /// Heading of the computer opponents.
     pub computer_heading: &'static str,
     /// What playing the computer means.
@@ -291,6 +293,7 @@ const EN: AppText = AppText {
     accept: "Accept",
     decline: "Decline",
     rules: "Rules",
+    history: "History",
     computer_heading: "Play the computer",
     computer_note: "A computer player on this machine (in Junqi it sees no more of your pieces than anyone).",
     saved_heading: "Saved games",
@@ -416,6 +419,7 @@ const ZH: AppText = AppText {
     accept: "接受",
     decline: "拒绝",
     rules: "规则",
+    history: "历史",
     computer_heading: "与电脑对弈",
     computer_note: "本机上的电脑棋手（军棋里它和真人一样看不到你的棋子）。",
     saved_heading: "保存的对局",
@@ -790,6 +794,19 @@ impl Lang {
             })
             .collect();
         names.join(", ")
+    }
+
+    /// The button to a game's rules or history page: `Xiangqi: Rules`, 象棋规则.
+    pub fn page_button(self, game: GameKind, which: super::page::Which) -> String {
+        let word = match which {
+            super::page::Which::Rules => self.app().rules,
+            super::page::Which::History => self.app().history,
+        };
+        let name = self.game_name(game);
+        match self {
+            Lang::En => format!("{name}: {word}"),
+            Lang::Zh => format!("{name}{word}"),
+        }
     }
 
     /// An address that is not IP:PORT.
