@@ -135,6 +135,14 @@ pub fn view<'a, P: GamePages, M: 'a>(which: Which, lang: Lang) -> Element<'a, M>
         .into()
 }
 
+/// A section's words: its heading, its paragraphs, and its figure (the figure's name, and
+/// a diagram's caption).
+pub type SectionWords = (
+    &'static str,
+    Vec<&'static str>,
+    Option<(String, &'static str)>,
+);
+
 /// A page's words, whatever its game's figures: what the tests read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Words {
@@ -142,11 +150,7 @@ pub struct Words {
     pub title: &'static str,
     /// Each section: its heading, its paragraphs, and its figure (the figure's name, and
     /// a diagram's caption).
-    pub sections: Vec<(
-        &'static str,
-        Vec<&'static str>,
-        Option<(String, &'static str)>,
-    )>,
+    pub sections: Vec<SectionWords>,
 }
 
 impl Words {
@@ -240,10 +244,11 @@ pub fn check_pages(game: &str, words: impl Fn(Which, Lang) -> Words) {
                 (None, None) => {}
                 (Some((fe, ce)), Some((fz, cz))) => {
                     assert_eq!(fe, fz, "{at}: different figures");
-                    if !(ce.is_empty() && cz.is_empty()) {
-                        if let Some(problem) = translation_problem(ce, cz) {
-                            panic!("{at}, the caption: {problem}");
-                        }
+                    let problem = (!(ce.is_empty() && cz.is_empty()))
+                        .then(|| translation_problem(ce, cz))
+                        .flatten();
+                    if let Some(problem) = problem {
+                        panic!("{at}, the caption: {problem}");
                     }
                 }
                 _ => panic!("{at}: a figure in one language only"),
