@@ -234,9 +234,11 @@ fn the_lobby_shows_who_is_there_and_challenges_them() {
         h.sent(),
         vec![Command::PlayComputer(GameKind::Junqi, Level::Hard)]
     );
-    // The rules page, and back.
-    h.click("Rules");
-    assert!(h.shows("Back"));
+    // The chosen game's rules page, its history page, and back.
+    h.click("Junqi: Rules");
+    assert!(h.shows("How to play Junqi"));
+    h.click("Junqi: History");
+    assert!(h.shows("Where Junqi comes from"));
     h.click("Back");
     assert!(h.shows("Players on your network"));
     // By address: type it, press Enter.

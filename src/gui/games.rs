@@ -13,14 +13,19 @@
 //! sides, the losses, the move list), from the [`WatchView`] the player relays; the
 //! [`watched`] function picks the game's.
 //!
-//! Registering a game: add its folder with a [`GamePart`], and one line to the list (a
-//! [`GameKind`] variant and the part's type).
+//! Each game also has a rules page and a history page ([`super::page`]): the list names the
+//! game's [`GamePages`] type, so no game can be registered without both; [`page`] shows
+//! one.
+//!
+//! Registering a game: add its folder with a [`GamePart`] and a [`GamePages`], and one line
+//! to the list (a [`GameKind`] variant, the part's type and the pages' type).
 
 use std::fmt::Debug;
 
 use iced::Element;
 
 use super::i18n::Lang;
+use super::page::{GamePages, Which, Words};
 use crate::peer::control::GameView;
 use crate::peer::watch::WatchView;
 use crate::session::{AnyMove, GameKind, Seat};
@@ -122,10 +127,27 @@ pub trait GamePart: Clone + Debug + Default {
     ) -> WatchPart<'a, M>;
 }
 
-/// Declares the games, `GameKind variant => part type`: makes [`Part`] and [`Message`] with a
-/// variant each, and [`Part`]'s dispatch to each game's [`GamePart`].
+/// Declares the games, `GameKind variant => part type, pages type`: makes [`Part`] and
+/// [`Message`] with a variant each, [`Part`]'s dispatch to each game's [`GamePart`], and
+/// [`page`]'s to each game's [`GamePages`].
 macro_rules! games {
-    ($($game:ident => $part:ty),+ $(,)?) => {
+    ($($game:ident => $part:ty, $pages:ty);+ $(;)?) => {
+        /// A game's rules or history page ([`super::page`]) in `lang`, by the game's kind
+        /// (whatever its settings): scrollable, it fills the space it is given, and sends
+        /// no message.
+        pub fn page<'a, M: 'a>(kind: GameKind, which: Which, lang: Lang) -> Element<'a, M> {
+            match kind {
+                $(GameKind::$game { .. } => super::page::view::<$pages, M>(which, lang),)+
+            }
+        }
+
+        /// The words of a game's rules or history page, by the game's kind.
+        pub fn page_words(kind: GameKind, which: Which, lang: Lang) -> Words {
+            match kind {
+                $(GameKind::$game { .. } => Words::of(<$pages as GamePages>::page(which, lang)),)+
+            }
+        }
+
         /// The game screen's part for the game being played: a variant per game.
         #[derive(Clone, Debug)]
         pub enum Part {
@@ -214,8 +236,30 @@ impl Default for Part {
 }
 
 games! {
-    Junqi => super::junqi::play::Play,
-    Xiangqi => super::xiangqi::play::Play,
-    Gomoku => super::gomoku::play::Play,
-    Tibetan => super::tibetan::play::Play,
+    Junqi => super::junqi::play::Play, super::junqi::rules::Pages;
+    Xiangqi => super::xiangqi::play::Play, super::xiangqi::rules::Pages;
+    Gomoku => super::gomoku::play::Play, super::gomoku::rules::Pages;
+    Tibetan => super::tibetan::play::Play, super::tibetan::rules::Pages;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_rules_and_history_in_both_languages() {
+        for kind in GameKind::ALL {
+            super::super::page::check_pages(kind.name(), |which, lang| {
+                page_words(kind, which, lang)
+            });
+            // Each page names its game in its title, as the lobby's buttons do.
+            for lang in Lang::ALL {
+                let name = lang.game_name(kind);
+                for which in Which::ALL {
+                    let title = page_words(kind, which, lang).title;
+                    assert!(title.contains(&name), "{title:?} does not name {name:?}");
+                }
+            }
+        }
+    }
 }

@@ -75,8 +75,10 @@ pub struct AppText {
     pub accept: &'static str,
     /// Decline a challenge.
     pub decline: &'static str,
-    /// The rules button.
+    /// The word on the button to a game's rules page (see [`Lang::page_button`]).
     pub rules: &'static str,
+    /// The word on the button to a game's history page.
+    pub history: &'static str,
     /// Heading of the computer opponents.
     pub computer_heading: &'static str,
     /// What playing the computer means.
@@ -291,6 +293,7 @@ const EN: AppText = AppText {
     accept: "Accept",
     decline: "Decline",
     rules: "Rules",
+    history: "History",
     computer_heading: "Play the computer",
     computer_note: "A computer player on this machine (in Junqi it sees no more of your pieces than anyone).",
     saved_heading: "Saved games",
@@ -416,6 +419,7 @@ const ZH: AppText = AppText {
     accept: "接受",
     decline: "拒绝",
     rules: "规则",
+    history: "历史",
     computer_heading: "与电脑对弈",
     computer_note: "本机上的电脑棋手（军棋里它和真人一样看不到你的棋子）。",
     saved_heading: "保存的对局",
@@ -790,6 +794,19 @@ impl Lang {
             })
             .collect();
         names.join(", ")
+    }
+
+    /// The button to a game's rules or history page: `Xiangqi: Rules`, 象棋规则.
+    pub fn page_button(self, game: GameKind, which: super::page::Which) -> String {
+        let word = match which {
+            super::page::Which::Rules => self.app().rules,
+            super::page::Which::History => self.app().history,
+        };
+        let name = self.game_name(game);
+        match self {
+            Lang::En => format!("{name}: {word}"),
+            Lang::Zh => format!("{name}{word}"),
+        }
     }
 
     /// An address that is not IP:PORT.
@@ -1221,4 +1238,472 @@ pub struct TibetanSettingWords {
     pub no_fly: &'static str,
     /// A switch's off and on.
     pub on_off: [&'static str; 2],
+}
+
+/// Both languages, complete (#17, point 8): a test fails when a UI string or an ending
+/// reason lacks its Chinese or its English.
+///
+/// What the compiler already checks: [`AppText`] is a struct with one constant per
+/// language, so a field cannot be missing from either; the phrases match on the language
+/// with an arm each. What it cannot check, and these tests do: a text left empty, English
+/// left in the Chinese column (or Chinese in the English one), a phrase or a reason whose
+/// words fall through to something untranslated (a wildcard arm, `Reason`'s `?`, a game
+/// name the table does not know), and the help pages' two languages drifting apart
+/// (`gui::games`'s and each page's tests).
+#[cfg(test)]
+mod complete {
+    use super::*;
+    use crate::gui::page::{Which, is_cjk, translation_problem};
+    use crate::rules::junqi::BattleResult;
+    use crate::session::Reason;
+
+    /// A field of [`AppText`]: a string, or an array of them.
+    trait Strings {
+        /// Its strings, each with its name (`legend[2]`).
+        fn named(&self, name: &str) -> Vec<(String, &'static str)>;
+    }
+
+    impl Strings for &'static str {
+        fn named(&self, name: &str) -> Vec<(String, &'static str)> {
+            vec![(name.to_string(), *self)]
+        }
+    }
+
+    impl<const N: usize> Strings for [&'static str; N] {
+        fn named(&self, name: &str) -> Vec<(String, &'static str)> {
+            self.iter()
+                .enumerate()
+                .map(|(i, s)| (format!("{name}[{i}]"), *s))
+                .collect()
+        }
+    }
+
+    /// Every string of `text`, named. The pattern names every field, with no `..`: a field
+    /// added to [`AppText`] and not here does not compile, so none is ever left unchecked.
+    fn strings(text: &AppText) -> Vec<(String, &'static str)> {
+        macro_rules! all {
+            ($($field:ident),+ $(,)?) => {{
+                let AppText { $($field),+ } = text;
+                let mut all = Vec::new();
+                $(all.extend(Strings::named($field, stringify!($field)));)+
+                all
+            }};
+        }
+        all!(
+            title,
+            tagline,
+            your_name,
+            rename,
+            fingerprint,
+            reach_me,
+            starting,
+            found_heading,
+            found_none,
+            challenge,
+            busy,
+            idle,
+            not_reachable,
+            watch,
+            stop_watching,
+            watch_waiting,
+            watch_audit_ok,
+            watch_audit_failed,
+            south_north,
+            direct_heading,
+            direct_placeholder,
+            challenging,
+            accept,
+            decline,
+            rules,
+            history,
+            computer_heading,
+            computer_note,
+            hotseat_heading,
+            hotseat_note,
+            hotseat_placeholder,
+            hotseat_default,
+            hotseat_start,
+            hotseat_no_library,
+            curtain_note,
+            curtain_show,
+            saved_heading,
+            open,
+            red_black,
+            stone_colours,
+            move_numbers,
+            gomoku_rules,
+            gomoku_rule,
+            gomoku_board,
+            gomoku_win,
+            saved_to,
+            save_game,
+            game_label,
+            clock_label,
+            sound,
+            sound_unavailable,
+            spectators,
+            levels,
+            back,
+            language,
+            waiting_deploy,
+            opponent_ready,
+            opponent_deploying,
+            your_turn,
+            their_turn,
+            deciding,
+            game_over,
+            you,
+            no_clock,
+            lost,
+            lost_none,
+            undo,
+            offer_draw,
+            resign,
+            resign_question,
+            resign_yes,
+            cancel,
+            new_game,
+            challenger_restarts,
+            to_lobby,
+            moves_heading,
+            chat_heading,
+            chat_placeholder,
+            send,
+            agree,
+            refuse,
+            undo_waiting,
+            draw_waiting,
+            draw_offered,
+            you_won,
+            you_lost,
+            draw,
+            see_board,
+            audit_waiting,
+            audit_ok,
+            audit_failed,
+            replay,
+            replay_hint,
+            network_failed,
+            taken_back,
+            deploy_title,
+            deploy_heading,
+            deploy_hint,
+            legend,
+            pieces_heading,
+            random,
+            ready,
+            ready_done,
+            name_placeholder,
+            save_heading,
+            save,
+            library_heading,
+            library_empty,
+            library_unavailable,
+            load,
+            delete,
+            text_heading,
+            text_placeholder,
+            import,
+            export,
+            exported,
+            imported,
+            randomised
+        )
+    }
+
+    /// Whether `en` reads as English and `zh` as Chinese: both non-empty, Chinese
+    /// characters in the Chinese, more English letters than Chinese characters in the
+    /// English (which may quote a Chinese name: `Junqi (两国军棋)`).
+    fn check(what: &str, en: &str, zh: &str) {
+        if let Some(problem) = translation_problem(en, zh) {
+            panic!("{what}: {problem}");
+        }
+        let letters = en.chars().filter(char::is_ascii_alphabetic).count();
+        let hanzi = en.chars().filter(|c| is_cjk(*c)).count();
+        assert!(
+            letters > hanzi,
+            "{what}: Chinese in the English text {en:?}"
+        );
+        assert_ne!(en, zh, "{what}: the same text in both languages");
+    }
+
+    /// Checks a phrase in both languages.
+    fn both(what: &str, phrase: impl Fn(Lang) -> String) {
+        check(what, &phrase(Lang::En), &phrase(Lang::Zh));
+    }
+
+    #[test]
+    fn every_fixed_string_is_in_both_languages() {
+        let en = strings(Lang::En.app());
+        let zh = strings(Lang::Zh.app());
+        assert_eq!(en.len(), zh.len());
+        assert!(en.len() > 100, "{} strings", en.len());
+        for ((name, en), (_, zh)) in en.iter().zip(&zh) {
+            check(name, en, zh);
+        }
+    }
+
+    #[test]
+    fn the_check_catches_what_it_is_for() {
+        let caught = |en: &'static str, zh: &'static str| {
+            std::panic::catch_unwind(|| check("test", en, zh)).is_err()
+        };
+        assert!(!caught("Rules", "规则"));
+        assert!(caught("Rules", ""), "an empty Chinese text");
+        assert!(caught("", "规则"), "an empty English text");
+        assert!(
+            caught("Rules", "Rules"),
+            "English left in the Chinese column"
+        );
+        assert!(caught("规则", "规则"), "Chinese in the English column");
+        assert!(
+            caught("Junqi 军棋规则大全", "规则"),
+            "mostly Chinese in the English column"
+        );
+    }
+
+    #[test]
+    fn every_ending_reason_has_words_in_both_languages() {
+        for reason in every_reason() {
+            let en = reason.words(Lang::En);
+            assert!(!en.contains('?'), "{reason:?} has no English words: {en:?}");
+            both(&format!("{reason:?}"), |lang| reason.words(lang));
+        }
+    }
+
+    /// One of each [`Reason`] (with sample numbers), but [`Reason::Other`], which is a
+    /// peer's own words shown as they came. The match names every variant: a reason added
+    /// and not here does not compile.
+    fn every_reason() -> Vec<Reason> {
+        let all = vec![
+            Reason::Resignation,
+            Reason::Time,
+            Reason::DrawAgreed,
+            Reason::OpponentCheated,
+            Reason::OpponentBrokeRules,
+            Reason::FlagLost,
+            Reason::NoLegalMove,
+            Reason::NoBattle(31),
+            Reason::BothFlagsLost,
+            Reason::NeitherCanMove,
+            Reason::ThreefoldRepetition,
+            Reason::Checkmate,
+            Reason::Stalemate,
+            Reason::PerpetualCheck,
+            Reason::PerpetualChase,
+            Reason::Repetition,
+            Reason::NoCapture(120),
+            Reason::InARow(5),
+            Reason::FullBoard,
+            Reason::LeftTable,
+            Reason::FewStones,
+            Reason::NoLegalTurn,
+            Reason::NoRemoval(50),
+        ];
+        for reason in &all {
+            match reason {
+                Reason::Resignation
+                | Reason::Time
+                | Reason::DrawAgreed
+                | Reason::OpponentCheated
+                | Reason::OpponentBrokeRules
+                | Reason::FlagLost
+                | Reason::NoLegalMove
+                | Reason::NoBattle(_)
+                | Reason::BothFlagsLost
+                | Reason::NeitherCanMove
+                | Reason::ThreefoldRepetition
+                | Reason::Checkmate
+                | Reason::Stalemate
+                | Reason::PerpetualCheck
+                | Reason::PerpetualChase
+                | Reason::Repetition
+                | Reason::NoCapture(_)
+                | Reason::InARow(_)
+                | Reason::FullBoard
+                | Reason::LeftTable
+                | Reason::FewStones
+                | Reason::NoLegalTurn
+                | Reason::NoRemoval(_)
+                | Reason::Other(_) => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_game_and_its_settings_have_words_in_both_languages() {
+        use crate::rules::gomoku::{Rule, Settings, Shape, Size};
+        use crate::rules::tibetan::{Phase, Rules, Side as TSide};
+        let gomoku = GameKind::Gomoku(Settings {
+            rule: Rule::Caro,
+            size: Size::new(9, 7).unwrap(),
+            seats: 3,
+            win: 4,
+        });
+        let tibetan = GameKind::Tibetan(Rules {
+            protect_formations: true,
+            fly_at: None,
+            ..Rules::default()
+        });
+        let mut games = GameKind::ALL.to_vec();
+        games.extend([gomoku, tibetan]);
+        for game in games {
+            let at = format!("{game:?}");
+            both(&at, |lang| lang.game_name(game));
+            both(&at, |lang| lang.challenged_by("dave", game));
+            both(&at, |lang| {
+                lang.watching_title(&["ann", "bob"], &["1", "2"], game)
+            });
+            for which in Which::ALL {
+                both(&at, |lang| lang.page_button(game, which));
+            }
+        }
+        for rule in Rule::ALL {
+            both(&format!("{rule:?}"), |lang| {
+                lang.gomoku_rule(rule).to_string()
+            });
+        }
+        for shape in [Shape::Overline, Shape::DoubleFour, Shape::DoubleThree] {
+            both(&format!("{shape:?}"), |lang| lang.forbidden("h8", shape));
+        }
+        for seat in 0..4 {
+            both("stone", |lang| lang.stones(seat, 1));
+            both("stones", |lang| lang.stones(seat, 7));
+        }
+        for side in TSide::BOTH {
+            both("Tibetan side", |lang| lang.tibetan_side(side).to_string());
+            for phase in [Phase::Place, Phase::Remove, Phase::Battle] {
+                both("Tibetan phase", |lang| {
+                    lang.tibetan_phase(phase).to_string()
+                });
+                both("Tibetan caption", |lang| {
+                    lang.tibetan_caption(phase, [20, 19], [1, 2], Some(side), [true, false])
+                });
+                both("Tibetan beside", |lang| {
+                    lang.tibetan_beside(side, phase, 9, 1, true)
+                });
+            }
+            for prompt in [
+                TibetanPrompt::Place,
+                TibetanPrompt::PickStone,
+                TibetanPrompt::PickTarget { fly: false },
+                TibetanPrompt::PickTarget { fly: true },
+                TibetanPrompt::Chain,
+                TibetanPrompt::Remove {
+                    enemy: side,
+                    total: 2,
+                    left: 1,
+                },
+                TibetanPrompt::Waiting(side),
+            ] {
+                both(&format!("{prompt:?}"), |lang| lang.tibetan_prompt(prompt));
+            }
+        }
+        for i in 0..2 {
+            both("Tibetan buttons", |lang| {
+                lang.tibetan_buttons()[i].to_string()
+            });
+        }
+        let words = |lang: Lang| lang.tibetan_setting_words();
+        both("protect", |lang| words(lang).protect.to_string());
+        both("fly", |lang| words(lang).fly.to_string());
+        both("no fly", |lang| words(lang).no_fly.to_string());
+        for i in 0..2 {
+            both("on/off", |lang| words(lang).on_off[i].to_string());
+        }
+        both("usual rules", |lang| {
+            lang.tibetan_settings(Rules::default())
+        });
+    }
+
+    #[test]
+    fn every_phrase_has_words_in_both_languages() {
+        use crate::protocol::Clock;
+        let name = "bob";
+        both("watching_player", |lang| lang.watching_player(name));
+        both("wins", |lang| lang.wins(name));
+        both("pass_to", |lang| lang.pass_to(name));
+        both("curtain_turn", |lang| lang.curtain_turn(name));
+        both("undo_asked", |lang| lang.undo_asked(name, 3));
+        both("draw_offered_by", |lang| lang.draw_offered_by(name));
+        both("turn_of", |lang| lang.turn_of(name));
+        both("hidden_losses", |lang| lang.hidden_losses(1));
+        both("hidden_losses", |lang| lang.hidden_losses(4));
+        both("bad_address", |lang| lang.bad_address("nonsense"));
+        both("saved", |lang| lang.saved("x"));
+        both("loaded", |lang| lang.loaded("x"));
+        both("deleted", |lang| lang.deleted("x"));
+        both("store_failed", |lang| lang.store_failed("x"));
+        both("layout_line", |lang| lang.layout_line("x"));
+        both("settings_warning", |lang| lang.settings_warning("x"));
+        for clock in [
+            Clock::default(),
+            Clock {
+                game_secs: 900,
+                move_secs: 30,
+            },
+            Clock {
+                game_secs: 0,
+                move_secs: 20,
+            },
+            Clock {
+                game_secs: 90,
+                move_secs: 0,
+            },
+        ] {
+            both(&format!("{clock:?}"), |lang| lang.clock(clock));
+        }
+        let square: Square = "c3".parse().unwrap();
+        for kind in Kind::ALL {
+            both(&format!("{kind:?}"), |lang| lang.kind(kind).to_string());
+            both(&format!("{kind:?}"), |lang| lang.selected(square, kind));
+            // The English entry names the piece in both languages (工兵 Engineer).
+            check(
+                &format!("{kind:?}"),
+                &Lang::En.piece_entry(kind),
+                &Lang::Zh.piece_entry(kind),
+            );
+        }
+        both("swapped", |lang| lang.swapped(square, square));
+        for result in [
+            BattleResult::AttackerWins,
+            BattleResult::DefenderWins,
+            BattleResult::BothRemoved,
+        ] {
+            for flag in [false, true] {
+                let report = Report { result, flag };
+                both(&format!("{report:?}"), |lang| {
+                    lang.outcome(report).to_string()
+                });
+                for attacked in [false, true] {
+                    for mine in [None, Some(Kind::Engineer)] {
+                        both(&format!("{report:?}"), |lang| {
+                            lang.battle(attacked, report, mine, "c3")
+                        });
+                    }
+                }
+            }
+        }
+        for error in [
+            LayoutError::Rows(5),
+            LayoutError::RowWidth { rank: 3, cells: 4 },
+            LayoutError::Char { square, ch: 'z' },
+            LayoutError::OffHalf(square),
+            LayoutError::PieceOnCamp(square),
+            LayoutError::NotACamp(square),
+            LayoutError::TooMany {
+                square,
+                kind: Kind::Bomb,
+                max: 2,
+            },
+            LayoutError::FlagNotInHeadquarters(square),
+            LayoutError::LandmineTooFarForward(square),
+            LayoutError::BombOnFrontRow(square),
+        ] {
+            both(&format!("{error:?}"), |lang| lang.layout_error(&error));
+            both(&format!("{error:?}"), |lang| lang.refused(&error));
+            both(&format!("{error:?}"), |lang| lang.import_failed(&error));
+        }
+    }
 }

@@ -15,6 +15,7 @@ use iced::widget::{
 use iced::{Alignment, Color, Element, Fill, Length};
 
 use super::i18n::Lang;
+use super::page::Which;
 use crate::engine::Level;
 use crate::peer::control::{Found, Incoming};
 use crate::peer::{Command, Snapshot};
@@ -38,8 +39,8 @@ pub struct Lobby {
     address: String,
     /// Why the typed address was refused.
     address_error: Option<String>,
-    /// The rules page is open.
-    rules: bool,
+    /// The chosen game's rules or history page is open.
+    page: Option<Which>,
     /// The game my challenges and the computer play.
     game: GameKind,
     /// The Gomoku settings last chosen (kept while another game is chosen).
@@ -75,8 +76,8 @@ pub enum Message {
     Accept,
     /// Decline it.
     Decline,
-    /// The Rules button, and Back from the rules page.
-    Rules,
+    /// Open the chosen game's rules or history page (its buttons), or close it (Back).
+    Page(Option<Which>),
     /// Play the computer at this level.
     Computer(Level),
     /// Choose the game to play (Gomoku with the settings last chosen).
@@ -208,8 +209,8 @@ impl Lobby {
             Message::Watch(addr) => Some(Event::Command(Command::Watch(addr))),
             Message::Accept => Some(Event::Command(Command::Accept)),
             Message::Decline => Some(Event::Command(Command::Decline)),
-            Message::Rules => {
-                self.rules = !self.rules;
+            Message::Page(page) => {
+                self.page = page;
                 None
             }
             Message::Computer(level) => {
@@ -270,22 +271,26 @@ impl Lobby {
     /// starting (nothing to show yet).
     pub fn view<'a>(&'a self, snapshot: &'a Snapshot, lang: Lang) -> Element<'a, Message> {
         let t = lang.app();
-        if self.rules {
+        if let Some(which) = self.page {
+            let other = which.other();
             let page = column![
-                button(text(t.back))
-                    .on_press(Message::Rules)
-                    .style(button::secondary),
-                match self.game {
-                    GameKind::Tibetan(_) => super::tibetan::rules::view(lang),
-                    _ => super::rules_page::view(lang),
-                },
+                row![
+                    button(text(t.back))
+                        .on_press(Message::Page(None))
+                        .style(button::secondary),
+                    button(text(lang.page_button(self.game, other)))
+                        .on_press(Message::Page(Some(other)))
+                        .style(button::secondary),
+                ]
+                .spacing(8),
+                super::games::page(self.game, which, lang),
             ]
             .spacing(12)
             .padding(24);
             return container(page).center_x(Fill).height(Fill).into();
         }
         let page = column![
-            header(lang),
+            header(self.game, lang),
             container(self.me(snapshot, lang))
                 .padding(14)
                 .width(Fill)
@@ -613,9 +618,17 @@ fn tibetan_settings<'a>(rules: tibetan::Rules, lang: Lang) -> Element<'a, Messag
     .into()
 }
 
-/// The lobby's title, and the Rules button.
-fn header<'a>(lang: Lang) -> Element<'a, Message> {
+/// The lobby's title, and the buttons to the chosen game's rules and history.
+fn header<'a>(game: GameKind, lang: Lang) -> Element<'a, Message> {
     let t = lang.app();
+    let mut pages = row![].spacing(8);
+    for which in Which::ALL {
+        pages = pages.push(
+            button(text(lang.page_button(game, which)))
+                .on_press(Message::Page(Some(which)))
+                .style(button::secondary),
+        );
+    }
     row![
         column![
             text("lanqi  两国军棋").size(30),
@@ -623,9 +636,7 @@ fn header<'a>(lang: Lang) -> Element<'a, Message> {
         ]
         .spacing(4),
         space().width(Fill),
-        button(text(t.rules))
-            .on_press(Message::Rules)
-            .style(button::secondary),
+        pages,
     ]
     .spacing(8)
     .align_y(Alignment::Center)

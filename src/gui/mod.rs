@@ -24,8 +24,10 @@
 //!   ([`games::watched`]).
 //! - [`board_canvas`]: any board on a canvas (the square under the cursor, clicks), or only
 //!   looked at ([`board_canvas::Shown`]).
-//! - [`rules_page`], [`settings`](mod@settings), [`sound`], [`icon`]: the rules, the saved settings, the
-//!   sounds, the window icon.
+//! - [`page`]: the layout every game's rules and history pages share (title, sections,
+//!   diagrams with captions), and [`page::GamePages`], what a game gives for them.
+//! - [`settings`](mod@settings), [`sound`], [`icon`]: the saved settings, the sounds, the
+//!   window icon.
 //! - [`i18n`]: every English and Chinese string, in one table.
 //!
 //! A folder per game:
@@ -44,7 +46,10 @@
 //! - [`tibetan`]: its 7 x 7 board with formations, the last turn and the removals marked
 //!   ([`tibetan::board`]), its part of the game screen ([`tibetan::play`]: placing,
 //!   stepping, flying, jump chains with Stop here, picking removals, replay), of the
-//!   spectator screen ([`tibetan::watch`]) and its rules page ([`tibetan::rules`]).
+//!   spectator screen ([`tibetan::watch`]).
+//!
+//! Every game's folder also has its rules page (`rules.rs`, with small diagrams drawn by
+//! its own board, and its [`page::GamePages`] type) and its history page (`history.rs`).
 //!
 //! Registering a game: add its folder, and one line in [`games`].
 //!
@@ -61,9 +66,9 @@ pub mod i18n;
 pub mod icon;
 pub mod junqi;
 pub mod lobby;
+pub mod page;
 pub mod play;
 pub mod review;
-pub mod rules_page;
 pub mod settings;
 pub mod sound;
 pub mod tibetan;

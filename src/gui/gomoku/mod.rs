@@ -6,7 +6,11 @@
 //! - [`play`]: what the game screen shows of a Gomoku game ([`play::Play`], its
 //!   [`GamePart`](super::games::GamePart)).
 //! - [`watch`]: what the spectator screen shows of a watched Gomoku game.
+//! - [`rules`] and [`history`]: how it is played under each rule set (with small board
+//!   diagrams) and where it comes from, in English and Chinese.
 
 pub mod board;
+pub mod history;
 pub mod play;
+pub mod rules;
 pub mod watch;

@@ -1,0 +1,273 @@
+//! The rules and history pages every game has, laid out in one place: a title, then
+//! sections (a heading, paragraphs, and a figure: a small board diagram beside the words
+//! with its caption, or something wide under them, like Junqi's table of pieces).
+//!
+//! A game says what its pages hold with a [`GamePages`] type (in its `rules.rs`): the two
+//! [`Page`]s in each language, static text, and how to draw each of its figures (with the
+//! game's own board canvas, only looked at). The games are registered in
+//! [`super::games`]'s list, which names each game's pages type, so every game has both
+//! pages: [`super::games::page`] shows the one asked for.
+//!
+//! The long text lives with each game rather than in [`super::i18n`]'s table: it is prose,
+//! not UI labels. Its characters are in the bundled font like every other string of
+//! `src/gui/` (`tests/gui_font.rs` checks).
+
+use std::fmt::Debug;
+
+use iced::widget::{Column, column, container, row, scrollable, text};
+use iced::{Alignment, Element, Fill};
+
+use super::i18n::Lang;
+
+/// Which of a game's pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Which {
+    /// How to play.
+    Rules,
+    /// Where the game comes from.
+    History,
+}
+
+impl Which {
+    /// Both pages, rules first.
+    pub const ALL: [Which; 2] = [Which::Rules, Which::History];
+
+    /// The other page (the page's button to it).
+    pub fn other(self) -> Which {
+        match self {
+            Which::Rules => Which::History,
+            Which::History => Which::Rules,
+        }
+    }
+}
+
+/// One page in one language: its title and sections. `F` names the game's figures.
+#[derive(Debug)]
+pub struct Page<F: 'static> {
+    /// The title.
+    pub title: &'static str,
+    /// The sections, in order.
+    pub sections: &'static [Section<F>],
+}
+
+/// A section of a page: a heading, its paragraphs, and a figure, if it has one.
+#[derive(Debug)]
+pub struct Section<F: 'static> {
+    /// The heading.
+    pub heading: &'static str,
+    /// The paragraphs, in order.
+    pub paragraphs: &'static [&'static str],
+    /// Its figure.
+    pub figure: Option<Figure<F>>,
+}
+
+/// A section's figure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure<F> {
+    /// A small board diagram beside the words, with its caption under it.
+    Diagram(F, &'static str),
+    /// Something as wide as the page under the words (a table).
+    Below(F),
+}
+
+/// A game's two pages, and how its figures are drawn: one type per game, named in
+/// [`super::games`]'s list.
+pub trait GamePages {
+    /// The game's figures.
+    type Figure: Copy + Debug + PartialEq + 'static;
+
+    /// The page `which` in `lang`.
+    fn page(which: Which, lang: Lang) -> &'static Page<Self::Figure>;
+
+    /// A figure, drawn (in `lang`, where it has words): a board diagram is the game's own
+    /// board canvas, only looked at ([`diagram`]).
+    fn figure<'a, M: 'a>(figure: Self::Figure, lang: Lang) -> Element<'a, M>;
+}
+
+/// How wide a diagram and its caption are.
+pub const DIAGRAM_WIDTH: f32 = 240.0;
+
+/// A board only looked at, as a diagram `height` pixels high (and [`DIAGRAM_WIDTH`] wide).
+pub fn diagram<'a, M: 'a, B>(board: B, height: f32) -> Element<'a, M>
+where
+    B: super::board_canvas::SquareBoard + 'a,
+{
+    iced::widget::canvas(super::board_canvas::Shown(board))
+        .width(DIAGRAM_WIDTH)
+        .height(height)
+        .into()
+}
+
+/// The page `which` of the game `P` in `lang`, scrollable; it fills the space it is given.
+/// `M` is the caller's message type: the page sends none.
+pub fn view<'a, P: GamePages, M: 'a>(which: Which, lang: Lang) -> Element<'a, M> {
+    let page = P::page(which, lang);
+    let mut col = Column::new()
+        .spacing(16)
+        .padding([16, 24])
+        .max_width(860)
+        .push(text(page.title).size(26).font(super::BOLD));
+    for section in page.sections {
+        let mut words = column![text(section.heading).size(19).font(super::BOLD)].spacing(6);
+        for p in section.paragraphs {
+            words = words.push(text(*p).size(15));
+        }
+        let block: Element<'a, M> = match section.figure {
+            Some(Figure::Diagram(f, caption)) => row![
+                words.width(Fill),
+                column![
+                    P::figure(f, lang),
+                    text(caption).size(13).width(DIAGRAM_WIDTH),
+                ]
+                .spacing(4)
+                .align_x(Alignment::Center),
+            ]
+            .spacing(16)
+            .into(),
+            Some(Figure::Below(f)) => words.push(P::figure(f, lang)).into(),
+            None => words.into(),
+        };
+        col = col.push(block);
+    }
+    scrollable(container(col).center_x(Fill))
+        .width(Fill)
+        .height(Fill)
+        .into()
+}
+
+/// A section's words: its heading, its paragraphs, and its figure (the figure's name, and
+/// a diagram's caption).
+pub type SectionWords = (
+    &'static str,
+    Vec<&'static str>,
+    Option<(String, &'static str)>,
+);
+
+/// A page's words, whatever its game's figures: what the tests read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Words {
+    /// The title.
+    pub title: &'static str,
+    /// Each section: its heading, its paragraphs, and its figure (the figure's name, and
+    /// a diagram's caption).
+    pub sections: Vec<SectionWords>,
+}
+
+impl Words {
+    /// The words of `page`.
+    pub fn of<F: Debug>(page: &Page<F>) -> Words {
+        Words {
+            title: page.title,
+            sections: page
+                .sections
+                .iter()
+                .map(|s| {
+                    let figure = s.figure.as_ref().map(|f| match f {
+                        Figure::Diagram(f, caption) => (format!("{f:?}"), *caption),
+                        Figure::Below(f) => (format!("{f:?}"), ""),
+                    });
+                    (s.heading, s.paragraphs.to_vec(), figure)
+                })
+                .collect(),
+        }
+    }
+
+    /// Every text of the page in one string, a line each.
+    pub fn all(&self) -> String {
+        let mut all = vec![self.title];
+        for (heading, paragraphs, figure) in &self.sections {
+            all.push(heading);
+            all.extend(paragraphs);
+            if let Some((_, caption)) = figure {
+                all.push(caption);
+            }
+        }
+        all.join("\n")
+    }
+}
+
+/// Whether `c` is a CJK ideograph (the basic block and extension A).
+pub fn is_cjk(c: char) -> bool {
+    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}')
+}
+
+/// Why a Chinese and an English text are not each other's translation in shape: empty,
+/// Chinese with no Chinese characters, English with no English words. `None` when both
+/// look right.
+pub fn translation_problem(en: &str, zh: &str) -> Option<String> {
+    if en.trim().is_empty() || zh.trim().is_empty() {
+        return Some(format!("empty: English {en:?}, Chinese {zh:?}"));
+    }
+    if !zh.chars().any(is_cjk) {
+        return Some(format!("no Chinese in the Chinese text {zh:?}"));
+    }
+    if !en.chars().any(|c| c.is_ascii_alphabetic()) {
+        return Some(format!("no English in the English text {en:?}"));
+    }
+    None
+}
+
+/// Checks a game's pages: both exist in both languages, with the same sections and
+/// figures in the same places, every text non-empty and in its language. Panics naming
+/// what is wrong (a test helper, used by each game's tests and by [`super::games`]'s).
+pub fn check_pages(game: &str, words: impl Fn(Which, Lang) -> Words) {
+    for which in Which::ALL {
+        let en = words(which, Lang::En);
+        let zh = words(which, Lang::Zh);
+        let at = format!("{game} {which:?}");
+        if let Some(problem) = translation_problem(en.title, zh.title) {
+            panic!("{at}, the title: {problem}");
+        }
+        assert!(!en.sections.is_empty(), "{at}: no sections");
+        assert_eq!(
+            en.sections.len(),
+            zh.sections.len(),
+            "{at}: the English and Chinese pages have different numbers of sections"
+        );
+        for (i, (e, z)) in en.sections.iter().zip(&zh.sections).enumerate() {
+            let at = format!("{at}, section {} ({:?})", i + 1, e.0);
+            if let Some(problem) = translation_problem(e.0, z.0) {
+                panic!("{at}, its heading: {problem}");
+            }
+            assert!(!e.1.is_empty(), "{at}: no paragraphs");
+            assert_eq!(
+                e.1.len(),
+                z.1.len(),
+                "{at}: different numbers of paragraphs"
+            );
+            for (pe, pz) in e.1.iter().zip(&z.1) {
+                if let Some(problem) = translation_problem(pe, pz) {
+                    panic!("{at}: {problem}");
+                }
+            }
+            match (&e.2, &z.2) {
+                (None, None) => {}
+                (Some((fe, ce)), Some((fz, cz))) => {
+                    assert_eq!(fe, fz, "{at}: different figures");
+                    let problem = (!(ce.is_empty() && cz.is_empty()))
+                        .then(|| translation_problem(ce, cz))
+                        .flatten();
+                    if let Some(problem) = problem {
+                        panic!("{at}, the caption: {problem}");
+                    }
+                }
+                _ => panic!("{at}: a figure in one language only"),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_translation_is_checked_for_its_shape() {
+        assert_eq!(translation_problem("Rules", "规则"), None);
+        assert_eq!(translation_problem("Junqi (两国军棋)", "两国军棋"), None);
+        assert!(translation_problem("Rules", "Rules").is_some());
+        assert!(translation_problem("", "规则").is_some());
+        assert!(translation_problem("Rules", " ").is_some());
+        assert!(translation_problem("规则", "规则").is_some());
+    }
+}
