@@ -21,6 +21,7 @@ use lanqi::gui::junqi::board::Geometry;
 use lanqi::gui::settings;
 use lanqi::net::discovery::MdnsMode;
 use lanqi::peer::Command;
+use lanqi::peer::adjourn::Adjourned;
 use lanqi::peer::control::{Found, GameView, Incoming, Snapshot};
 use lanqi::peer::watch::WatchView;
 use lanqi::protocol::Clock;
@@ -450,6 +451,39 @@ fn resigning_asks_first_then_sends_it() {
     h.click("Resign");
     h.click("Yes, resign");
     assert_eq!(h.sent(), vec![Command::Game(Local::Resign)]);
+}
+
+#[test]
+fn a_game_is_adjourned_from_the_game_screen_and_offered_in_the_lobby() {
+    let mut h = Harness::new(game_snapshot(6));
+    h.click("Adjourn");
+    assert_eq!(h.sent(), vec![Command::Adjourn]);
+    // The peer shelves it: the lobby offers it, against the computer here.
+    let mut snapshot = lobby_snapshot();
+    snapshot.adjourned = Some(Adjourned {
+        game: GameKind::Xiangqi,
+        opponent: "computer (medium)".into(),
+        moves: 14,
+        computer: Some(Level::Medium),
+    });
+    let mut h = Harness::new(snapshot);
+    assert_eq!(h.app.screen(), Screen::Lobby);
+    assert!(h.shows("Unfinished game"));
+    assert!(h.shows("Xiangqi with Computer (Medium), 14 moves played"));
+    assert_snapshot(
+        &h.ui().snapshot(&Theme::Light).unwrap(),
+        "app-lobby-adjourned",
+    );
+    h.click("Resume");
+    assert_eq!(h.sent(), vec![Command::Resume]);
+    // Abandoning asks first; keeping it sends nothing.
+    h.click("Abandon");
+    assert!(h.shows("Abandon this game? It counts as a loss."));
+    h.click("Keep it");
+    assert!(h.sent().is_empty());
+    h.click("Abandon");
+    h.click("Abandon");
+    assert_eq!(h.sent(), vec![Command::Abandon]);
 }
 
 #[test]

@@ -170,6 +170,20 @@ pub struct AppText {
     pub resign_question: &'static str,
     /// Confirm resigning: yes.
     pub resign_yes: &'static str,
+    /// Leave the game without ending it (it is saved, to resume later).
+    pub adjourn: &'static str,
+    /// The lobby's heading over an unfinished game.
+    pub adjourned_heading: &'static str,
+    /// Resume the unfinished game.
+    pub resume: &'static str,
+    /// Give up the unfinished game.
+    pub abandon: &'static str,
+    /// The computer as an opponent (with its level after it).
+    pub computer_name: &'static str,
+    /// Confirm giving it up: the question.
+    pub abandon_question: &'static str,
+    /// Confirm giving it up: no, keep it.
+    pub keep: &'static str,
     /// Cancel a dialog.
     pub cancel: &'static str,
     /// Start the next game.
@@ -339,6 +353,13 @@ const EN: AppText = AppText {
     resign: "Resign",
     resign_question: "Resign this game? Your opponent wins.",
     resign_yes: "Yes, resign",
+    adjourn: "Adjourn",
+    adjourned_heading: "Unfinished game",
+    resume: "Resume",
+    abandon: "Abandon",
+    computer_name: "Computer",
+    abandon_question: "Abandon this game? It counts as a loss.",
+    keep: "Keep it",
     cancel: "Cancel",
     new_game: "New game",
     challenger_restarts: "The challenger starts the next game.",
@@ -470,6 +491,13 @@ const ZH: AppText = AppText {
     resign: "认输",
     resign_question: "确定认输吗？对方将获胜。",
     resign_yes: "确定认输",
+    adjourn: "封盘",
+    adjourned_heading: "未下完的对局",
+    resume: "继续对局",
+    abandon: "放弃",
+    computer_name: "电脑",
+    abandon_question: "确定放弃这局吗？将记为负局。",
+    keep: "保留",
     cancel: "取消",
     new_game: "再来一局",
     challenger_restarts: "由挑战方开始下一局。",
@@ -659,6 +687,15 @@ impl Lang {
         match self {
             Lang::En => format!("{name}'s turn"),
             Lang::Zh => format!("轮到{name}"),
+        }
+    }
+
+    /// An unfinished game in the lobby: which, with whom, how far.
+    pub fn adjourned_line(self, game: GameKind, opponent: &str, moves: u32) -> String {
+        let game = self.game_name(game);
+        match self {
+            Lang::En => format!("{game} with {opponent}, {moves} moves played"),
+            Lang::Zh => format!("与 {opponent} 的{game}，已下 {moves} 步"),
         }
     }
 
@@ -1361,6 +1398,13 @@ mod complete {
             resign,
             resign_question,
             resign_yes,
+            adjourn,
+            adjourned_heading,
+            resume,
+            abandon,
+            computer_name,
+            abandon_question,
+            keep,
             cancel,
             new_game,
             challenger_restarts,
@@ -1626,6 +1670,9 @@ mod complete {
         both("pass_to", |lang| lang.pass_to(name));
         both("curtain_turn", |lang| lang.curtain_turn(name));
         both("undo_asked", |lang| lang.undo_asked(name, 3));
+        both("adjourned_line", |lang| {
+            lang.adjourned_line(GameKind::Xiangqi, name, 12)
+        });
         both("draw_offered_by", |lang| lang.draw_offered_by(name));
         both("turn_of", |lang| lang.turn_of(name));
         both("hidden_losses", |lang| lang.hidden_losses(1));

@@ -17,6 +17,7 @@ use iced::{Alignment, Color, Element, Fill, Length};
 use super::i18n::Lang;
 use super::page::Which;
 use crate::engine::Level;
+use crate::peer::adjourn::Adjourned;
 use crate::peer::control::{Found, Incoming};
 use crate::peer::{Command, Snapshot};
 use crate::protocol::Clock;
@@ -53,6 +54,8 @@ pub struct Lobby {
     saved: Vec<PathBuf>,
     /// Why the saved game last opened could not be read.
     saved_problem: Option<String>,
+    /// The unfinished game's Abandon confirmation is open.
+    confirm_abandon: bool,
 }
 
 /// What the lobby reacts to.
@@ -96,6 +99,12 @@ pub enum Message {
     Spectators(bool),
     /// Propose this time control from now on.
     Clock(Clock),
+    /// Resume the unfinished game.
+    Resume,
+    /// The Abandon button: opens its confirmation.
+    Abandon,
+    /// Answer the confirmation: give the game up, or keep it.
+    ConfirmAbandon(bool),
 }
 
 /// The time controls offered (game seconds per side + seconds per move; 0 = unlimited): no
@@ -264,6 +273,15 @@ impl Lobby {
             }
             Message::Spectators(allowed) => Some(Event::Spectators(allowed)),
             Message::Clock(clock) => Some(Event::Clock(clock)),
+            Message::Resume => Some(Event::Command(Command::Resume)),
+            Message::Abandon => {
+                self.confirm_abandon = true;
+                None
+            }
+            Message::ConfirmAbandon(yes) => {
+                self.confirm_abandon = false;
+                yes.then_some(Event::Command(Command::Abandon))
+            }
         }
     }
 
@@ -386,6 +404,9 @@ impl Lobby {
             main = main.push(text(problem.clone()).size(14).color(RED));
         }
         let can_challenge = snapshot.incoming.is_none() && !snapshot.challenging;
+        if let Some(adjourned) = &snapshot.adjourned {
+            main = main.push(self.adjourned(adjourned, can_challenge, lang));
+        }
         let mut found = column![text(t.found_heading).size(20)].spacing(8);
         if snapshot.found.is_empty() {
             found = found.push(text(t.found_none).size(14).color(GREY));
@@ -403,6 +424,56 @@ impl Lobby {
         main.push(rule::horizontal(1))
             .push(self.direct(can_challenge, lang))
             .into()
+    }
+
+    /// The unfinished game: what it is, Resume, and Abandon (with its confirmation).
+    fn adjourned<'a>(
+        &self,
+        game: &'a Adjourned,
+        can_challenge: bool,
+        lang: Lang,
+    ) -> Element<'a, Message> {
+        let t = lang.app();
+        let opponent = match game.computer {
+            Some(level) => format!("{} ({})", t.computer_name, t.levels[level as usize]),
+            None => game.opponent.clone(),
+        };
+        let line = text(lang.adjourned_line(game.game, &opponent, game.moves))
+            .size(15)
+            .width(Fill);
+        let buttons = if self.confirm_abandon {
+            row![
+                text(t.abandon_question).size(14).color(RED),
+                button(text(t.abandon))
+                    .on_press(Message::ConfirmAbandon(true))
+                    .style(button::danger),
+                button(text(t.keep))
+                    .on_press(Message::ConfirmAbandon(false))
+                    .style(button::secondary),
+            ]
+        } else {
+            row![
+                button(text(t.resume))
+                    .on_press_maybe(can_challenge.then_some(Message::Resume))
+                    .style(button::primary),
+                button(text(t.abandon))
+                    .on_press(Message::Abandon)
+                    .style(button::secondary),
+            ]
+        };
+        container(
+            column![
+                text(t.adjourned_heading).size(20),
+                row![line, buttons.spacing(8).align_y(Alignment::Center)]
+                    .spacing(10)
+                    .align_y(Alignment::Center),
+            ]
+            .spacing(8),
+        )
+        .padding(12)
+        .width(Fill)
+        .style(container::rounded_box)
+        .into()
     }
 
     /// Two players at this screen: the second one's name, and Play here.

@@ -70,6 +70,8 @@ pub enum Message {
     ConfirmResign,
     /// Close the Resign confirmation.
     CancelResign,
+    /// Leave the game without ending it (saved, offered in the lobby to resume).
+    Adjourn,
     /// Answer the opponent's undo request.
     AnswerUndo(bool),
     /// Answer the opponent's draw offer.
@@ -203,6 +205,7 @@ impl Play {
                 self.confirm_resign = false;
                 command(Command::Game(Local::Resign))
             }
+            Message::Adjourn => command(Command::Adjourn),
             Message::AnswerUndo(yes) => command(Command::Game(Local::AnswerUndo(yes))),
             Message::AnswerDraw(yes) => command(Command::Game(Local::AnswerDraw(yes))),
             Message::NewGame => command(Command::NewGame),
@@ -549,6 +552,13 @@ impl<'a> Table<'a> {
                 .on_press(Message::Resign)
                 .style(button::danger),
         ]
+        // Leave without ending the game: saved, and offered in the lobby (not in hot-seat,
+        // where the second seat ends with the game).
+        .push((!self.hot_seat && game.board.is_some()).then(|| {
+            button(text(t.adjourn))
+                .on_press(Message::Adjourn)
+                .style(button::secondary)
+        }))
         // Something went wrong (the opponent is gone, a move was refused): a way out.
         .push(self.snapshot.problem.as_ref().map(|_| {
             button(text(t.to_lobby))
