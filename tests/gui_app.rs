@@ -92,7 +92,17 @@ impl Harness {
 
     /// [`Harness::new`], looking for the system's sound player in `sound_path`.
     fn with_sound_path(snapshot: Snapshot, sound_path: Option<std::ffi::OsString>) -> Harness {
+        Harness::with_profile(snapshot, sound_path, |_| {})
+    }
+
+    /// [`Harness::with_sound_path`], with `prepare` run on the profile's directory first.
+    fn with_profile(
+        snapshot: Snapshot,
+        sound_path: Option<std::ffi::OsString>,
+        prepare: impl FnOnce(&std::path::Path),
+    ) -> Harness {
         let profile = TempDir::new("app");
+        prepare(&profile.0);
         let mut app = App::new(Options {
             settings: Some(profile.0.join("settings.json")),
             sound_path,
@@ -484,6 +494,105 @@ fn a_game_is_adjourned_from_the_game_screen_and_offered_in_the_lobby() {
     h.click("Abandon");
     h.click("Abandon");
     assert_eq!(h.sent(), vec![Command::Abandon]);
+}
+
+/// A finished Xiangqi game's transcript, as alice's peer saves it: alice (Red) resigned to
+/// bob after `moves`.
+fn finished_xiangqi(moves: &[&str]) -> String {
+    use lanqi::session::transcript::Transcript;
+    use lanqi::session::{Reason, Secrets};
+    use lanqi::store::Identity;
+    let alice = Identity::from_secret([5; 32]);
+    let bob = Identity::from_secret([6; 32]);
+    let mut records: Vec<Record> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| Record::Move {
+            ply: i as u32 + 1,
+            seat: (i % 2) as u8,
+            mv: AnyMove::parse(GameKind::Xiangqi, m).unwrap(),
+            clock_ms: 0,
+        })
+        .collect();
+    records.push(Record::Over {
+        winner: Some(1),
+        reason: Reason::Resignation,
+    });
+    Transcript {
+        game: GameKind::Xiangqi,
+        game_id: 0x51,
+        first: 0,
+        clock: Clock::default(),
+        keys: vec![alice.public_key(), bob.public_key()],
+        names: vec!["alice".into(), "bob".into()],
+        me: 0,
+        peer_addr: "127.0.0.1:4000".into(),
+        records,
+        evidence: Vec::new(),
+        secrets: Secrets::fixed(1),
+        private: None,
+    }
+    .render(&alice)
+}
+
+#[test]
+fn a_finished_game_is_listed_reviewed_move_by_move_and_exported_as_pgn() {
+    let mut h = Harness::with_profile(lobby_snapshot(), None, |profile| {
+        let games = profile.join("games");
+        std::fs::create_dir_all(&games).unwrap();
+        let text = finished_xiangqi(&["h2e2", "h9g7", "h0g2", "i9h9"]);
+        std::fs::write(games.join("0000000000000051-bob.lanqi"), text).unwrap();
+        // A damaged file is named, and the rest still listed.
+        std::fs::write(
+            games.join("0000000000000052-bob.lanqi"),
+            "lanqi transcript 1\ngame chess\n",
+        )
+        .unwrap();
+    });
+    assert!(h.shows("Finished games"));
+    assert!(
+        h.shows("Xiangqi with bob: lost, 4 moves"),
+        "the line for the game"
+    );
+    let damaged = h
+        ._profile
+        .0
+        .join("games")
+        .join("0000000000000052-bob.lanqi");
+    let problem = format!(
+        "{}: transcript line 2: unknown game 'chess' (junqi, xiangqi, gomoku or tibetan)",
+        damaged.display()
+    );
+    assert!(h.shows(&problem), "the damaged file is named with its line");
+    h.click("Review");
+    let archived = h.app.archived().expect("the game under review");
+    assert_eq!(archived.snapshot.game.as_ref().unwrap().record.len(), 5);
+    assert!(h.shows("Export") && h.shows("Back to lobby"));
+    assert!(
+        !h.shows("Resign") && !h.shows("New game"),
+        "nothing to play"
+    );
+    assert_snapshot(
+        &h.ui().snapshot(&Theme::Light).unwrap(),
+        "app-review-finished",
+    );
+    h.click("Export");
+    let exported = h
+        ._profile
+        .0
+        .join("exports")
+        .join("0000000000000051-bob.pgn");
+    let pgn = std::fs::read_to_string(&exported).expect("the PGN written");
+    assert!(
+        pgn.contains("[Red \"alice\"]") && pgn.contains("[Result \"0-1\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("1. H2-E2 H9-G7 2. H0-G2 I9-H9 0-1"), "{pgn}");
+    assert!(h.shows(&Lang::En.exported(&exported.display().to_string())));
+    assert!(h.sent().is_empty(), "a review sends nothing to the peer");
+    h.click("Back to lobby");
+    assert!(h.app.archived().is_none());
+    assert!(h.shows("Players on your network"));
 }
 
 #[test]

@@ -194,6 +194,21 @@ async fn an_abandoned_game_is_lost_and_no_longer_offered() {
         .collect();
     assert_eq!(ours.len(), 1);
     assert!(ours[0].is_finished());
+    // The lobby lists it as lost, and it opens for review and exports as SGF.
+    let (finished, problems) = lanqi::peer::archive::finished_games(&games);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(finished.len(), 1);
+    assert_eq!(finished[0].result, lanqi::peer::archive::Score::Lost);
+    assert_eq!(finished[0].reason, Reason::Resignation);
+    let reviewed = lanqi::peer::archive::open(&finished[0].path).unwrap();
+    let (extension, sgf) = reviewed.export;
+    assert_eq!(extension, "sgf");
+    assert!(
+        sgf.starts_with("(;GM[4]FF[4]") && sgf.contains("PB[") && sgf.contains(";B["),
+        "{sgf}"
+    );
+    let game = reviewed.snapshot.game.unwrap();
+    assert!(game.ending.is_some() && game.legal_moves.is_empty());
     assert!(matches!(
         ours[0].records.last(),
         Some(lanqi::session::Record::Over { winner: Some(w), reason: Reason::Resignation })

@@ -144,6 +144,29 @@ pub enum NetEvent {
     Stopped(Option<String>),
 }
 
+/// A finished game opened from the lobby: its snapshot (replayed from the transcript), the
+/// game screen over it in review mode, and what Export writes.
+#[derive(Debug)]
+pub struct Archived {
+    /// What the game screen draws.
+    pub snapshot: Snapshot,
+    /// The game screen, reviewing.
+    pub play: play::Play,
+    /// The file name extension and text Export writes.
+    export: (&'static str, String),
+    /// The transcript it was read from.
+    path: std::path::PathBuf,
+}
+
+impl Archived {
+    fn view(&self, lang: Lang) -> Element<'_, play::Message> {
+        match &self.snapshot.game {
+            Some(game) => self.play.view(&self.snapshot, game, lang, 0, false),
+            None => column![].into(),
+        }
+    }
+}
+
 /// The app's messages.
 #[derive(Clone, Debug)]
 pub enum Message {
@@ -176,6 +199,8 @@ pub enum Message {
     Uncover,
     /// A saved game's review screen message.
     Review(review::Message),
+    /// A finished game's review (the game screen over it).
+    Archived(play::Message),
     /// A spectator screen message.
     Watch(spectator::Message),
 }
@@ -204,6 +229,8 @@ pub struct App {
     seating: Seating,
     /// A saved game opened from the lobby.
     review: Option<Review>,
+    /// A finished game opened from the lobby, shown on the game screen.
+    archived: Option<Archived>,
     now: Instant,
     lobby: lobby::Lobby,
     /// Why the network could not start.
@@ -231,6 +258,7 @@ impl App {
             guest: None,
             seating: Seating::default(),
             review: None,
+            archived: None,
             now,
             failed: None,
             closing: None,
@@ -263,9 +291,23 @@ impl App {
 
     /// Lists the saved games in the lobby (none when the profile cannot be opened).
     fn list_saved(&mut self) {
-        let dir = Profile::open(self.options.profile.as_deref()).and_then(|p| p.saved_dir());
+        let profile = Profile::open(self.options.profile.as_deref());
+        let dir = profile
+            .as_ref()
+            .map_err(|_| ())
+            .and_then(|p| p.saved_dir().map_err(|_| ()));
         self.lobby
             .set_saved(dir.map_or_else(|_| Vec::new(), |d| review::saved_games(&d)));
+        let games = profile.and_then(|p| p.games_dir());
+        self.lobby.set_finished(games.map_or_else(
+            |_| (Vec::new(), Vec::new()),
+            |d| crate::peer::archive::finished_games(&d),
+        ));
+    }
+
+    /// The finished game under review, if one is open.
+    pub fn archived(&self) -> Option<&Archived> {
+        self.archived.as_ref()
     }
 
     /// The snapshot shown (in hot-seat play, of the seat on screen).
@@ -388,6 +430,8 @@ impl App {
                 .map_err(|e| e.to_string())
         };
         let guest = snapshot.guest.clone();
+        // Back in the lobby (a game adjourned, or left): its list of games may have grown.
+        let to_lobby = self.host.snapshot.game.is_some() && snapshot.game.is_none();
         if let Some(cue) = self.host.take(snapshot, library, self.lang, now) {
             self.sound.play(cue);
         }
@@ -403,6 +447,9 @@ impl App {
             None => self.guest = None,
         }
         self.seating.follow(&self.host.snapshot);
+        if to_lobby {
+            self.list_saved();
+        }
     }
 
     /// Handles a message.
@@ -455,6 +502,17 @@ impl App {
                 };
                 if let Some(event) = desk.play.update(m, game) {
                     self.on_play(event);
+                }
+            }
+            Message::Archived(m) => {
+                let event = self
+                    .archived
+                    .as_mut()
+                    .and_then(|a| a.play.update(m, a.snapshot.game.as_ref()?));
+                match event {
+                    Some(play::Event::Lobby) => self.archived = None,
+                    Some(play::Event::Export) => self.export_archived(),
+                    _ => {}
                 }
             }
             Message::Review(m) => {
@@ -519,6 +577,18 @@ impl App {
                     Err(e) => self.lobby.set_saved_problem(e),
                 }
             }
+            lobby::Event::OpenFinished(path) => match crate::peer::archive::open(&path) {
+                Ok(reviewed) => {
+                    let kind = reviewed.snapshot.game.as_ref().map(|g| g.game);
+                    self.archived = Some(Archived {
+                        play: play::Play::reviewing(kind.unwrap_or_default()),
+                        snapshot: reviewed.snapshot,
+                        export: reviewed.export,
+                        path,
+                    });
+                }
+                Err(e) => self.lobby.set_saved_problem(e),
+            },
             lobby::Event::Clock(clock) => {
                 self.options.clock = clock;
                 self.save_settings(|s| s.clock = Some(clock));
@@ -554,6 +624,8 @@ impl App {
                 self.send_as(chair, Command::Game(Local::AskUndo));
             }
             play::Event::Lobby => self.restart(),
+            // Only a game under review exports (its own messages go to on_archived).
+            play::Event::Export => {}
             play::Event::SaveXiangqi(saved) => {
                 let line = self.save_xiangqi(&saved);
                 self.desk_mut().play.set_saved(line);
@@ -573,6 +645,35 @@ impl App {
         if let Err(e) = saved.save(&path) {
             self.host.snapshot.problem = Some(format!("saving {}: {e}", path.display()));
         }
+    }
+
+    /// Writes the game under review out for other software, into the profile's
+    /// `exports/` folder (atomically); says where under the board, or why not.
+    fn export_archived(&mut self) {
+        let Some(archived) = &mut self.archived else {
+            return;
+        };
+        let (extension, text) = &archived.export;
+        let stem = archived
+            .path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "game".into());
+        let written = Profile::open(self.options.profile.as_deref())
+            .map(|p| p.dir().join("exports"))
+            .map_err(|e| e.to_string())
+            .and_then(|dir| {
+                let path = dir.join(format!("{stem}.{extension}"));
+                std::fs::create_dir_all(&dir)
+                    .and_then(|()| crate::store::write_atomically(&path, text.as_bytes(), None))
+                    .map(|()| path)
+                    .map_err(|e| format!("{}: {e}", dir.display()))
+            });
+        let line = match written {
+            Ok(path) => self.lang.exported(&path.display().to_string()),
+            Err(e) => e,
+        };
+        archived.play.set_saved(line);
     }
 
     /// Saves a Xiangqi game in the profile's `saved/` directory; says where, or why not.
@@ -744,9 +845,10 @@ impl App {
                 self.lang,
             )
             .map(Message::Watch),
-            _ => match &self.review {
-                Some(r) => self.review_view(r),
-                None => self.lobby.view(host, self.lang).map(Message::Lobby),
+            _ => match (&self.review, &self.archived) {
+                (Some(r), _) => self.review_view(r),
+                (None, Some(a)) => a.view(self.lang).map(Message::Archived),
+                (None, None) => self.lobby.view(host, self.lang).map(Message::Lobby),
             },
         };
         match waiting {

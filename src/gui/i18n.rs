@@ -180,6 +180,12 @@ pub struct AppText {
     pub abandon: &'static str,
     /// The computer as an opponent (with its level after it).
     pub computer_name: &'static str,
+    /// The lobby's heading over the finished games.
+    pub finished_heading: &'static str,
+    /// Review a finished game.
+    pub review: &'static str,
+    /// A finished game's result for me: won, lost, drawn.
+    pub results: [&'static str; 3],
     /// Confirm giving it up: the question.
     pub abandon_question: &'static str,
     /// Confirm giving it up: no, keep it.
@@ -358,6 +364,9 @@ const EN: AppText = AppText {
     resume: "Resume",
     abandon: "Abandon",
     computer_name: "Computer",
+    finished_heading: "Finished games",
+    review: "Review",
+    results: ["won", "lost", "drawn"],
     abandon_question: "Abandon this game? It counts as a loss.",
     keep: "Keep it",
     cancel: "Cancel",
@@ -496,6 +505,9 @@ const ZH: AppText = AppText {
     resume: "继续对局",
     abandon: "放弃",
     computer_name: "电脑",
+    finished_heading: "下完的对局",
+    review: "复盘",
+    results: ["胜", "负", "和"],
     abandon_question: "确定放弃这局吗？将记为负局。",
     keep: "保留",
     cancel: "取消",
@@ -687,6 +699,23 @@ impl Lang {
         match self {
             Lang::En => format!("{name}'s turn"),
             Lang::Zh => format!("轮到{name}"),
+        }
+    }
+
+    /// A finished game in the lobby: which, with whom, how it ended, how long it was.
+    pub fn finished_line(self, game: GameKind, opponent: &str, result: &str, moves: u32) -> String {
+        let game = self.game_name(game);
+        match self {
+            Lang::En => format!("{game} with {opponent}: {result}, {moves} moves"),
+            Lang::Zh => format!("与 {opponent} 的{game}：{result}，{moves} 步"),
+        }
+    }
+
+    /// Where a game was exported.
+    pub fn exported(self, path: &str) -> String {
+        match self {
+            Lang::En => format!("Exported to {path}"),
+            Lang::Zh => format!("已导出到 {path}"),
         }
     }
 
@@ -1403,6 +1432,9 @@ mod complete {
             resume,
             abandon,
             computer_name,
+            finished_heading,
+            review,
+            results,
             abandon_question,
             keep,
             cancel,
@@ -1670,6 +1702,10 @@ mod complete {
         both("pass_to", |lang| lang.pass_to(name));
         both("curtain_turn", |lang| lang.curtain_turn(name));
         both("undo_asked", |lang| lang.undo_asked(name, 3));
+        both("finished_line", |lang| {
+            lang.finished_line(GameKind::Xiangqi, name, lang.app().results[0], 40)
+        });
+        both("exported", |lang| lang.exported("/tmp/x.pgn"));
         both("adjourned_line", |lang| {
             lang.adjourned_line(GameKind::Xiangqi, name, 12)
         });

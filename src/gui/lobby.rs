@@ -18,6 +18,7 @@ use super::i18n::Lang;
 use super::page::Which;
 use crate::engine::Level;
 use crate::peer::adjourn::Adjourned;
+use crate::peer::archive::Finished;
 use crate::peer::control::{Found, Incoming};
 use crate::peer::{Command, Snapshot};
 use crate::protocol::Clock;
@@ -56,6 +57,9 @@ pub struct Lobby {
     saved_problem: Option<String>,
     /// The unfinished game's Abandon confirmation is open.
     confirm_abandon: bool,
+    /// The finished games listed (the newest first), and the transcripts that could not
+    /// be read.
+    finished: (Vec<Finished>, Vec<String>),
 }
 
 /// What the lobby reacts to.
@@ -95,6 +99,8 @@ pub enum Message {
     HotSeat,
     /// Open the saved game listed at this place.
     OpenSaved(usize),
+    /// Review the finished game listed at this place.
+    OpenFinished(usize),
     /// Let others watch my games, or not.
     Spectators(bool),
     /// Propose this time control from now on.
@@ -141,6 +147,8 @@ pub enum Event {
     Rename(String),
     /// Open this saved game.
     OpenSaved(PathBuf),
+    /// Review the finished game whose transcript this is.
+    OpenFinished(PathBuf),
     /// Others may watch my games from now on, or not.
     Spectators(bool),
     /// My challenges propose this time control from now on.
@@ -159,6 +167,12 @@ impl Lobby {
     /// Lists these saved games (the newest first).
     pub fn set_saved(&mut self, saved: Vec<PathBuf>) {
         self.saved = saved;
+    }
+
+    /// Lists these finished games (the newest first) and the transcripts that could not be
+    /// read.
+    pub fn set_finished(&mut self, finished: (Vec<Finished>, Vec<String>)) {
+        self.finished = finished;
     }
 
     /// Says why a saved game could not be opened.
@@ -267,6 +281,11 @@ impl Lobby {
                     name.to_string(),
                 )))
             }
+            Message::OpenFinished(i) => self
+                .finished
+                .0
+                .get(i)
+                .map(|f| Event::OpenFinished(f.path.clone())),
             Message::OpenSaved(i) => {
                 self.saved_problem = None;
                 self.saved.get(i).cloned().map(Event::OpenSaved)
@@ -418,6 +437,9 @@ impl Lobby {
             .push(found)
             .push(computer(can_challenge, lang))
             .push(self.hot_seat(can_challenge, lang));
+        if !self.finished.0.is_empty() || !self.finished.1.is_empty() {
+            main = main.push(self.finished_games(lang));
+        }
         if !self.saved.is_empty() || self.saved_problem.is_some() {
             main = main.push(self.saved_games(lang));
         }
@@ -523,6 +545,31 @@ impl Lobby {
             saved = saved.push(text(problem.clone()).size(13).color(RED));
         }
         saved.into()
+    }
+
+    /// The finished games, each with Review; a transcript that could not be read, named.
+    fn finished_games(&self, lang: Lang) -> Element<'_, Message> {
+        let t = lang.app();
+        let mut list = column![text(t.finished_heading).size(20)].spacing(6);
+        for (i, game) in self.finished.0.iter().enumerate() {
+            let result = t.results[game.result as usize];
+            let line = lang.finished_line(game.game, &game.opponent, result, game.moves);
+            list = list.push(
+                row![
+                    text(line).size(14).width(Fill),
+                    text(game.reason.words(lang)).size(13).color(GREY),
+                    button(text(t.review).size(14))
+                        .on_press(Message::OpenFinished(i))
+                        .style(button::secondary),
+                ]
+                .spacing(10)
+                .align_y(Alignment::Center),
+            );
+        }
+        for problem in self.finished.1.iter().take(3) {
+            list = list.push(text(problem.clone()).size(13).color(RED));
+        }
+        list.into()
     }
 
     /// A player by address: the box, Challenge, Watch, and why the address is not one.

@@ -49,6 +49,8 @@ pub struct Play {
     flash: Option<(String, Instant)>,
     /// Where the game was saved, or why it could not be.
     saved: Option<String>,
+    /// A finished game opened from the lobby for review: nothing is sent anywhere.
+    review: bool,
 }
 
 /// What the game screen reacts to.
@@ -84,6 +86,8 @@ pub enum Message {
     CloseEnd,
     /// The replay slider moved.
     Replay(u32),
+    /// Review: write the game out for other software.
+    Export,
 }
 
 /// What the game screen hands to the app.
@@ -95,6 +99,8 @@ pub enum Event {
     Lobby,
     /// Save this Xiangqi game in the profile.
     SaveXiangqi(crate::store::SavedXiangqi),
+    /// Review: write the game out for other software.
+    Export,
     /// Ask to take back the last move, for the seat that made it (mine, except in hot-seat
     /// play, where the player on screen may ask for the other, who has just moved).
     AskUndo(Seat),
@@ -117,6 +123,16 @@ impl Play {
     /// A fresh screen for a new game.
     pub fn new() -> Play {
         Play::default()
+    }
+
+    /// The screen over a finished game of `kind` opened for review: no end dialog, the
+    /// board at the last move, Export and Back to lobby.
+    pub fn reviewing(kind: GameKind) -> Play {
+        Play {
+            review: true,
+            end_dismissed: true,
+            ..Play::for_game(kind)
+        }
     }
 
     /// A fresh screen for a new game of `kind`.
@@ -210,6 +226,7 @@ impl Play {
             Message::AnswerDraw(yes) => command(Command::Game(Local::AnswerDraw(yes))),
             Message::NewGame => command(Command::NewGame),
             Message::Lobby => Some(Event::Lobby),
+            Message::Export => Some(Event::Export),
             Message::CloseEnd => {
                 self.end_dismissed = true;
                 None
@@ -238,6 +255,7 @@ impl Play {
             lang,
             elapsed_ms,
             hot_seat,
+            review: self.review,
             their_name: snapshot
                 .opponent
                 .as_ref()
@@ -426,6 +444,8 @@ struct Table<'a> {
     elapsed_ms: u64,
     /// Both players are at this screen.
     hot_seat: bool,
+    /// A finished game under review.
+    review: bool,
     /// The opponent's name.
     their_name: String,
 }
@@ -506,8 +526,18 @@ impl<'a> Table<'a> {
         if game.draw == Some(me) {
             status = status.push(text(t.draw_waiting).size(13).color(GREY));
         }
-        if game.ending.is_some() {
-            status = status.push(audit_lines(game, self.lang));
+        if let Some(ending) = &game.ending {
+            // Who won and why, under "Game over" (the end dialog says it too, but it is
+            // closed, or never shown in a review).
+            let who = match ending.winner {
+                None => t.draw.to_string(),
+                Some(w) if self.hot_seat => self.lang.wins(&self.name_of(w)),
+                Some(w) if w == me => t.you_won.to_string(),
+                Some(_) => t.you_lost.to_string(),
+            };
+            status = status
+                .push(text(format!("{who}: {}", ending.reason.words(self.lang))).size(15))
+                .push(audit_lines(game, self.lang));
         }
         status.into()
     }
@@ -517,6 +547,18 @@ impl<'a> Table<'a> {
     /// wrong; after it New game (for the challenger) and Back to lobby.
     fn actions(&self, last_mover: Option<Seat>) -> Element<'a, Message> {
         let (t, game, me) = (self.lang.app(), self.game, self.game.me);
+        if game.ending.is_some() && self.review {
+            return row![
+                button(text(t.export))
+                    .on_press(Message::Export)
+                    .style(button::primary),
+                button(text(t.to_lobby))
+                    .on_press(Message::Lobby)
+                    .style(button::secondary),
+            ]
+            .spacing(8)
+            .into();
+        }
         if game.ending.is_some() {
             let restart: Element<'_, Message> = if me == 0 {
                 button(text(t.new_game))

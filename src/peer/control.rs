@@ -13,7 +13,7 @@ use crate::engine::Level;
 use crate::net::Transport;
 use crate::rules::junqi::Layout;
 use crate::session::{
-    AnyMove, AnyTable, Audit, Board, Ending, GameKind, Local, Record, Seat, TableGame,
+    AnyMove, AnyTable, Audit, Board, Ending, GameKind, Local, Record, Seat, Session, TableGame,
 };
 use crate::store::fingerprint;
 
@@ -180,6 +180,33 @@ pub enum Chair {
 }
 
 impl GameView {
+    /// What the screen shows of `session`'s game at `now`, with its chat lines.
+    pub fn of(session: &Session<AnyTable>, chat: Vec<(Seat, String)>, now: u64) -> GameView {
+        let s = session;
+        let table = s.table();
+        GameView {
+            game: *s.rules(),
+            me: s.me(),
+            first: s.first(),
+            deployed: [0, 1].map(|seat| s.setups()[seat].is_some()),
+            board: table.map(AnyTable::board),
+            legal_moves: if s.my_turn() {
+                table.map(|t| t.legal_moves()).unwrap_or_default()
+            } else {
+                Vec::new()
+            },
+            to_move: table.filter(|_| s.ending().is_none()).map(|t| t.to_move()),
+            busy: table.is_some_and(|t| t.busy()),
+            record: s.record().to_vec(),
+            clocks: [0, 1].map(|seat| s.time_left(seat, now)),
+            undo: s.undo_pending(),
+            draw: s.draw_pending(),
+            ending: s.ending().cloned(),
+            audit: s.audit().cloned(),
+            chat,
+        }
+    }
+
     /// The seat that must act now, as this view sees it: the one asked to answer an undo
     /// request or a draw offer; while deploying, seat 0 until it is ready, then seat 1; in
     /// play, the seat to move. Nobody while a battle is decided or once the game is over.
@@ -423,31 +450,11 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     pub(super) fn snapshot(&self, now: u64) -> Snapshot {
         let hand = self.hand.as_ref();
         let found = self.presence.found(self.identity.public_key(), now);
-        let game = self.table.as_ref().filter(|t| t.started()).map(|t| {
-            let s = &t.session;
-            let table = s.table();
-            GameView {
-                game: *s.rules(),
-                me: s.me(),
-                first: s.first(),
-                deployed: [0, 1].map(|seat| s.setups()[seat].is_some()),
-                board: table.map(AnyTable::board),
-                legal_moves: if s.my_turn() {
-                    table.map(|t| t.legal_moves()).unwrap_or_default()
-                } else {
-                    Vec::new()
-                },
-                to_move: table.filter(|_| s.ending().is_none()).map(|t| t.to_move()),
-                busy: table.is_some_and(|t| t.busy()),
-                record: s.record().to_vec(),
-                clocks: [0, 1].map(|seat| s.time_left(seat, now)),
-                undo: s.undo_pending(),
-                draw: s.draw_pending(),
-                ending: s.ending().cloned(),
-                audit: s.audit().cloned(),
-                chat: t.chat.clone(),
-            }
-        });
+        let game = self
+            .table
+            .as_ref()
+            .filter(|t| t.started())
+            .map(|t| GameView::of(&t.session, t.chat.clone(), now));
         Snapshot {
             name: self.options.name.clone(),
             fingerprint: self.identity.fingerprint(),

@@ -13,9 +13,11 @@
 //! - [`event`]: the events, written as JSON in one place;
 //! - [`watch`]: spectators, on both sides;
 //! - [`control`]: a person's commands and the snapshot the app draws; [`bot`]: the bot;
-//! - [`adjourn`]: leaving a game unfinished, resuming or abandoning it.
+//! - [`adjourn`]: leaving a game unfinished, resuming or abandoning it; [`archive`]: the
+//!   finished games, listed, reviewed and exported.
 
 pub mod adjourn;
+pub mod archive;
 pub mod bot;
 mod connection;
 pub mod control;

@@ -142,7 +142,7 @@ impl FromStr for GameKind {
         GameKind::ALL
             .into_iter()
             .find(|g| g.name() == s)
-            .ok_or_else(|| format!("unknown game '{shown}' (junqi, xiangqi or gomoku)"))
+            .ok_or_else(|| format!("unknown game '{shown}' (junqi, xiangqi, gomoku or tibetan)"))
     }
 }
 
@@ -612,6 +612,15 @@ impl TableGame for AnyTable {
 
     fn take_back(&mut self) {
         each!(self, t => t.take_back())
+    }
+
+    fn audit(&self, record: &[Record]) -> Option<super::game::Audit> {
+        match self {
+            AnyTable::Junqi(t) => t.audit(&own_record(record, AnyMove::junqi)),
+            AnyTable::Xiangqi(t) => t.audit(&own_record(record, AnyMove::xiangqi)),
+            AnyTable::Gomoku(t) => t.audit(&own_record(record, AnyMove::gomoku)),
+            AnyTable::Tibetan(t) => t.audit(&own_record(record, |m| m.tibetan().cloned())),
+        }
     }
 
     fn resume_messages(&self) -> Vec<Message> {

@@ -212,6 +212,11 @@ pub trait TableGame: Clone + Sized {
     fn replay(&mut self, record: &Record<Self::Move>) -> Result<Vec<Step<Self::Move>>, String> {
         Err(format!("{record:?} has no place in this game"))
     }
+    /// The audit of a game restored from its record with every seat's opening in it (a
+    /// game reviewed or resumed after its end); none in a game that hides nothing.
+    fn audit(&self, _record: &[Record<Self::Move>]) -> Option<Audit> {
+        None
+    }
     /// Takes back the last move.
     fn take_back(&mut self);
     /// After a resume: what this seat sends again so that an exchange that was cut off

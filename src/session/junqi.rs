@@ -626,6 +626,15 @@ impl TableGame for JunqiTable {
         }
     }
 
+    fn audit(&self, record: &[Record<Move>]) -> Option<super::game::Audit> {
+        self.audit_if_both_open(record)
+            .into_iter()
+            .find_map(|step| match step {
+                Step::Audited(audit) => Some(audit),
+                _ => None,
+            })
+    }
+
     fn open(&mut self, record: &[Record<Move>]) -> Vec<Step<Move>> {
         let me = self.me as usize;
         if self.opened[me].is_some() || self.cheat == Cheat::RefuseOpen {

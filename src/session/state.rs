@@ -453,12 +453,19 @@ impl<G: TableGame> Session<G> {
         record: &[Record<G::Move>],
         now: Millis,
     ) -> Result<Session<G>, String> {
-        let mut session = Session::new(rules, me, game_id, first, clock, secrets, now);
+        let mut session: Session<G> = Session::new(rules, me, game_id, first, clock, secrets, now);
         if G::has_setup(&session.rules) {
             session.private = private;
         }
         for line in record {
             session.replay_line(line, now)?;
+        }
+        // Both openings in the record: the audit was done, and is done again here.
+        if let Some(table) = &session.table
+            && session.audit.is_none()
+        {
+            session.audit = table.audit(&session.record);
+            session.audited = session.audit.is_some();
         }
         Ok(session)
     }
@@ -1472,6 +1479,40 @@ mod tests {
         assert!(
             matches!(&effects[0], Effect::Notice(Notice::Refused { reason }) if reason.contains("out of turn"))
         );
+    }
+
+    #[test]
+    fn a_finished_game_restored_from_its_record_is_audited_again() {
+        let mut p = Pair::new(Clock::default());
+        p.deploy();
+        let mut plies = 0;
+        while p.a.ending().is_none() && plies < 3000 {
+            p.play_first_legal();
+            plies += 1;
+        }
+        let audit =
+            p.a.audit()
+                .expect("both armies were opened and audited")
+                .clone();
+        assert!(audit.ok);
+        let restored = S::restore(
+            (),
+            0,
+            7,
+            0,
+            Clock::default(),
+            Secrets::fixed(1),
+            p.a.private().map(str::to_string),
+            p.a.record(),
+            0,
+        )
+        .unwrap();
+        assert_eq!(
+            restored.audit(),
+            Some(&audit),
+            "the review shows every piece"
+        );
+        assert!(restored.audited());
     }
 
     #[test]

@@ -1,0 +1,363 @@
+//! The games this profile played, from the transcripts its peer saved after every move:
+//! the finished ones listed for the lobby, one opened for review (what the game screen
+//! shows of a finished game), and written out in a form other software reads — Xiangqi as
+//! PGN with ICCS moves, Gomoku as SGF (`GM[4]`, as renju programs read it), Junqi as its
+//! move list with both armies as the audit opened them, Tibetan chess as its turns.
+
+use std::path::{Path, PathBuf};
+
+use super::control::{GameView, Snapshot};
+use crate::session::transcript::Transcript;
+use crate::session::{AnyMove, AnyTable, GameKind, Reason, Seat, Session};
+use crate::store::{fingerprint, read_bounded};
+
+/// The finished games listed (the newest first).
+pub const LISTED: usize = 10;
+/// The transcripts read at most to find them (a folder of thousands is not read whole).
+const SCANNED: usize = 200;
+/// The largest transcript read.
+const MAX_TRANSCRIPT: u64 = 16 << 20;
+
+/// How a game ended for this profile's player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// This player won.
+    Won,
+    /// This player lost.
+    Lost,
+    /// A draw.
+    Drawn,
+}
+
+/// A finished game, as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finished {
+    /// Its transcript.
+    pub path: PathBuf,
+    /// Which game, with its settings.
+    pub game: GameKind,
+    /// The opponent's nickname (the others', at a larger table, joined).
+    pub opponent: String,
+    /// How it ended for this player.
+    pub result: Score,
+    /// Why it ended.
+    pub reason: Reason,
+    /// The moves that stand.
+    pub moves: u32,
+}
+
+/// A finished game opened for review: what the game screen shows of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reviewed {
+    /// The snapshot the game screen draws (my name, the opponent, the finished game).
+    pub snapshot: Snapshot,
+    /// The game in a form other software reads: a file name extension and the text.
+    pub export: (&'static str, String),
+}
+
+/// Reads one transcript (bounded), naming the file in what goes wrong.
+fn read(path: &Path) -> Result<Transcript, String> {
+    let shown = path.display();
+    let bytes = read_bounded(path, MAX_TRANSCRIPT).map_err(|e| format!("{shown}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;
+    Transcript::parse(&text).map_err(|e| format!("{shown}: {e}"))
+}
+
+/// The finished games whose transcripts are in `dir`, the newest first (at most
+/// [`LISTED`]), and a line for each file that could not be read.
+pub fn finished_games(dir: &Path) -> (Vec<Finished>, Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return (Vec::new(), Vec::new());
+    };
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "lanqi"))
+        .map(|p| {
+            let modified = std::fs::metadata(&p)
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (modified, p)
+        })
+        .collect();
+    files.sort_by(|a, b| b.cmp(a));
+    let (mut games, mut problems) = (Vec::new(), Vec::new());
+    for (_, path) in files.into_iter().take(SCANNED) {
+        match read(&path) {
+            Ok(t) => games.extend(summary(&t, path)),
+            Err(problem) => problems.push(problem),
+        }
+        if games.len() == LISTED {
+            break;
+        }
+    }
+    (games, problems)
+}
+
+/// The lobby's line of a transcript, if its game is over.
+fn summary(t: &Transcript, path: PathBuf) -> Option<Finished> {
+    let ending = t.records.iter().rev().find_map(|r| match r {
+        crate::session::Record::Over { winner, reason } => Some((*winner, reason.clone())),
+        _ => None,
+    })?;
+    let (winner, reason) = ending;
+    let result = match winner {
+        None => Score::Drawn,
+        Some(w) if w == t.me => Score::Won,
+        Some(_) => Score::Lost,
+    };
+    Some(Finished {
+        path,
+        game: t.game,
+        opponent: others(t),
+        result,
+        reason,
+        moves: crate::session::standing_moves(&t.records).len() as u32,
+    })
+}
+
+/// The other players' names.
+fn others(t: &Transcript) -> String {
+    let names: Vec<&str> = (0..t.names.len())
+        .filter(|s| *s != usize::from(t.me))
+        .map(|s| t.names[s].as_str())
+        .collect();
+    names.join(", ")
+}
+
+/// Opens the transcript at `path` for review: the game replayed from its record (and, in
+/// Junqi, audited again from the openings it holds).
+pub fn open(path: &Path) -> Result<Reviewed, String> {
+    let t = read(path)?;
+    let session = Session::<AnyTable>::restore(
+        t.game,
+        t.me,
+        t.game_id,
+        t.first,
+        t.clock,
+        t.secrets,
+        t.private.clone(),
+        &t.records,
+        0,
+    )
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut game = GameView::of(&session, Vec::new(), 0);
+    game.clocks = [None, None];
+    let them = usize::from(1 - t.me.min(1));
+    let snapshot = Snapshot {
+        name: t.names.get(usize::from(t.me)).cloned().unwrap_or_default(),
+        opponent: Some((
+            others(&t),
+            t.keys.get(them).map(fingerprint).unwrap_or_default(),
+        )),
+        game: Some(game),
+        ..Snapshot::default()
+    };
+    Ok(Reviewed {
+        snapshot,
+        export: export(&t, &session),
+    })
+}
+
+/// The game's result in PGN and SGF terms: 1-0, 0-1, ½-½ from the first seat's side.
+fn first_won(session: &Session<AnyTable>) -> Option<Option<bool>> {
+    let ending = session.ending()?;
+    Some(ending.winner.map(|w| w == session.first()))
+}
+
+/// The game written in a form other software reads.
+fn export(t: &Transcript, session: &Session<AnyTable>) -> (&'static str, String) {
+    let name = |seat: Seat| t.names.get(usize::from(seat)).cloned().unwrap_or_default();
+    let (first, second) = (name(t.first), name(1 - t.first.min(1)));
+    let moves: Vec<(Seat, AnyMove)> = session
+        .public_moves()
+        .iter()
+        .map(|(_, seat, played)| (*seat, played.absolute.clone()))
+        .collect();
+    let reason = session
+        .ending()
+        .map(|e| e.reason.to_string())
+        .unwrap_or_default();
+    match t.game {
+        GameKind::Xiangqi => (
+            "pgn",
+            xiangqi_pgn(&first, &second, first_won(session), &moves),
+        ),
+        GameKind::Gomoku(settings) if settings.seats == 2 => (
+            "sgf",
+            gomoku_sgf(settings, &first, &second, first_won(session), &moves),
+        ),
+        _ => ("txt", move_list(t, session, &reason)),
+    }
+}
+
+/// Xiangqi as PGN with ICCS moves (`H2-E2`), as Xiangqi programs read it: Red is the seat
+/// that moved first.
+fn xiangqi_pgn(
+    red: &str,
+    black: &str,
+    red_won: Option<Option<bool>>,
+    moves: &[(Seat, AnyMove)],
+) -> String {
+    let result = match red_won {
+        Some(Some(true)) => "1-0",
+        Some(Some(false)) => "0-1",
+        Some(None) => "1/2-1/2",
+        None => "*",
+    };
+    let mut out = String::new();
+    for (tag, value) in [
+        ("Game", "Chinese Chess"),
+        ("Event", "lanqi"),
+        ("Red", red),
+        ("Black", black),
+        ("Result", result),
+        ("Format", "ICCS"),
+    ] {
+        out += &format!("[{tag} \"{}\"]\n", value.replace(['"', '\\'], "'"));
+    }
+    out.push('\n');
+    let mut line = String::new();
+    for (i, (_, mv)) in moves.iter().enumerate() {
+        if i % 2 == 0 {
+            line += &format!("{}. ", i / 2 + 1);
+        }
+        let text = mv.to_string().to_uppercase();
+        let (from, to) = text.split_at(2);
+        line += &format!("{from}-{to} ");
+    }
+    out += line.trim_end();
+    out += &format!(" {result}\n");
+    out
+}
+
+/// Gomoku as SGF (`GM[4]`, as renju programs read it): Black is the seat that moved first;
+/// a point's row counts from the top.
+fn gomoku_sgf(
+    settings: crate::rules::gomoku::Settings,
+    black: &str,
+    white: &str,
+    black_won: Option<Option<bool>>,
+    moves: &[(Seat, AnyMove)],
+) -> String {
+    let (w, h) = (settings.size.width(), settings.size.height());
+    let size = if w == h {
+        format!("{w}")
+    } else {
+        format!("{w}:{h}")
+    };
+    let result = match black_won {
+        Some(Some(true)) => "B+",
+        Some(Some(false)) => "W+",
+        Some(None) => "0",
+        None => "?",
+    };
+    let escape = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
+    let mut out = format!(
+        "(;GM[4]FF[4]CA[UTF-8]AP[lanqi]SZ[{size}]RU[{}]PB[{}]PW[{}]RE[{result}]",
+        settings.rule,
+        escape(black),
+        escape(white)
+    );
+    for (i, (_, mv)) in moves.iter().enumerate() {
+        let Some(p) = mv.gomoku() else { continue };
+        let colour = if i % 2 == 0 { 'B' } else { 'W' };
+        let x = (b'a' + p.file()) as char;
+        let y = (b'a' + (h - 1 - p.rank())) as char;
+        out += &format!(";{colour}[{x}{y}]");
+    }
+    out += ")\n";
+    out
+}
+
+/// Any game as its move list: the game and players, for Junqi both armies as the audit
+/// opened them (JNF), each move in the absolute frame with its battle outcome, the result.
+fn move_list(t: &Transcript, session: &Session<AnyTable>, reason: &str) -> String {
+    let mut out = format!("lanqi game {}\n", t.game);
+    for (seat, name) in t.names.iter().enumerate() {
+        let seat = seat as Seat;
+        out += &format!("{}: {name}\n", session.seat_name(seat));
+    }
+    if let Some(audit) = session.audit().filter(|a| !a.start.is_empty()) {
+        out += &format!("start {}\n", audit.start);
+    }
+    for (ply, seat, played) in session.public_moves() {
+        let outcome = played
+            .outcome
+            .map(|o| format!(" {}", o.word()))
+            .unwrap_or_default();
+        out += &format!(
+            "{ply}. {} {}{outcome}\n",
+            session.seat_name(*seat),
+            played.absolute
+        );
+    }
+    if let Some(ending) = session.ending() {
+        out += &format!("result {} {reason}\n", session.winner_word(ending.winner));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn xiangqi(moves: &[&str]) -> Vec<(Seat, AnyMove)> {
+        moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                (
+                    (i % 2) as Seat,
+                    AnyMove::parse(GameKind::Xiangqi, m).unwrap(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn xiangqi_is_written_as_pgn_with_iccs_moves() {
+        let pgn = xiangqi_pgn(
+            "ann",
+            "bo\"b",
+            Some(Some(false)),
+            &xiangqi(&["h2e2", "h9g7", "h0g2"]),
+        );
+        assert!(pgn.starts_with("[Game \"Chinese Chess\"]\n"), "{pgn}");
+        assert!(
+            pgn.contains("[Red \"ann\"]\n[Black \"bo'b\"]\n[Result \"0-1\"]\n[Format \"ICCS\"]\n")
+        );
+        assert!(pgn.ends_with("\n1. H2-E2 H9-G7 2. H0-G2 0-1\n"), "{pgn}");
+    }
+
+    #[test]
+    fn gomoku_is_written_as_sgf_with_rows_from_the_top() {
+        let settings = crate::rules::gomoku::Settings {
+            size: crate::rules::gomoku::Size::new(15, 15).unwrap(),
+            ..Default::default()
+        };
+        let kind = GameKind::Gomoku(settings);
+        let moves: Vec<(Seat, AnyMove)> = ["h8", "a1", "o15"]
+            .iter()
+            .enumerate()
+            .map(|(i, m)| ((i % 2) as Seat, AnyMove::parse(kind, m).unwrap()))
+            .collect();
+        let sgf = gomoku_sgf(settings, "ann", "b]ob", Some(Some(true)), &moves);
+        assert_eq!(
+            sgf,
+            "(;GM[4]FF[4]CA[UTF-8]AP[lanqi]SZ[15]RU[freestyle]PB[ann]PW[b\\]ob]RE[B+];B[hh];W[ao];B[oa])\n"
+        );
+        // A board that is not square names both sides; its rows still count from the top.
+        let narrow = crate::rules::gomoku::Settings {
+            size: crate::rules::gomoku::Size::new(9, 7).unwrap(),
+            ..settings
+        };
+        let moves = vec![(0, AnyMove::parse(GameKind::Gomoku(narrow), "a1").unwrap())];
+        let sgf = gomoku_sgf(narrow, "a", "b", None, &moves);
+        assert!(
+            sgf.contains("SZ[9:7]") && sgf.contains(";B[ag])") && sgf.contains("RE[?]"),
+            "{sgf}"
+        );
+    }
+}
