@@ -604,3 +604,173 @@ async fn the_time_control_chosen_is_proposed_to_the_computer() {
         .expect("the game against the computer started")
         .expect("the peer quits cleanly");
 }
+
+/// Tibetan chess against the computer through the app's commands, from the first stone to
+/// the end: placement, the opening removals, steps, jump chains and flights all happen,
+/// each picked from the snapshot's legal moves as the screen offers them.
+#[tokio::test]
+async fn tibetan_chess_against_the_computer_through_every_phase() {
+    use lanqi::rules::tibetan::{Path, Turn};
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (ca, mut wa, me) = person(&socket, 5, "dolma");
+    let person = async {
+        until(&mut wa, |s| s.name == "dolma").await;
+        ca.send(Command::PlayComputer(GameKind::ALL[3], Level::Easy))
+            .unwrap();
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        loop {
+            let s = until(&mut wa, |s| {
+                s.game
+                    .as_ref()
+                    .is_some_and(|g| !g.legal_moves.is_empty() || g.ending.is_some())
+            })
+            .await;
+            let g = s.game.unwrap();
+            if g.ending.is_some() {
+                break;
+            }
+            let turn = pick_tibetan(&g.legal_moves, &mut x);
+            let before = moves(&wa.borrow());
+            ca.send(Command::Game(Local::Move(
+                lanqi::session::AnyMove::Tibetan(turn),
+            )))
+            .unwrap();
+            until(&mut wa, |s| moves(s) > before).await;
+        }
+        let g = wa.borrow().game.clone().unwrap();
+        let turns: Vec<Turn> = lanqi::session::standing_moves(&g.record)
+            .iter()
+            .filter_map(|(_, _, m)| m.tibetan().cloned())
+            .collect();
+        let placements = turns
+            .iter()
+            .filter(|t| matches!(t, Turn::Place(..)))
+            .count();
+        assert_eq!(placements, 49, "the board was filled in placement");
+        assert!(
+            turns.iter().any(|t| matches!(t, Turn::Remove(_))),
+            "opening removals"
+        );
+        assert!(
+            turns.iter().any(|t| matches!(
+                t,
+                Turn::Move {
+                    path: Path::Jump(_),
+                    ..
+                }
+            )),
+            "a jump chain"
+        );
+        assert!(turns.iter().any(is_flight), "a flight");
+        ca.send(Command::Quit).unwrap();
+    };
+    let run = async { tokio::join!(me, person).0 };
+    tokio::time::timeout(std::time::Duration::from_secs(300), run)
+        .await
+        .expect("the game against the computer never got stuck")
+        .expect("the peer stops cleanly");
+}
+
+/// The turn a test player picks from the legal moves on screen: the longest jump chain,
+/// else a flight, else any, at random (`x` is its xorshift state).
+fn pick_tibetan(legal: &[lanqi::session::AnyMove], x: &mut u64) -> lanqi::rules::tibetan::Turn {
+    use lanqi::rules::tibetan::{Path, Turn};
+    let turns: Vec<Turn> = legal.iter().filter_map(|m| m.tibetan().cloned()).collect();
+    let jump = turns
+        .iter()
+        .filter_map(|t| match t {
+            Turn::Move {
+                path: Path::Jump(p),
+                ..
+            } => Some((p.len(), t)),
+            _ => None,
+        })
+        .max_by_key(|(len, _)| *len)
+        .map(|(_, t)| t);
+    let flight = turns.iter().find(|t| is_flight(t));
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    let any = &turns[(*x % turns.len() as u64) as usize];
+    jump.or(flight).unwrap_or(any).clone()
+}
+
+/// Tibetan chess between two people on the LAN (a lossy link), through the app's
+/// commands: both finish the same game, placement to the end, and agree on it.
+#[tokio::test(start_paused = true)]
+async fn tibetan_chess_between_two_people_on_a_lossy_lan() {
+    use lanqi::session::AnyMove;
+    let net = LossyNet::new(LinkQuality::BAD_WIFI, 16);
+    let (ta, tb) = (net.attach(addr(11)), net.attach(addr(12)));
+    let (ca, mut wa, alice) = person(&ta, 41, "tashi");
+    let (cb, mut wb, bob) = person(&tb, 42, "pema");
+    let people = async {
+        until(&mut wa, |s| s.name == "tashi").await;
+        ca.send(Command::Challenge(addr(12), GameKind::ALL[3]))
+            .unwrap();
+        until(&mut wb, |s| s.incoming.is_some()).await;
+        cb.send(Command::Accept).unwrap();
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        loop {
+            let (a, b) = (wa.borrow().clone(), wb.borrow().clone());
+            let (ga, gb) = (a.game.as_ref(), b.game.as_ref());
+            if ga.is_some_and(|g| g.ending.is_some()) && gb.is_some_and(|g| g.ending.is_some()) {
+                break;
+            }
+            let mover = [(&ca, ga, &mut wb), (&cb, gb, &mut wa)]
+                .into_iter()
+                .find(|(_, g, _)| {
+                    g.is_some_and(|g| !g.legal_moves.is_empty() && g.ending.is_none())
+                });
+            match mover {
+                Some((c, g, other)) => {
+                    let g = g.unwrap();
+                    let before = moves_of(g);
+                    let turn = pick_tibetan(&g.legal_moves, &mut x);
+                    c.send(Command::Game(Local::Move(AnyMove::Tibetan(turn))))
+                        .unwrap();
+                    until(other, |s| {
+                        s.game.as_ref().is_some_and(|g| moves_of(g) > before)
+                    })
+                    .await;
+                }
+                None => {
+                    tokio::select! {
+                        _ = wa.changed() => {},
+                        _ = wb.changed() => {},
+                    }
+                }
+            }
+        }
+        let (a, b) = (wa.borrow().clone(), wb.borrow().clone());
+        let (ga, gb) = (a.game.unwrap(), b.game.unwrap());
+        assert_eq!(ga.ending, gb.ending, "both see the same result");
+        assert_eq!(ga.record, gb.record, "and the same game");
+        assert!(moves_of(&ga) > 49, "past placement");
+        ca.send(Command::Quit).unwrap();
+        cb.send(Command::Quit).unwrap();
+    };
+    let run = async { tokio::join!(alice, bob, people) };
+    let (a, b, ()) = tokio::time::timeout(std::time::Duration::from_secs(3600), run)
+        .await
+        .expect("the game never got stuck");
+    a.expect("tashi stops cleanly");
+    b.expect("pema stops cleanly");
+}
+
+/// The moves that stand in a game on screen.
+fn moves_of(g: &lanqi::peer::control::GameView) -> usize {
+    lanqi::session::standing_moves(&g.record).len()
+}
+
+/// A step to a point that is not next to the stone: only a side that may fly makes one.
+fn is_flight(turn: &lanqi::rules::tibetan::Turn) -> bool {
+    use lanqi::rules::tibetan::{Path, Turn};
+    match turn {
+        Turn::Move {
+            path: Path::Slide { from, to },
+            ..
+        } => from.neighbours() & to.bit() == 0,
+        _ => false,
+    }
+}
