@@ -475,6 +475,7 @@ fn a_game_is_adjourned_from_the_game_screen_and_offered_in_the_lobby() {
         opponent: "computer (medium)".into(),
         moves: 14,
         computer: Some(Level::Medium),
+        here: false,
     });
     let mut h = Harness::new(snapshot);
     assert_eq!(h.app.screen(), Screen::Lobby);

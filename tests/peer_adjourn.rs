@@ -293,3 +293,57 @@ async fn between_people_one_adjourns_the_other_keeps_it_and_they_resume() {
     a.expect("alice stops cleanly");
     b.expect("bob stops cleanly");
 }
+
+#[tokio::test]
+async fn a_hot_seat_game_is_adjourned_and_resumed_with_the_second_player_back() {
+    let dir = TempDir::new("adjourn-hot-seat");
+    let games = dir.0.join("games");
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (c, mut w, me) = person_with(&socket, 23, options("gesar", &games));
+    let person = async {
+        until(&mut w, |s| s.name == "gesar").await;
+        c.send(Command::HotSeat(GameKind::Xiangqi, "drukmo".into()))
+            .unwrap();
+        // Two moves, each by the seat to move (the host's or the guest's).
+        while moves(&w.borrow()) < 2 {
+            let s = until(&mut w, |s| {
+                s.game.as_ref().is_some_and(|g| !g.legal_moves.is_empty())
+                    || s.guest
+                        .as_ref()
+                        .is_some_and(|g| g.game.as_ref().is_some_and(|g| !g.legal_moves.is_empty()))
+            })
+            .await;
+            let before = moves(&s);
+            let host = s.game.as_ref().filter(|g| !g.legal_moves.is_empty());
+            let command = match host {
+                Some(g) => Command::Game(Local::Move(g.legal_moves[0].clone())),
+                None => {
+                    let g = s.guest.as_ref().unwrap().game.as_ref().unwrap();
+                    Command::Guest(Box::new(Command::Game(Local::Move(
+                        g.legal_moves[0].clone(),
+                    ))))
+                }
+            };
+            c.send(command).unwrap();
+            until(&mut w, |s| moves(s) > before).await;
+        }
+        let left = until(&mut w, |s| moves(s) == 2).await;
+        c.send(Command::Adjourn).unwrap();
+        let s = until(&mut w, |s| s.adjourned.is_some() && s.guest.is_none()).await;
+        let adjourned = s.adjourned.unwrap();
+        assert!(adjourned.here && adjourned.computer.is_none());
+        assert_eq!(adjourned.opponent, "drukmo");
+        c.send(Command::Resume).unwrap();
+        // Both seats at the screen have the game back, where it was.
+        let s = until(&mut w, |s| {
+            s.game.is_some() && s.guest.as_ref().is_some_and(|g| moves(g) == 2)
+        })
+        .await;
+        let (was, is) = (&left.game.unwrap().record, &s.game.as_ref().unwrap().record);
+        assert_eq!(standing(is), standing(was));
+        assert!(s.adjourned.is_none());
+        c.send(Command::Quit).unwrap();
+    };
+    let (run, ()) = tokio::join!(me, person);
+    run.expect("the peer stops cleanly");
+}

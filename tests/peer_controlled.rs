@@ -448,8 +448,12 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
     .await
     .unwrap_or_else(|_| panic!("the hot-seat game got stuck at {:#?}", last.borrow()));
     result.expect("the host quits cleanly");
-    let saved = std::fs::read_dir(&games.0).unwrap().count();
-    assert_eq!(saved, 0, "a hot-seat game is not kept to be resumed");
+    // Kept like any other game: listed among the finished ones, against the second player.
+    let (finished, problems) = lanqi::peer::archive::finished_games(&games.0);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(finished.len(), 1);
+    assert_eq!(finished[0].opponent, "frank");
+    assert_eq!(finished[0].reason, Reason::Resignation);
 }
 
 /// A person watches a Junqi game from the app (观战): two bots play over a bad Wi-Fi, and

@@ -594,9 +594,8 @@ impl<'a> Table<'a> {
                 .on_press(Message::Resign)
                 .style(button::danger),
         ]
-        // Leave without ending the game: saved, and offered in the lobby (not in hot-seat,
-        // where the second seat ends with the game).
-        .push((!self.hot_seat && game.board.is_some()).then(|| {
+        // Leave without ending the game: saved, and offered in the lobby.
+        .push(game.board.is_some().then(|| {
             button(text(t.adjourn))
                 .on_press(Message::Adjourn)
                 .style(button::secondary)

@@ -10,8 +10,9 @@
 //! seat's resignation.
 //!
 //! The computer player keeps its games under the profile's `games/computer/`, with an
-//! identity derived from this peer's own for each level, so that the computer of a saved
-//! game is known again after a restart without keeping another key file.
+//! identity derived from this peer's own for each level, and the hot-seat guest (the second
+//! player at this screen) under `games/guest/` with one derived identity, so that either is
+//! known again after a restart without keeping another key file.
 //!
 //! [`Command::Adjourn`]: super::Command::Adjourn
 
@@ -39,6 +40,8 @@ pub struct Adjourned {
     pub moves: u32,
     /// The computer at this level, if that is the opponent.
     pub computer: Option<Level>,
+    /// The opponent is the second player at this screen (hot-seat).
+    pub here: bool,
 }
 
 /// The computer player's identity at `level` for the person `own` (the same after every
@@ -57,6 +60,21 @@ pub fn computer_level(own: &Identity, key: &[u8; 32]) -> Option<Level> {
     Level::ALL
         .into_iter()
         .find(|l| computer_identity(own, *l).public_key() == *key)
+}
+
+/// The hot-seat guest's identity for the person `own` (the second player at this screen,
+/// whoever it is; the same after every restart).
+pub fn guest_identity(own: &Identity) -> Identity {
+    let digest = Sha256::new()
+        .chain_update(b"lanqi/guest/v1")
+        .chain_update(own.signing_key().to_bytes())
+        .finalize();
+    Identity::from_secret(digest.into())
+}
+
+/// Where the hot-seat guest keeps its games, under this peer's own games folder.
+pub fn guest_games(games_dir: Option<&PathBuf>) -> Option<PathBuf> {
+    games_dir.map(|dir| dir.join("guest"))
 }
 
 /// Where the computer player keeps its games, under this peer's own games folder.
@@ -79,20 +97,20 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             opponent: t.names.get(them).cloned().unwrap_or_default(),
             moves: standing_moves(&t.records).len() as u32,
             computer: computer_level(&self.identity, &opponent_key(t)),
+            here: opponent_key(t) == guest_identity(&self.identity).public_key(),
         })
     }
 
     /// Turns the running game into the unfinished one the lobby offers: saved as it
-    /// stands, and no longer at the table. Nothing happens to a game that is over, a
-    /// hot-seat game (no one to resume it with) or a table of more than two. Returns
-    /// whether a game was adjourned.
+    /// stands, and no longer at the table. Nothing happens to a game that is over or a table
+    /// of more than two. Returns whether a game was adjourned.
     pub(super) fn shelve(&mut self) -> bool {
         let Some(table) = self.table.as_ref() else {
             return false;
         };
         let running =
             table.started() && table.session.ending().is_none() && table.session.table().is_some();
-        if !running || table.hot_seat || table.star.is_some() || self.options.games_dir.is_none() {
+        if !running || table.star.is_some() || self.options.games_dir.is_none() {
             return false;
         }
         self.save();
@@ -136,6 +154,28 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             return Some("there is no game to resume".into());
         };
         let (game, game_id, key) = (t.game, t.game_id, opponent_key(t));
+        let guest = guest_identity(&self.identity);
+        if key == guest.public_key() {
+            // Hot-seat: the second player's seat starts again on its copy of the game.
+            let name = t.names[1 - usize::from(t.me)].clone();
+            let start = super::control::GuestStart {
+                name: &name,
+                identity: guest,
+                host: self.identity.public_key(),
+                games_dir: guest_games(self.options.games_dir.as_ref()),
+                resume_id: Some(game_id),
+            };
+            let (guest, addr) = match super::control::start_guest(start) {
+                Ok(started) => started,
+                Err(e) => return Some(e),
+            };
+            if let Some(hand) = &mut self.hand {
+                hand.guest = Some(guest);
+            }
+            self.endpoint
+                .challenge(addr, &game.to_string(), Some(game_id), now);
+            return None;
+        }
         if let Some(level) = computer_level(&self.identity, &key) {
             let port = match self.transport.local_addr() {
                 Ok(addr) => addr.port(),

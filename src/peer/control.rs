@@ -408,7 +408,14 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 self.endpoint.challenge(addr, &game.to_string(), None, now);
             }
             Command::HotSeat(game, name) => {
-                let (guest, addr) = match start_guest(&name, host) {
+                let guest = GuestStart {
+                    name: &name,
+                    identity: super::adjourn::guest_identity(&self.identity),
+                    host,
+                    games_dir: super::adjourn::guest_games(self.options.games_dir.as_ref()),
+                    resume_id: None,
+                };
+                let (guest, addr) = match start_guest(guest) {
                     Ok(started) => started,
                     Err(e) => return Some(e),
                 };
@@ -516,18 +523,35 @@ pub(super) fn start_computer(start: ComputerStart) -> Result<SocketAddr, String>
     spawn_on_loopback("lanqi-computer", start.identity, options, None)
 }
 
-/// Starts the hot-seat guest: a hand-driven peer named `name` that accepts `host`'s
-/// challenge at once. It keeps no profile (its games are not saved or resumed) and stops
-/// when the host drops it.
-fn start_guest(name: &str, host: [u8; 32]) -> Result<(Guest, SocketAddr), String> {
+/// How to start the hot-seat guest.
+pub(super) struct GuestStart<'a> {
+    /// The second player's name.
+    pub name: &'a str,
+    /// Its identity (the same each time: see [`super::adjourn`]).
+    pub identity: crate::store::Identity,
+    /// The host, whose challenges it accepts at once.
+    pub host: [u8; 32],
+    /// Where it keeps its copy of the games (none: not saved).
+    pub games_dir: Option<std::path::PathBuf>,
+    /// The unfinished game it takes up when the host challenges it to resume; a new game
+    /// otherwise.
+    pub resume_id: Option<u64>,
+}
+
+/// Starts the hot-seat guest: a hand-driven peer that accepts the host's challenge at once,
+/// keeps its copy of each game where it is told, and stops when the host drops it.
+pub(super) fn start_guest(start: GuestStart<'_>) -> Result<(Guest, SocketAddr), String> {
     let (commands, command_rx) = mpsc::unbounded_channel();
     let (snapshot_tx, snapshots) = watch::channel(Snapshot::default());
-    let identity = crate::store::Identity::from_secret(rand::random());
+    let identity = start.identity;
     let key = identity.public_key();
     let options = super::PeerOptions {
-        name: name.to_string(),
-        accept_from: Some(host),
+        name: start.name.to_string(),
+        accept_from: Some(start.host),
         seed: rand::random(),
+        games_dir: start.games_dir,
+        resume_id: start.resume_id,
+        new_game: start.resume_id.is_none(),
         ..super::PeerOptions::default()
     };
     let controller = Controller {

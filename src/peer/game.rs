@@ -125,6 +125,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             )
             .map_err(|e| PeerError::Peer(format!("cannot resume: {e}")))?;
             let mut table = Table::new(session, peer.clone());
+            table.hot_seat = self.is_guest(&peer.key);
             table.signed = group_evidence(&t.evidence);
             table.evidence = t.evidence;
             self.table = Some(table);
@@ -347,10 +348,6 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let (Some(dir), Some(table)) = (&self.options.games_dir, &self.table) else {
             return;
         };
-        // A hot-seat game ends with the guest: there is no one to resume it with.
-        if table.hot_seat {
-            return;
-        }
         let transcript = table.transcript(&self.identity, &self.options.name);
         let path = transcript_path(dir, transcript.game_id, &table.peer.key);
         // It holds this game's secret and, during the game, my private layout: mine only.
