@@ -1436,6 +1436,44 @@ fn the_lobby_chooses_the_time_control_and_shows_a_challenges() {
     assert!(h.shows("10 min"), "the challenge's time control is shown");
 }
 
+/// A time control of one's own: "Custom…" opens two boxes; what is typed there is proposed
+/// (and nothing that is not a number in range).
+#[test]
+fn the_lobby_takes_a_custom_time_control() {
+    let mut h = Harness::new(lobby_snapshot());
+    // "Custom…" in the pick list (its list is an overlay the simulator does not open).
+    let _ = h
+        .app
+        .update(Message::Lobby(lanqi::gui::lobby::Message::CustomClock));
+    assert!(h.shows("minutes a side") && h.shows("seconds a move"));
+    let type_into = |h: &mut Harness, id: &'static str, text: &str| {
+        h.interact(|ui| {
+            ui.click(selector::id(id)).unwrap();
+            let _ = ui.typewrite(text);
+        })
+    };
+    type_into(&mut h, "clock-minutes", "2x");
+    h.click("Use");
+    assert!(h.sent().is_empty(), "2x is not a number of minutes");
+    let _ = h
+        .app
+        .update(Message::Lobby(lanqi::gui::lobby::Message::CustomChanged(
+            String::new(),
+            String::new(),
+        )));
+    type_into(&mut h, "clock-minutes", "20");
+    type_into(&mut h, "clock-seconds", "15");
+    h.click("Use");
+    let custom = Clock {
+        game_secs: 1200,
+        move_secs: 15,
+    };
+    assert_eq!(h.sent(), vec![Command::SetClock(custom)]);
+    let (saved, _) = settings::Settings::load(&h._profile.0.join("settings.json"));
+    assert_eq!(saved.clock, Some(custom), "kept for the next start");
+    assert!(!h.shows("minutes a side"), "the boxes close");
+}
+
 /// The lobby's switch says whether others may watch my games and hands the other choice
 /// to the peer.
 #[test]

@@ -180,6 +180,14 @@ pub struct AppText {
     pub abandon: &'static str,
     /// The computer as an opponent (with its level after it).
     pub computer_name: &'static str,
+    /// The time control list's last entry: one's own.
+    pub clock_custom: &'static str,
+    /// The custom time control's boxes: minutes per side.
+    pub clock_minutes: &'static str,
+    /// The custom time control's boxes: seconds per move.
+    pub clock_seconds: &'static str,
+    /// Propose the custom time control.
+    pub clock_use: &'static str,
     /// The lobby's heading over the finished games.
     pub finished_heading: &'static str,
     /// Review a finished game.
@@ -365,6 +373,10 @@ const EN: AppText = AppText {
     abandon: "Abandon",
     computer_name: "Computer",
     finished_heading: "Finished games",
+    clock_custom: "Custom…",
+    clock_minutes: "minutes a side",
+    clock_seconds: "seconds a move",
+    clock_use: "Use",
     review: "Review",
     results: ["won", "lost", "drawn"],
     abandon_question: "Abandon this game? It counts as a loss.",
@@ -506,6 +518,10 @@ const ZH: AppText = AppText {
     abandon: "放弃",
     computer_name: "电脑",
     finished_heading: "下完的对局",
+    clock_custom: "自定义…",
+    clock_minutes: "每方局时（分钟）",
+    clock_seconds: "步时（秒）",
+    clock_use: "使用",
     review: "复盘",
     results: ["胜", "负", "和"],
     abandon_question: "确定放弃这局吗？将记为负局。",
@@ -1433,6 +1449,10 @@ mod complete {
             abandon,
             computer_name,
             finished_heading,
+            clock_custom,
+            clock_minutes,
+            clock_seconds,
+            clock_use,
             review,
             results,
             abandon_question,

@@ -60,6 +60,9 @@ pub struct Lobby {
     /// The finished games listed (the newest first), and the transcripts that could not
     /// be read.
     finished: (Vec<Finished>, Vec<String>),
+    /// The custom time control being typed (minutes per side, seconds per move), while its
+    /// boxes are open.
+    custom_clock: Option<(String, String)>,
 }
 
 /// What the lobby reacts to.
@@ -105,6 +108,12 @@ pub enum Message {
     Spectators(bool),
     /// Propose this time control from now on.
     Clock(Clock),
+    /// "Custom…" was picked: open the boxes for a time control of one's own.
+    CustomClock,
+    /// The custom boxes changed: minutes per side, seconds per move.
+    CustomChanged(String, String),
+    /// Propose the custom time control typed.
+    UseCustomClock,
     /// Resume the unfinished game.
     Resume,
     /// The Abandon button: opens its confirmation.
@@ -291,7 +300,26 @@ impl Lobby {
                 self.saved.get(i).cloned().map(Event::OpenSaved)
             }
             Message::Spectators(allowed) => Some(Event::Spectators(allowed)),
-            Message::Clock(clock) => Some(Event::Clock(clock)),
+            Message::Clock(clock) => {
+                self.custom_clock = None;
+                Some(Event::Clock(clock))
+            }
+            Message::CustomClock => {
+                self.custom_clock = Some((String::new(), String::new()));
+                None
+            }
+            Message::CustomChanged(minutes, seconds) => {
+                self.custom_clock = Some((minutes, seconds));
+                None
+            }
+            Message::UseCustomClock => {
+                let clock = self
+                    .custom_clock
+                    .as_ref()
+                    .and_then(|(m, s)| custom_clock(m, s))?;
+                self.custom_clock = None;
+                Some(Event::Clock(clock))
+            }
             Message::Resume => Some(Event::Command(Command::Resume)),
             Message::Abandon => {
                 self.confirm_abandon = true;
@@ -397,6 +425,12 @@ impl Lobby {
             );
         }
         let games = games.push(space().width(Fill)).push(clocks(clock, lang));
+        let games: Element<'_, Message> = match &self.custom_clock {
+            Some((minutes, seconds)) => column![games, custom_clock_row(minutes, seconds, lang)]
+                .spacing(10)
+                .into(),
+            None => games.into(),
+        };
         match self.game {
             GameKind::Gomoku(settings) => column![games, gomoku_settings(settings, lang)]
                 .spacing(10)
@@ -764,20 +798,70 @@ fn header<'a>(game: GameKind, lang: Lang) -> Element<'a, Message> {
 /// The time control picker (beside the game's): the offered ones, the proposed one shown.
 fn clocks(proposed: Clock, lang: Lang) -> Element<'static, Message> {
     let choice = |clock: Clock| Choice {
-        value: clock,
+        value: Some(clock),
         label: lang.clock(clock),
     };
-    let mut offered: Vec<Choice<Clock>> = CLOCKS.into_iter().map(choice).collect();
+    let mut offered: Vec<Choice<Option<Clock>>> = CLOCKS.into_iter().map(choice).collect();
     if !CLOCKS.contains(&proposed) {
-        // A time control from the command line (`--clock`) is offered too.
+        // A time control from the command line (`--clock`), or a custom one, is offered too.
         offered.push(choice(proposed));
     }
+    offered.push(Choice {
+        value: None,
+        label: lang.app().clock_custom.to_string(),
+    });
     row![
         text(lang.app().clock_label).size(16),
-        pick_list(offered, Some(choice(proposed)), |c: Choice<Clock>| {
-            Message::Clock(c.value)
-        })
+        pick_list(
+            offered,
+            Some(choice(proposed)),
+            |c: Choice<Option<Clock>>| { c.value.map_or(Message::CustomClock, Message::Clock) }
+        )
         .text_size(14),
+    ]
+    .spacing(8)
+    .align_y(Alignment::Center)
+    .into()
+}
+
+/// The longest custom time: ten hours a side, an hour a move.
+const CUSTOM_MAX: (u32, u32) = (600, 3600);
+
+/// The time control typed in the custom boxes, if both are whole numbers in range (an
+/// empty box is 0: no limit).
+fn custom_clock(minutes: &str, seconds: &str) -> Option<Clock> {
+    let number = |text: &str, max: u32| match text.trim() {
+        "" => Some(0),
+        t => t.parse::<u32>().ok().filter(|n| *n <= max),
+    };
+    Some(Clock {
+        game_secs: number(minutes, CUSTOM_MAX.0)? * 60,
+        move_secs: number(seconds, CUSTOM_MAX.1)?,
+    })
+}
+
+/// The custom time control's boxes: minutes per side, seconds per move, and Use.
+fn custom_clock_row<'a>(minutes: &'a str, seconds: &'a str, lang: Lang) -> Element<'a, Message> {
+    let t = lang.app();
+    let valid = custom_clock(minutes, seconds).is_some();
+    let (m, s) = (minutes.to_string(), seconds.to_string());
+    row![
+        space().width(Fill),
+        text_input("0", minutes)
+            .id("clock-minutes")
+            .on_input(move |m| Message::CustomChanged(m, s.clone()))
+            .on_submit(Message::UseCustomClock)
+            .width(Length::Fixed(70.0)),
+        text(t.clock_minutes).size(14),
+        text_input("0", seconds)
+            .id("clock-seconds")
+            .on_input(move |s| Message::CustomChanged(m.clone(), s))
+            .on_submit(Message::UseCustomClock)
+            .width(Length::Fixed(70.0)),
+        text(t.clock_seconds).size(14),
+        button(text(t.clock_use))
+            .on_press_maybe(valid.then_some(Message::UseCustomClock))
+            .style(button::primary),
     ]
     .spacing(8)
     .align_y(Alignment::Center)
