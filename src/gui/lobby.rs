@@ -438,7 +438,7 @@ impl Lobby {
             GameKind::Tibetan(rules) => column![games, tibetan_settings(rules, lang)]
                 .spacing(10)
                 .into(),
-            _ => games.into(),
+            _ => games,
         }
     }
 
