@@ -430,8 +430,10 @@ impl App {
                 .map_err(|e| e.to_string())
         };
         let guest = snapshot.guest.clone();
-        // Back in the lobby (a game adjourned, or left): its list of games may have grown.
-        let to_lobby = self.host.snapshot.game.is_some() && snapshot.game.is_none();
+        // Back in the lobby (a game adjourned, or left), or the unfinished game abandoned:
+        // the list of finished games may have grown.
+        let to_lobby = (self.host.snapshot.game.is_some() && snapshot.game.is_none())
+            || (self.host.snapshot.adjourned.is_some() && snapshot.adjourned.is_none());
         if let Some(cue) = self.host.take(snapshot, library, self.lang, now) {
             self.sound.play(cue);
         }

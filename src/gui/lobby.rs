@@ -290,11 +290,13 @@ impl Lobby {
                     name.to_string(),
                 )))
             }
-            Message::OpenFinished(i) => self
-                .finished
-                .0
-                .get(i)
-                .map(|f| Event::OpenFinished(f.path.clone())),
+            Message::OpenFinished(i) => {
+                self.saved_problem = None;
+                self.finished
+                    .0
+                    .get(i)
+                    .map(|f| Event::OpenFinished(f.path.clone()))
+            }
             Message::OpenSaved(i) => {
                 self.saved_problem = None;
                 self.saved.get(i).cloned().map(Event::OpenSaved)
@@ -474,7 +476,11 @@ impl Lobby {
         if !self.finished.0.is_empty() || !self.finished.1.is_empty() {
             main = main.push(self.finished_games(lang));
         }
-        if !self.saved.is_empty() || self.saved_problem.is_some() {
+        // Why a game could not be opened (a saved Xiangqi file, or a finished game).
+        if let Some(problem) = &self.saved_problem {
+            main = main.push(text(problem.clone()).size(13).color(RED));
+        }
+        if !self.saved.is_empty() {
             main = main.push(self.saved_games(lang));
         }
         main.push(rule::horizontal(1))
@@ -574,9 +580,6 @@ impl Lobby {
                 .spacing(10)
                 .align_y(Alignment::Center),
             );
-        }
-        if let Some(problem) = &self.saved_problem {
-            saved = saved.push(text(problem.clone()).size(13).color(RED));
         }
         saved.into()
     }
