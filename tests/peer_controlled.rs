@@ -154,6 +154,34 @@ async fn the_lobby_offers_the_computer_as_an_opponent() {
             let before = moves(&wa.borrow());
             until(&mut wa, |s| moves(s) > before).await;
         }
+        // The computer grants every undo: in Junqi too, back to before our first move.
+        if wa.borrow().game.as_ref().unwrap().ending.is_none() {
+            loop {
+                let s = until(&mut wa, |s| {
+                    let g = s.game.as_ref().unwrap();
+                    !g.busy && g.undo.is_none() && (!g.legal_moves.is_empty() || g.ending.is_some())
+                })
+                .await;
+                let before = moves(&s);
+                let g = s.game.unwrap();
+                let ours = lanqi::session::standing_moves(&g.record)
+                    .iter()
+                    .any(|(_, seat, _)| *seat == g.me);
+                if !ours || g.ending.is_some() {
+                    break;
+                }
+                ca.send(Command::Game(Local::AskUndo)).unwrap();
+                until(&mut wa, |s| moves(s) < before).await;
+            }
+            let s = until(&mut wa, |s| {
+                !s.game.as_ref().unwrap().legal_moves.is_empty()
+            })
+            .await;
+            assert!(
+                moves(&s) <= 1,
+                "back to the start: our first move is to make again"
+            );
+        }
         ca.send(Command::Game(Local::Resign)).unwrap();
         let s = until(&mut wa, |s| s.game.as_ref().unwrap().audit.is_some()).await;
         assert!(s.game.unwrap().audit.unwrap().ok, "the computer plays fair");
