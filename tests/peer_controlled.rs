@@ -806,3 +806,31 @@ fn is_flight(turn: &lanqi::rules::tibetan::Turn) -> bool {
         _ => false,
     }
 }
+
+/// The app holds tables of two: a challenge to a larger table is declined with the reason,
+/// and the challenger is told (a headless `lanqi peer --seats` plays those).
+#[tokio::test(start_paused = true)]
+async fn the_app_declines_a_table_of_three_with_the_reason() {
+    let net = LossyNet::new(LinkQuality::PERFECT, 3);
+    let (ta, tb) = (net.attach(addr(21)), net.attach(addr(22)));
+    let (ca, mut wa, alice) = person(&ta, 51, "ann");
+    let (cb, mut wb, bob) = person(&tb, 52, "ben");
+    let three: GameKind = "gomoku:freestyle:15x15:3:5".parse().unwrap();
+    let people = async {
+        until(&mut wa, |s| s.name == "ann").await;
+        ca.send(Command::Challenge(addr(22), three)).unwrap();
+        let s = until(&mut wa, |s| s.problem.is_some()).await;
+        let problem = s.problem.unwrap();
+        assert!(problem.contains("tables of two"), "{problem}");
+        assert!(wb.borrow().incoming.is_none() && wb.borrow().game.is_none());
+        ca.send(Command::Quit).unwrap();
+        cb.send(Command::Quit).unwrap();
+    };
+    let (a, b, ()) = tokio::time::timeout(std::time::Duration::from_secs(120), async {
+        tokio::join!(alice, bob, people)
+    })
+    .await
+    .expect("the decline came");
+    a.expect("ann stops cleanly");
+    b.expect("ben stops cleanly");
+}

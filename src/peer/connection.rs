@@ -51,8 +51,20 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 };
                 // A game this peer cannot play as named (a rule set it does not know, bad
                 // settings) is declined with the reason.
-                if let Err(reason) = game.parse::<GameKind>() {
-                    self.endpoint.decline(&reason);
+                let kind = match game.parse::<GameKind>() {
+                    Ok(kind) => kind,
+                    Err(reason) => {
+                        self.endpoint.decline(&reason);
+                        return Ok(());
+                    }
+                };
+                // The app's screens hold tables of two; a larger table is played with
+                // `lanqi peer --seats N` (and joined with `--connect`).
+                if self.hand.is_some() && kind.seats() > 2 && resume.is_none() {
+                    self.endpoint.decline(
+                        "this player's app plays tables of two; a table of more is played with \
+                         `lanqi peer --seats`",
+                    );
                     return Ok(());
                 }
                 // The opener of a larger table seats players of its own game only.
