@@ -814,7 +814,7 @@ async fn the_app_declines_a_table_of_three_with_the_reason() {
     let net = LossyNet::new(LinkQuality::PERFECT, 3);
     let (ta, tb) = (net.attach(addr(21)), net.attach(addr(22)));
     let (ca, mut wa, alice) = person(&ta, 51, "ann");
-    let (cb, mut wb, bob) = person(&tb, 52, "ben");
+    let (cb, wb, bob) = person(&tb, 52, "ben");
     let three: GameKind = "gomoku:freestyle:15x15:3:5".parse().unwrap();
     let people = async {
         until(&mut wa, |s| s.name == "ann").await;
