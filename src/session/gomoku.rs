@@ -1,12 +1,15 @@
 //! Gomoku at a session's table: two to four seats in turn order, no setup, nothing hidden.
-//! A move is a point (`h8`), the same in every seat's view. The session's seat `first`
-//! plays the rules' seat 1 (Black) and the others follow in seat order, so that two players
-//! can take turns at Black from game to game; seats are named by their number in the game
-//! (`1` is Black) in `over`, the events and the transcript.
+//! A move is a point (`h8`) or an opening decision (`black`, `white`, `place2`), the same
+//! in every seat's view. The session's seat `first` plays the rules' seat 1 (Black, or with
+//! an opening rule the seat that opens) and the others follow in seat order, so that two
+//! players can take turns at Black from game to game; seats are named by their number in
+//! the game (`1` moved first) in `over`, the events and the transcript. With an opening
+//! rule the colours follow the decisions, the same on every peer, because every peer plays
+//! the same decisions through the rules core; the names do not change.
 
 use super::ending::{Ending, Reason};
 use super::game::{Played, Seat, Secrets, Step, TableGame};
-use crate::rules::gomoku::{self, DrawReason, Game, Point, Settings, WinReason};
+use crate::rules::gomoku::{self, Action, DrawReason, Game, Settings, WinReason};
 
 /// A Gomoku game at a table.
 #[derive(Clone, Debug)]
@@ -27,9 +30,16 @@ impl GomokuTable {
         &self.game
     }
 
-    /// The session's seat that plays Black.
+    /// The session's seat that moved first (Black, unless an opening swapped the
+    /// colours).
     pub fn first(&self) -> Seat {
         self.first
+    }
+
+    /// The colour session seat `seat` plays now (the rules' seat 0 is Black).
+    pub fn colour_of(&self, seat: Seat) -> gomoku::Seat {
+        let player = game_seat(seat, self.first, self.seats());
+        self.game.colour_of(player)
     }
 
     fn seats(&self) -> u8 {
@@ -39,7 +49,7 @@ impl GomokuTable {
 
 impl TableGame for GomokuTable {
     type Rules = Settings;
-    type Move = Point;
+    type Move = Action;
 
     fn name(_: &Settings) -> &'static str {
         "gomoku"
@@ -71,36 +81,36 @@ impl TableGame for GomokuTable {
     }
 
     fn to_move(&self) -> Seat {
-        (self.game.to_move().0 + self.first) % self.seats()
+        (self.game.mover().0 + self.first) % self.seats()
     }
 
     fn ply(&self) -> u32 {
-        self.game.moves().len() as u32
+        self.game.ply() as u32
     }
 
-    fn parse_move(_: &Settings, text: &str) -> Result<Point, String> {
+    fn parse_move(_: &Settings, text: &str) -> Result<Action, String> {
         text.parse()
-            .map_err(|e: gomoku::ParsePointError| e.to_string())
+            .map_err(|e: gomoku::ParseActionError| e.to_string())
     }
 
-    fn legal_moves(&self) -> Vec<Point> {
+    fn legal_moves(&self) -> Vec<Action> {
         if self.game.ending().is_some() {
             return Vec::new();
         }
-        self.game.legal_moves()
+        self.game.legal_actions()
     }
 
-    fn play(&mut self, seat: Seat, point: &Point) -> Result<Vec<Step<Point>>, String> {
-        let point = *point;
+    fn play(&mut self, seat: Seat, action: &Action) -> Result<Vec<Step<Action>>, String> {
+        let action = *action;
         if seat != self.to_move() {
-            return Err(format!("it is {}'s turn", self.game.to_move()));
+            return Err(format!("it is {}'s turn", self.game.mover()));
         }
-        self.game.play(point).map_err(|e| e.to_string())?;
+        self.game.act(action).map_err(|e| e.to_string())?;
         Ok(vec![Step::Played {
             ply: self.ply(),
             seat,
             played: Played {
-                absolute: point,
+                absolute: action,
                 outcome: None,
             },
         }])
@@ -135,8 +145,9 @@ impl TableGame for GomokuTable {
         self.game.hash_text()
     }
 
-    /// Seats are named by their number in the game, `1` (Black, who moved first) to `4`
-    /// (the spec's text forms).
+    /// Seats are named by their number in the game, `1` (who moved first: Black, or with
+    /// an opening rule the seat that opened, whatever colour it chose) to `4` (the spec's
+    /// text forms).
     fn seat_name(rules: &Settings, seat: Seat, first: Seat) -> &'static str {
         let number = game_seat(seat, first, rules.seats.max(1)).0;
         ["1", "2", "3", "4"]
