@@ -160,7 +160,7 @@ impl TableGame for GomokuTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::Clock;
+    use crate::protocol::{Clock, Message};
     use crate::rules::gomoku::{Rule, Size};
     use crate::session::{Effect, Local, Session};
 
@@ -171,6 +171,7 @@ mod tests {
             size: Size::new(9, 9).unwrap(),
             seats: 3,
             win: 4,
+            opening: gomoku::Opening::None,
         };
         let mut s: Vec<Session<GomokuTable>> = (0..3)
             .map(|me| Session::new(settings, me, 5, 0, Clock::default(), Secrets::fixed(me), 0))
@@ -210,7 +211,7 @@ mod tests {
         let secrets = Secrets::fixed(0);
         let mut t = GomokuTable::start(&settings, &[], 0, "", 1, &secrets).unwrap();
         assert_eq!(t.to_move(), 1, "session seat 1 plays Black");
-        let p = |text: &str| -> Point { text.parse().unwrap() };
+        let p = |text: &str| -> Action { text.parse().unwrap() };
         assert!(t.play(0, &p("a1")).is_err(), "not seat 0's turn");
         for (seat, mv) in [
             (1, "a1"),
@@ -227,5 +228,78 @@ mod tests {
         assert_eq!(ending.winner, Some(1));
         assert_eq!(GomokuTable::seat_name(&settings, 1, 1), "1");
         assert_eq!(GomokuTable::seat_name(&settings, 0, 1), "2");
+    }
+
+    #[test]
+    fn two_sessions_play_a_swap2_opening_and_agree_on_colours_and_winner() {
+        let settings = Settings {
+            opening: gomoku::Opening::Swap2,
+            ..Settings::default()
+        };
+        // Session seat 1 opens (moves first); seat 0 answers.
+        let first = 1;
+        let mut s: Vec<Session<GomokuTable>> = (0..2)
+            .map(|me| {
+                let secrets = Secrets::fixed(me);
+                Session::new(settings, me, 7, first, Clock::default(), secrets, 0)
+            })
+            .collect();
+        let moves = [
+            (1, "h8"),
+            (1, "h9"),
+            (1, "i8"),
+            (0, "place2"),
+            (0, "j10"),
+            (0, "g8"),
+            // The opener takes White: seat 0 keeps the Black stones g8 h8 i8.
+            (1, "white"),
+            (1, "a1"),
+            (0, "j8"),
+            (1, "a2"),
+            (0, "k8"),
+        ];
+        let mut overs = Vec::new();
+        for (seat, mv) in moves {
+            let table = s[0].table().unwrap();
+            assert_eq!(table.to_move(), seat, "{mv}: whose turn");
+            let effects = s[seat as usize]
+                .local(Local::Move(mv.parse().unwrap()), 0)
+                .unwrap_or_else(|e| panic!("{mv}: {e:?}"));
+            for e in effects {
+                if let Effect::Send(m) = e {
+                    if let Message::Over { winner, .. } = &m {
+                        overs.push(winner.clone());
+                    }
+                    for e in s[1 - seat as usize].remote(seat, m.clone(), 0) {
+                        if let Effect::Send(Message::Over { winner, .. }) = e {
+                            overs.push(winner);
+                        }
+                    }
+                }
+            }
+            let (a, b) = (s[0].table().unwrap(), s[1].table().unwrap());
+            assert_eq!(a.hash(), b.hash(), "after {mv}");
+            assert_eq!(a.to_move(), b.to_move(), "after {mv}");
+            for seat in 0..2 {
+                assert_eq!(a.colour_of(seat), b.colour_of(seat), "after {mv}");
+            }
+        }
+        let table = s[0].table().unwrap();
+        assert_eq!(
+            table.colour_of(1),
+            gomoku::Seat::WHITE,
+            "the opener chose White"
+        );
+        assert_eq!(table.colour_of(0), gomoku::Seat::BLACK);
+        for session in &s {
+            let ending = session.ending().expect("g8..k8 is five");
+            assert_eq!(
+                (ending.winner, &ending.reason),
+                (Some(0), &Reason::InARow(5))
+            );
+            // Seat 1 opened, so seat 0 is "2" in the game's words, whatever its colour.
+            assert_eq!(session.winner_word(ending.winner), "2");
+        }
+        assert_eq!(overs, ["2", "2"], "each peer's over names seat 2");
     }
 }

@@ -125,3 +125,79 @@ fn share(limits: Limits, parts: u64) -> Limits {
         width: limits.width.min(8),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Level;
+    use crate::engine::gomoku::level_limits;
+    use crate::rules::gomoku::{Opening, Settings};
+
+    fn game(opening: Opening, actions: &str) -> Game {
+        let mut g = Game::new(Settings {
+            opening,
+            ..Settings::default()
+        })
+        .unwrap();
+        for a in actions.split_whitespace() {
+            g.act(a.parse().unwrap()).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn the_chooser_takes_the_side_the_position_favours_or_places_two_when_close() {
+        let mut s = Searcher::new(4);
+        let limits = level_limits(Level::Medium);
+        let decide = |s: &mut Searcher, o, a| best_action(s, &game(o, a), limits);
+        let take = |c| Some(Action::Choose(c));
+        // White's stone is lost in the corner: Black's two stones together are far better.
+        assert_eq!(
+            decide(&mut s, Opening::Swap, "h8 a1 i8"),
+            take(Choice::Black)
+        );
+        assert_eq!(
+            decide(&mut s, Opening::Swap2, "h8 a1 i8"),
+            take(Choice::Black)
+        );
+        // Black's stones are in the corners: White, in the centre and to move.
+        assert_eq!(
+            decide(&mut s, Opening::Swap, "a1 h8 o15"),
+            take(Choice::White)
+        );
+        // A close position: swap2's answer is two more stones; swap's, the better side.
+        assert_eq!(
+            decide(&mut s, Opening::Swap2, "h8 h9 j10"),
+            take(Choice::Place2)
+        );
+        assert!(decide(&mut s, Opening::Swap, "h8 h9 j10").is_some_and(|a| a.choice().is_some()));
+        // After place2 the opener chooses between the colours only.
+        let after = decide(&mut s, Opening::Swap2, "h8 a1 i8 place2 o15 j8");
+        assert_eq!(after, take(Choice::Black), "an open three with room");
+    }
+
+    #[test]
+    fn the_engine_plays_a_whole_swap2_opening_with_balanced_stones() {
+        let mut s = Searcher::new(4);
+        let limits = level_limits(Level::Easy);
+        let mut g = game(Opening::Swap2, "");
+        while !g.colours_settled() {
+            let action = best_action(&mut s, &g, limits).expect("a move");
+            g.act(action).unwrap();
+        }
+        let centre: Point = "h8".parse().unwrap();
+        assert_eq!(g.moves()[0].point, centre, "the first stone in the centre");
+        for m in g.moves() {
+            let d = m.point.file().abs_diff(7).max(m.point.rank().abs_diff(7));
+            assert!(d <= 4, "{} stays near the centre", m.point);
+        }
+        let close = judge(&mut s, &g, share(limits, 1)).abs();
+        assert!(close < WIN / 2, "nobody has a forced win after the opening");
+        // And the game goes on to its end.
+        while g.ending().is_none() && g.ply() < 225 {
+            let action = best_action(&mut s, &g, limits).expect("a move");
+            g.act(action).unwrap();
+        }
+        assert!(g.ending().is_some());
+    }
+}

@@ -352,7 +352,7 @@ mod tests {
             first: 0,
             deployed: [true, true],
             legal_moves: if game.to_move().0 == 0 {
-                game.legal_moves()
+                game.legal_actions()
                     .into_iter()
                     .map(AnyMove::Gomoku)
                     .collect()
@@ -445,5 +445,106 @@ mod tests {
         assert_eq!(shown.replay, Some((3, 7)));
         assert_eq!(shown.beside, ["Black · 2 stones", "White · 1 stone"]);
         assert_eq!(shown.moves[..2], ["1. a1", "2. a2"]);
+    }
+
+    /// Swap2 after `actions`, as session seat `me` sees it (seat 0 opened); the legal
+    /// moves are its own when it is to act.
+    fn opening_view(actions: &[&str], me: Seat) -> GameView {
+        let settings = Settings {
+            opening: gomoku::Opening::Swap2,
+            ..Settings::default()
+        };
+        let actions: Vec<Action> = actions.iter().map(|a| a.parse().unwrap()).collect();
+        let game = replayed(settings, &actions);
+        assert_eq!(game.ply(), actions.len(), "the moves all play");
+        let mut v = view(settings, &[]);
+        v.me = me;
+        v.board = Some(Board::Gomoku(Box::new(game.clone())));
+        v.to_move = Some(game.mover().0);
+        v.legal_moves = if game.mover().0 == me {
+            game.legal_actions()
+                .into_iter()
+                .map(AnyMove::Gomoku)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        v
+    }
+
+    fn names(seat: Seat) -> String {
+        ["ann", "bob"][usize::from(seat)].to_string()
+    }
+
+    #[test]
+    fn the_opening_decision_is_made_with_buttons_by_the_seat_whose_it_is() {
+        use iced_test::simulator::Simulator;
+        let v = opening_view(&["h8", "h9", "i8"], 1);
+        assert_eq!(my_choices(&v), Choice::SWAP2);
+        let play = Play::default();
+        let shown = play.view(&v, Lang::En, &names);
+        assert_eq!(
+            shown.note.as_deref(),
+            Some(
+                "Opening: bob takes Black or White, or places two more stones (White, then \
+                 Black) and lets the other choose."
+            )
+        );
+        assert_eq!(shown.moves, ["1. h8", "2. h9", "3. i8"]);
+        // The buttons: a click on one is that decision, sent as a move.
+        let mut ui = Simulator::with_settings(crate::gui::settings(), shown.action.unwrap());
+        for words in ["Your decision:", "Take White", "Place two more stones"] {
+            assert!(ui.find(words).is_ok(), "{words}");
+        }
+        ui.click("Take Black").expect("the button");
+        let clicked: Vec<Message> = ui.into_messages().collect();
+        assert_eq!(clicked, [Message::Choose(Choice::Black)]);
+        let mut play = Play::default();
+        assert_eq!(
+            play.update(Message::Choose(Choice::Black), &v),
+            Some(Event::Move(AnyMove::Gomoku(Action::Choose(Choice::Black))))
+        );
+        // No stone may be placed meanwhile.
+        assert_eq!(click(&v, "a1".parse().unwrap()), (None, None));
+        // The opener sees no buttons, only what the opening waits for, in its words.
+        let theirs = opening_view(&["h8", "h9", "i8"], 0);
+        assert!(my_choices(&theirs).is_empty());
+        assert_eq!(play.update(Message::Choose(Choice::Black), &theirs), None);
+        let play = Play::default();
+        let shown = play.view(&theirs, Lang::Zh, &names);
+        let mut ui = Simulator::with_settings(crate::gui::settings(), shown.action.unwrap());
+        assert!(ui.find("执黑").is_err(), "no buttons");
+        assert_eq!(
+            shown.note.as_deref(),
+            Some("开局：由 bob 选择执黑或执白，或再下两子（先白后黑）让对方选择。")
+        );
+    }
+
+    #[test]
+    fn after_place2_the_opener_chooses_and_the_colours_follow() {
+        let v = opening_view(&["h8", "h9", "i8", "place2", "j10", "g8"], 0);
+        assert_eq!(my_choices(&v), Choice::COLOURS);
+        let play = Play::default();
+        let shown = play.view(&v, Lang::En, &names);
+        assert_eq!(shown.moves[3], "bob places two more stones");
+        assert_eq!(shown.moves[4..], ["4. j10", "5. g8"]);
+        assert_eq!(
+            shown.note.as_deref(),
+            Some("Opening: ann takes Black or White.")
+        );
+        // Ann (seat 0, who opened) takes White: she plays White and moves next.
+        let v = opening_view(&["h8", "h9", "i8", "place2", "j10", "g8", "white"], 0);
+        let game = game_of(&v);
+        assert_eq!(colour_of(&game, 0, 0), 1, "ann plays White");
+        assert_eq!(colour_of(&game, 1, 0), 0, "bob plays Black");
+        let shown = play.view(&v, Lang::En, &names);
+        assert_eq!(shown.note, None, "the opening is over");
+        assert_eq!(shown.beside, ["White · 2 stones", "Black · 3 stones"]);
+        assert_eq!(shown.moves[6], "ann takes White");
+        assert!(my_choices(&v).is_empty());
+        assert!(
+            v.legal_moves
+                .contains(&AnyMove::Gomoku(Action::Stone("a1".parse().unwrap())))
+        );
     }
 }
