@@ -42,9 +42,8 @@ fn cases() -> Vec<Case> {
                 black.len() == white.len() || black.len() == white.len() + 1,
                 "{name}"
             );
-            for i in 0..black.len() {
-                game.play(black[i])
-                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+            for (i, &b) in black.iter().enumerate() {
+                game.play(b).unwrap_or_else(|e| panic!("{name}: {e}"));
                 if let Some(&w) = white.get(i) {
                     game.play(w).unwrap_or_else(|e| panic!("{name}: {e}"));
                 }
