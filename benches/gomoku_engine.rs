@@ -1,13 +1,16 @@
 //! Gomoku engine speed: alpha-beta nodes per second on a middlegame position (a fixed node
 //! budget, so the work is the same on every run), the time to find a VCF in positions
-//! with a known one, and renju forbidden-point judgements per second. Run with
+//! with a known one (and over the whole set of `tests/data/gomoku_vcf.txt`, worked out by
+//! hand; `tests/gomoku_vcf.rs` checks the engine finds them), and renju forbidden-point
+//! judgements per second (a middlegame, and every position of
+//! `tests/data/gomoku_renju.txt`). Run with
 //! `cargo bench --no-default-features --bench gomoku_engine`.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use lanqi::engine::gomoku::{Limits, Searcher};
-use lanqi::rules::gomoku::{Game, Rule, Settings, renju};
+use lanqi::rules::gomoku::{Game, Point, Rule, Settings, renju};
 
 fn game(rule: Rule, moves: &str) -> Game {
     let mut g = Game::new(Settings {
@@ -81,6 +84,24 @@ fn vcf(c: &mut Criterion) {
             b.iter(|| black_box(searcher.vcf(black_box(&g), 1_000_000)))
         });
     }
+    // The hand-made set, every position once per iteration.
+    let set = vcf_set();
+    let mut searcher = Searcher::new(1);
+    group.throughput(Throughput::Elements(set.len() as u64));
+    group.bench_function(
+        format!(
+            "the {} positions of gomoku_vcf.txt (per position)",
+            set.len()
+        ),
+        |b| {
+            b.iter(|| {
+                for g in &set {
+                    black_box(searcher.vcf(black_box(g), 1_000_000));
+                }
+            })
+        },
+    );
+    group.throughput(Throughput::Elements(1));
     // What every search pays first: building the engine's board from the game (one node).
     let g = game(Rule::Freestyle, MIDDLEGAME);
     let mut searcher = Searcher::new(1);
@@ -88,6 +109,53 @@ fn vcf(c: &mut Criterion) {
         b.iter(|| black_box(searcher.vcf(black_box(&g), 1)))
     });
     group.finish();
+}
+
+/// The positions of `tests/data/gomoku_vcf.txt` (`NAME | RULE | BLACK | WHITE | …`).
+fn vcf_set() -> Vec<Game> {
+    let points =
+        |t: &str| -> Vec<Point> { t.split_whitespace().map(|p| p.parse().unwrap()).collect() };
+    include_str!("../tests/data/gomoku_vcf.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split(" | ").collect();
+            let (black, white) = (points(f[2]), points(f[3]));
+            let mut g = Game::new(Settings {
+                rule: f[1].parse().unwrap(),
+                ..Settings::default()
+            })
+            .unwrap();
+            for (i, &b) in black.iter().enumerate() {
+                g.play(b).unwrap();
+                if let Some(&w) = white.get(i) {
+                    g.play(w).unwrap();
+                }
+            }
+            g
+        })
+        .collect()
+}
+
+/// The positions of `tests/data/gomoku_renju.txt` (`SIZE | MOVES | EXPECTED`), renju.
+fn renju_set() -> Vec<Game> {
+    include_str!("../tests/data/gomoku_renju.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('|').map(str::trim).collect();
+            let mut g = Game::new(Settings {
+                rule: Rule::Renju,
+                size: f[0].parse().unwrap(),
+                ..Settings::default()
+            })
+            .unwrap();
+            for m in f[1].split_whitespace() {
+                g.play(m.parse().unwrap()).unwrap();
+            }
+            g
+        })
+        .collect()
 }
 
 fn forbidden(c: &mut Criterion) {
@@ -102,6 +170,25 @@ fn forbidden(c: &mut Criterion) {
     group.bench_function(
         format!("renju middlegame, {empties} points (per point)"),
         |b| b.iter(|| black_box(renju::forbidden_points(black_box(g.board())))),
+    );
+    let set = renju_set();
+    let empties: u64 = set
+        .iter()
+        .map(|g| g.board().empty_points().count() as u64)
+        .sum();
+    group.throughput(Throughput::Elements(empties));
+    group.bench_function(
+        format!(
+            "the {} positions of gomoku_renju.txt, {empties} points (per point)",
+            set.len()
+        ),
+        |b| {
+            b.iter(|| {
+                for g in &set {
+                    black_box(renju::forbidden_points(black_box(g.board())));
+                }
+            })
+        },
     );
     group.finish();
 }

@@ -176,3 +176,67 @@ fn bad_settings_are_one_line_and_exit_2() {
         "renju is played to five in a row, not 6",
     );
 }
+
+#[test]
+fn play_with_an_opening_takes_the_decisions_as_moves() {
+    let swap2 = |moves: &[&str]| {
+        let mut args = vec!["gomoku", "play", "--size", "9x9", "--opening", "swap2"];
+        args.extend(moves);
+        stdout(&args)
+    };
+    // Seat 1 places Black, White, Black; seat 2 is to choose.
+    let out = swap2(&["e5", "e6", "f5"]);
+    assert!(
+        out.ends_with("....2....\n....11...\n.........\n.........\n.........\n.........\nto choose: 2 (black, white or place2)\n"),
+        "{out}"
+    );
+    // Seat 2 places two more; seat 1 chooses; then the colours are said, and whose move.
+    let out = swap2(&["e5", "e6", "f5", "place2", "a9", "d5"]);
+    assert!(out.ends_with("to choose: 1 (black or white)\n"), "{out}");
+    let out = swap2(&["e5", "e6", "f5", "place2", "a9", "d5", "white"]);
+    assert!(out.ends_with("black: 2\nto move: 1\n"), "{out}");
+    // Black (seat 2) makes five: seat 2 wins.
+    let out = swap2(&[
+        "e5", "e6", "f5", "place2", "a9", "d5", "white", "a1", "g5", "a2", "c5",
+    ]);
+    assert!(out.ends_with("black: 2\nresult: 2 (5 in a row)\n"), "{out}");
+    // Swap: seat 2 keeps White and moves.
+    let mut args = vec![
+        "gomoku",
+        "play",
+        "--opening",
+        "swap",
+        "h8",
+        "h9",
+        "i8",
+        "white",
+    ];
+    assert!(stdout(&args).ends_with("black: 1\nto move: 2\n"));
+    args.push("place2");
+    fails(
+        &args,
+        "move 5 of 5: place2: no choice is due now, a stone is",
+    );
+    fails(
+        &[
+            "gomoku",
+            "play",
+            "--opening",
+            "swap",
+            "h8",
+            "h9",
+            "i8",
+            "a1",
+        ],
+        "move 4 of 4: a1: seat 2 is to choose black or white, not to place a stone",
+    );
+    fails(
+        &["gomoku", "play", "--opening", "swap", "--seats", "3"],
+        "the swap opening is for two seats, not 3",
+    );
+    // Without an opening the decisions are not moves at all.
+    fails(
+        &["gomoku", "play", "black"],
+        "move 1 of 1: bad point \"black\"",
+    );
+}

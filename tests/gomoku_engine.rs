@@ -20,6 +20,7 @@ fn settings(rule: Rule, seats: u8, win: u8) -> Settings {
         size: Size::STANDARD,
         seats,
         win,
+        opening: Default::default(),
     }
 }
 
@@ -223,6 +224,7 @@ fn several_seats_block_whoever_wins_next() {
         size: "9x9".parse().unwrap(),
         seats: 4,
         win: 4,
+        opening: Default::default(),
     };
     let g = game(s4, "i9 g9 e9 b2 i7 g7 e7 c2 a9 a7 i5 d2");
     let (m, _) = best(&g, 10_000);
@@ -237,6 +239,7 @@ fn three_and_four_seat_games_stay_legal() {
             size: size.parse().unwrap(),
             seats,
             win,
+            opening: Default::default(),
         };
         let mut g = Game::new(s).unwrap();
         let mut engines: Vec<Searcher> = (0..seats).map(|_| Searcher::new(4)).collect();
@@ -269,6 +272,7 @@ fn small_boards_and_other_win_lengths() {
             size: size.parse().unwrap(),
             seats: 2,
             win,
+            opening: Default::default(),
         };
         let mut g = Game::new(s).unwrap();
         let mut searcher = Searcher::new(4);

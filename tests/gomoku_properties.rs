@@ -1,9 +1,12 @@
 //! Properties of the Gomoku rules core over seeded random games: nothing panics, `play`
 //! accepts exactly the legal moves, taking back restores the hash and the board, the hash
 //! depends only on the stones and the seat to move, and renju's judgement is the same in
-//! all eight symmetries of the board.
+//! all eight symmetries of the board. Two-seat games to four or more are played with a
+//! random opening rule (none, swap, swap2) too, their decisions chosen at random.
 
-use lanqi::rules::gomoku::{Game, GomokuError, Move, Point, Rule, Seat, Settings, Size};
+use lanqi::rules::gomoku::{
+    Action, Game, GomokuError, Move, Opening, Point, Rule, Seat, Settings, Size,
+};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -11,7 +14,8 @@ fn pick<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> T {
     items[(rng.next_u64() % items.len() as u64) as usize]
 }
 
-/// Random settings: any rule set, size, seat count and win length the rules accept.
+/// Random settings: any rule set, size, seat count, win length and opening rule the rules
+/// accept.
 fn random_settings(rng: &mut ChaCha8Rng) -> Settings {
     let rule = pick(rng, &Rule::ALL);
     let size = Size::new(pick(rng, &[5, 6, 9, 15, 26]), pick(rng, &[5, 7, 15])).unwrap();
@@ -20,11 +24,17 @@ fn random_settings(rng: &mut ChaCha8Rng) -> Settings {
     } else {
         (pick(rng, &[2, 3, 4]), pick(rng, &[3, 4, 5]))
     };
+    let opening = if seats == 2 && win >= 4 {
+        pick(rng, &Opening::ALL)
+    } else {
+        Opening::None
+    };
     Settings {
         rule,
         size,
         seats,
         win,
+        opening,
     }
 }
 
@@ -34,19 +44,27 @@ fn random_game(seed: u64) -> Game {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game = Game::new(random_settings(&mut rng)).unwrap();
     while game.ending().is_none() {
-        let legal = game.legal_moves();
+        let legal = game.legal_actions();
         assert!(!legal.is_empty(), "seed {seed}: no move but not over");
         if game.settings().seats > 2 && rng.next_u64() % 40 == 0 {
             game.remove_seat(game.to_move()).unwrap();
             continue;
         }
-        let (hash, board) = (game.hash(), game.board().to_string());
-        let point = pick(&mut rng, &legal);
-        game.play(point).unwrap();
+        let (hash, board, mover) = (game.hash(), game.board().to_string(), game.mover());
+        let action = pick(&mut rng, &legal);
+        game.act(action).unwrap();
+        if action.choice().is_some() {
+            assert_ne!(
+                game.hash(),
+                hash,
+                "seed {seed}: a decision changes the hash"
+            );
+        }
         let mut back = game.clone();
-        assert_eq!(back.take_back().map(|m| m.point), Some(point));
+        assert_eq!(back.take_back(), Some(action));
         assert_eq!(back.hash(), hash, "seed {seed}");
         assert_eq!(back.board().to_string(), board, "seed {seed}");
+        assert_eq!(back.mover(), mover, "seed {seed}");
     }
     game
 }
@@ -58,6 +76,7 @@ fn random_games_end_properly_and_never_panic() {
         let ending = game.ending().unwrap();
         assert!(!ending.to_string().is_empty());
         assert!(game.legal_moves().is_empty());
+        assert!(game.legal_actions().is_empty());
         let text = game.board().to_string();
         let size = game.settings().size;
         assert_eq!(text.lines().count(), size.height() as usize);
@@ -71,6 +90,26 @@ fn play_accepts_exactly_the_legal_moves() {
     for seed in 100..110 {
         let full = random_game(seed);
         let mut game = Game::new(full.settings()).unwrap();
+        if full.settings().opening != Opening::None {
+            // Two seats, nobody leaves: the moves are every action, decisions included.
+            for (i, action) in full.actions().into_iter().enumerate() {
+                if i % 3 == 0 {
+                    let legal = game.legal_actions();
+                    for point in full.settings().size.points() {
+                        let accepted = game.clone().play(point).is_ok();
+                        let listed = legal.contains(&Action::Stone(point));
+                        assert_eq!(accepted, listed, "seed {seed}, {point}");
+                    }
+                    for choice in lanqi::rules::gomoku::Choice::SWAP2 {
+                        let accepted = game.clone().choose(choice).is_ok();
+                        let listed = legal.contains(&Action::Choose(choice));
+                        assert_eq!(accepted, listed, "seed {seed}, {choice}");
+                    }
+                }
+                game.act(action).unwrap();
+            }
+            continue;
+        }
         for (i, mv) in full.moves().iter().enumerate() {
             if i % 7 == 0 {
                 let legal = game.legal_moves();
@@ -99,7 +138,10 @@ fn the_hash_is_the_stones_and_the_seat_to_move() {
     let mut compared = 0;
     for seed in 200..240 {
         let game = random_game(seed);
-        if game.moves().len() < 4 || game.settings().seats != 2 {
+        if game.moves().len() < 4
+            || game.settings().seats != 2
+            || game.settings().opening != Opening::None
+        {
             continue;
         }
         // The same stones played in another order (each seat's moves permuted) give the

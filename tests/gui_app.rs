@@ -1707,6 +1707,7 @@ fn the_lobby_challenges_to_gomoku_with_the_settings_chosen() {
         size: Size::new(9, 7).unwrap(),
         seats: 2,
         win: 4,
+        opening: Default::default(),
     };
     let _ = h
         .app
@@ -1750,6 +1751,7 @@ async fn hot_seat_gomoku_in_the_app_with_real_peers() {
         size: GSize::new(9, 9).unwrap(),
         seats: 2,
         win: 4,
+        opening: Default::default(),
     };
     let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
     let (commands, mut rx, host) = person(&socket, 11, "alice");

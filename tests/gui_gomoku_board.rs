@@ -77,6 +77,7 @@ fn four_seats() -> GomokuModel {
         size: Size::new(7, 5).unwrap(),
         seats: 4,
         win: 3,
+        opening: Default::default(),
     };
     let g = game(settings, &["d3", "c3", "e3", "d4", "d2", "c4", "e4", "b2"]);
     model(&g, false)

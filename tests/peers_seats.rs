@@ -23,6 +23,7 @@ fn gomoku(seats: u8) -> GameKind {
         size: Size::new(7, 7).expect("a size"),
         seats,
         win: 4,
+        opening: Default::default(),
     })
 }
 

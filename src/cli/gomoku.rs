@@ -5,13 +5,20 @@
 //! `to move: N`, or `result: …` when the game ended: `result: N (L in a row)` (seat `N`
 //! made a winning row of `L` stones) or `result: draw (full board)` (or, in renju,
 //! `result: draw (no legal move)`: Black to move and every empty point forbidden).
+//!
+//! `play --opening swap|swap2` (two seats; lanqi's addition to the spec's command line)
+//! also takes the opening decisions `black`, `white` and `place2` among the moves. The
+//! board's `1` and `2` are then the colours (`1` Black, `2` White), `to move: N` and
+//! `result: N …` name the seat (`1` opened), a line `black: N` says which seat plays Black
+//! once the colours are chosen, and `to choose: N (black, white or place2)` replaces
+//! `to move:` while seat `N` is to decide.
 
 use std::fmt::Write;
 
 use clap::Subcommand;
 
 use super::UserError;
-use crate::rules::gomoku::{Game, Point, Rule, Settings, Size};
+use crate::rules::gomoku::{Action, Game, Opening, Point, Rule, Seat, Settings, Size, Turn};
 
 /// `lanqi gomoku` subcommands.
 #[derive(Debug, Subcommand)]
@@ -33,6 +40,10 @@ pub enum GomokuCommand {
         #[arg(long, default_value_t = 5, value_name = "L",
               value_parser = clap::value_parser!(u8).range(3..=26))]
         win: u8,
+        /// The opening rule, none, swap or swap2 (two seats, win length 4 or more): seat 1
+        /// places the first stones, and the decisions black, white and place2 are moves.
+        #[arg(long, default_value = "none")]
+        opening: Opening,
         /// Points such as h8, seat 1 first.
         moves: Vec<String>,
     },
@@ -55,6 +66,7 @@ pub fn run(command: GomokuCommand) -> Result<String, UserError> {
             size,
             seats,
             win,
+            opening,
             moves,
         } => {
             let game = play(
@@ -63,13 +75,22 @@ pub fn run(command: GomokuCommand) -> Result<String, UserError> {
                     size,
                     seats,
                     win,
+                    opening,
                 },
                 &moves,
             )?;
             let mut out = game.board().to_string();
-            match game.ending() {
-                Some(ending) => writeln!(out, "result: {ending}"),
-                None => writeln!(out, "to move: {}", game.to_move()),
+            if opening != Opening::None && game.colours_settled() {
+                writeln!(out, "black: {}", game.player_of(Seat::BLACK)).expect("a string");
+            }
+            match (game.ending(), game.turn()) {
+                (Some(ending), _) => writeln!(out, "result: {ending}"),
+                (None, Turn::Choose { seat, .. }) => {
+                    let words: Vec<&str> = game.choices().iter().map(|c| c.word()).collect();
+                    let (last, rest) = words.split_last().expect("a choice is offered");
+                    writeln!(out, "to choose: {seat} ({} or {last})", rest.join(", "))
+                }
+                (None, Turn::Stone { seat, .. }) => writeln!(out, "to move: {seat}"),
             }
             .expect("writing to a string");
             Ok(out)
@@ -93,15 +114,19 @@ pub fn run(command: GomokuCommand) -> Result<String, UserError> {
 }
 
 /// A game with `settings` after `moves`, or the first problem, naming the move and its
-/// place in the list.
+/// place in the list. Without an opening rule the moves are points only.
 fn play(settings: Settings, moves: &[String]) -> Result<Game, UserError> {
     let mut game = Game::new(settings).map_err(UserError::from_display)?;
     for (i, text) in moves.iter().enumerate() {
         let at = |e: &dyn std::fmt::Display| {
             UserError(format!("move {} of {}: {e}", i + 1, moves.len()))
         };
-        let point: Point = text.parse().map_err(|e| at(&e))?;
-        game.play(point).map_err(|e| at(&e))?;
+        let action: Action = if settings.opening == Opening::None {
+            Action::Stone(text.parse::<Point>().map_err(|e| at(&e))?)
+        } else {
+            text.parse().map_err(|e| at(&e))?
+        };
+        game.act(action).map_err(|e| at(&e))?;
     }
     Ok(game)
 }

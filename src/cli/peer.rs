@@ -122,6 +122,9 @@ pub struct PeerArgs {
     /// Gomoku: the win length (default 5).
     #[arg(long)]
     pub win: Option<u8>,
+    /// Gomoku: the opening rule, none, swap or swap2 (two seats).
+    #[arg(long)]
+    pub opening: Option<crate::rules::gomoku::Opening>,
     /// Challenge the first idle peer found on the LAN that offers the same game.
     #[arg(long)]
     pub auto: bool,
@@ -268,7 +271,8 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
     }
 }
 
-/// The game with the table options (`--seats`, and Gomoku's `--rule`, `--size`, `--win`),
+/// The game with the table options (`--seats`, and Gomoku's `--rule`, `--size`, `--win`,
+/// `--opening`),
 /// or why they do not fit it.
 fn table_game(args: &PeerArgs) -> Result<GameKind, UserError> {
     match args.game {
@@ -277,6 +281,7 @@ fn table_game(args: &PeerArgs) -> Result<GameKind, UserError> {
             settings.rule = args.rule.unwrap_or(settings.rule);
             settings.size = args.size.unwrap_or(settings.size);
             settings.win = args.win.unwrap_or(settings.win);
+            settings.opening = args.opening.unwrap_or(settings.opening);
             crate::rules::gomoku::Game::new(settings)
                 .map_err(|e| UserError(format!("--game gomoku: {e}")))?;
             Ok(GameKind::Gomoku(settings))
@@ -288,9 +293,13 @@ fn table_game(args: &PeerArgs) -> Result<GameKind, UserError> {
                     args.seats
                 )));
             }
-            if args.rule.is_some() || args.size.is_some() || args.win.is_some() {
+            if args.rule.is_some()
+                || args.size.is_some()
+                || args.win.is_some()
+                || args.opening.is_some()
+            {
                 return Err(UserError(format!(
-                    "--rule, --size and --win are Gomoku's; {other} has none"
+                    "--rule, --size, --win and --opening are Gomoku's; {other} has none"
                 )));
             }
             Ok(other)

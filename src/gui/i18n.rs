@@ -118,6 +118,15 @@ pub struct AppText {
     pub gomoku_board: &'static str,
     /// The lobby's Gomoku settings: the win length's label.
     pub gomoku_win: &'static str,
+    /// The lobby's Gomoku settings: the opening rule's label.
+    pub gomoku_opening: &'static str,
+    /// Gomoku's opening rules, in the order of `Opening::ALL` (none, swap, swap2).
+    pub gomoku_openings: [&'static str; 3],
+    /// Gomoku: above the opening decision's buttons.
+    pub gomoku_choose: &'static str,
+    /// Gomoku: the opening decision's buttons, in the order of `Choice::SWAP2` (take Black,
+    /// take White, place two more stones).
+    pub gomoku_choices: [&'static str; 3],
     /// Before where a game was saved.
     pub saved_to: &'static str,
     /// The Save game button (Xiangqi).
@@ -333,6 +342,10 @@ const EN: AppText = AppText {
     gomoku_rule: "Rules",
     gomoku_board: "Board (columns × rows)",
     gomoku_win: "In a row to win",
+    gomoku_opening: "Opening",
+    gomoku_openings: ["No swap", "Swap", "Swap2"],
+    gomoku_choose: "Your decision:",
+    gomoku_choices: ["Take Black", "Take White", "Place two more stones"],
     hotseat_heading: "Two players, one screen",
     hotseat_note: "Take turns at this computer. In Junqi the board is covered between turns.",
     hotseat_placeholder: "Second player's name",
@@ -478,6 +491,10 @@ const ZH: AppText = AppText {
     gomoku_rule: "规则",
     gomoku_board: "棋盘（列 × 行）",
     gomoku_win: "连成几子获胜",
+    gomoku_opening: "开局",
+    gomoku_openings: ["不交换", "交换（Swap）", "二次交换（Swap2）"],
+    gomoku_choose: "请你决定：",
+    gomoku_choices: ["执黑", "执白", "再下两子"],
     hotseat_heading: "两人同屏对弈",
     hotseat_note: "两人在这台电脑上轮流走棋。军棋每步之间会遮住棋盘。",
     hotseat_placeholder: "第二位玩家的名字",
@@ -671,7 +688,8 @@ impl Lang {
         self.app().gomoku_rules[i]
     }
 
-    /// Gomoku's settings in words: `Renju · 15×15 · 5 in a row`.
+    /// Gomoku's settings in words: `Renju · 15×15 · 5 in a row` (and ` · Swap2` with an
+    /// opening rule).
     pub fn gomoku_settings(self, settings: crate::rules::gomoku::Settings) -> String {
         let rule = self.gomoku_rule(settings.rule);
         let (w, h, n) = (settings.size.width(), settings.size.height(), settings.win);
@@ -680,9 +698,68 @@ impl Lang {
             (Lang::En, s) => format!(" · {s} players"),
             (Lang::Zh, s) => format!(" · {s} 人"),
         };
+        let opening = match settings.opening {
+            crate::rules::gomoku::Opening::None => String::new(),
+            o => format!(" · {}", self.gomoku_opening(o)),
+        };
         match self {
-            Lang::En => format!("{rule} · {w}×{h} · {n} in a row{seats}"),
-            Lang::Zh => format!("{rule} · {w}×{h} · {n} 子连珠{seats}"),
+            Lang::En => format!("{rule} · {w}×{h} · {n} in a row{seats}{opening}"),
+            Lang::Zh => format!("{rule} · {w}×{h} · {n} 子连珠{seats}{opening}"),
+        }
+    }
+
+    /// A Gomoku opening rule's name.
+    pub fn gomoku_opening(self, opening: crate::rules::gomoku::Opening) -> &'static str {
+        let i = crate::rules::gomoku::Opening::ALL
+            .iter()
+            .position(|o| *o == opening)
+            .unwrap_or(0);
+        self.app().gomoku_openings[i]
+    }
+
+    /// A Gomoku opening decision's button.
+    pub fn gomoku_choice(self, choice: crate::rules::gomoku::Choice) -> &'static str {
+        let i = crate::rules::gomoku::Choice::SWAP2
+            .iter()
+            .position(|c| *c == choice)
+            .unwrap_or(0);
+        self.app().gomoku_choices[i]
+    }
+
+    /// Gomoku: an opening decision in the move list, `who` having made it.
+    pub fn gomoku_chose(self, who: &str, choice: crate::rules::gomoku::Choice) -> String {
+        use crate::rules::gomoku::Choice;
+        match (self, choice) {
+            (Lang::En, Choice::Black) => format!("{who} takes Black"),
+            (Lang::En, Choice::White) => format!("{who} takes White"),
+            (Lang::En, Choice::Place2) => format!("{who} places two more stones"),
+            (Lang::Zh, Choice::Black) => format!("{who} 执黑"),
+            (Lang::Zh, Choice::White) => format!("{who} 执白"),
+            (Lang::Zh, Choice::Place2) => format!("{who} 再下两子"),
+        }
+    }
+
+    /// Gomoku: what the opening waits for, under the board while the colours are not
+    /// chosen: `who` places a stone of `colour` (seat 0's is Black), or (`colour` `None`)
+    /// decides, `place2` saying whether two more stones may be chosen.
+    pub fn gomoku_opening_step(self, who: &str, colour: Option<u8>, place2: bool) -> String {
+        match (self, colour) {
+            (Lang::En, Some(c)) => format!(
+                "Opening: {who} places a {} stone; the colours are chosen afterwards.",
+                self.stone_colour(c).to_lowercase()
+            ),
+            (Lang::Zh, Some(c)) => format!(
+                "开局：{who} 下一枚{}，之后再定谁执黑谁执白。",
+                self.stone_colour(c)
+            ),
+            (Lang::En, None) if place2 => format!(
+                "Opening: {who} takes Black or White, or places two more stones (White, then Black) and lets the other choose."
+            ),
+            (Lang::En, None) => format!("Opening: {who} takes Black or White."),
+            (Lang::Zh, None) if place2 => {
+                format!("开局：由 {who} 选择执黑或执白，或再下两子（先白后黑）让对方选择。")
+            }
+            (Lang::Zh, None) => format!("开局：由 {who} 选择执黑或执白。"),
         }
     }
 
@@ -1417,6 +1494,10 @@ mod complete {
             gomoku_rule,
             gomoku_board,
             gomoku_win,
+            gomoku_opening,
+            gomoku_openings,
+            gomoku_choose,
+            gomoku_choices,
             saved_to,
             save_game,
             game_label,
@@ -1629,13 +1710,18 @@ mod complete {
 
     #[test]
     fn every_game_and_its_settings_have_words_in_both_languages() {
-        use crate::rules::gomoku::{Rule, Settings, Shape, Size};
+        use crate::rules::gomoku::{Choice, Opening, Rule, Settings, Shape, Size};
         use crate::rules::tibetan::{Phase, Rules, Side as TSide};
         let gomoku = GameKind::Gomoku(Settings {
             rule: Rule::Caro,
             size: Size::new(9, 7).unwrap(),
             seats: 3,
             win: 4,
+            opening: Opening::None,
+        });
+        let swap2 = GameKind::Gomoku(Settings {
+            opening: Opening::Swap2,
+            ..Settings::default()
         });
         let tibetan = GameKind::Tibetan(Rules {
             protect_formations: true,
@@ -1643,7 +1729,7 @@ mod complete {
             ..Rules::default()
         });
         let mut games = GameKind::ALL.to_vec();
-        games.extend([gomoku, tibetan]);
+        games.extend([gomoku, swap2, tibetan]);
         for game in games {
             let at = format!("{game:?}");
             both(&at, |lang| lang.game_name(game));
@@ -1658,6 +1744,29 @@ mod complete {
         for rule in Rule::ALL {
             both(&format!("{rule:?}"), |lang| {
                 lang.gomoku_rule(rule).to_string()
+            });
+        }
+        for opening in Opening::ALL {
+            both(&format!("{opening:?}"), |lang| {
+                lang.gomoku_opening(opening).to_string()
+            });
+        }
+        for choice in Choice::SWAP2 {
+            both(&format!("{choice:?}"), |lang| {
+                lang.gomoku_choice(choice).to_string()
+            });
+            both(&format!("chose {choice:?}"), |lang| {
+                lang.gomoku_chose("ann", choice)
+            });
+        }
+        for (colour, place2) in [
+            (Some(0), false),
+            (Some(1), false),
+            (None, false),
+            (None, true),
+        ] {
+            both("opening step", |lang| {
+                lang.gomoku_opening_step("ann", colour, place2)
             });
         }
         for shape in [Shape::Overline, Shape::DoubleFour, Shape::DoubleThree] {

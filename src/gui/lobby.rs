@@ -642,13 +642,18 @@ impl Lobby {
 }
 
 /// Settings Gomoku can be played with, nearest to `settings`: renju is for two, to five
-/// in a row; the win length is 3 to the board's longer side.
+/// in a row; an opening rule is for two, to 4 or more; the win length is 3 to the board's
+/// longer side.
 fn playable(settings: gomoku::Settings) -> gomoku::Settings {
     let longer = settings.size.width().max(settings.size.height());
     let mut s = settings;
     if s.rule == Rule::Renju {
         s.seats = 2;
         s.win = 5;
+    }
+    if s.opening != gomoku::Opening::None {
+        s.seats = 2;
+        s.win = s.win.max(4);
     }
     s.win = s.win.clamp(3, longer);
     s
@@ -668,7 +673,7 @@ impl<T> std::fmt::Display for Choice<T> {
 }
 
 /// Gomoku's settings, chosen before challenging: the rule set, columns × rows, the win
-/// length (five, and fixed, in renju).
+/// length (five, and fixed, in renju; 4 or more with an opening rule), the opening rule.
 fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Message> {
     let t = lang.app();
     let rules: Vec<Choice<Rule>> = Rule::ALL
@@ -690,7 +695,29 @@ fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Me
         let size = gomoku::Size::new(u32::from(w), u32::from(h)).unwrap_or(settings.size);
         Message::Gomoku(gomoku::Settings { size, ..settings })
     };
-    let wins: Vec<Choice<u8>> = (3..=w.max(h)).map(number).collect();
+    let least = if settings.opening == gomoku::Opening::None {
+        3
+    } else {
+        4
+    };
+    let wins: Vec<Choice<u8>> = (least..=w.max(h)).map(number).collect();
+    let openings: Vec<Choice<gomoku::Opening>> = gomoku::Opening::ALL
+        .iter()
+        .map(|&opening| Choice {
+            value: opening,
+            label: lang.gomoku_opening(opening).to_string(),
+        })
+        .collect();
+    let current_opening = openings
+        .iter()
+        .find(|c| c.value == settings.opening)
+        .cloned();
+    let opening = pick_list(openings, current_opening, move |c| {
+        Message::Gomoku(gomoku::Settings {
+            opening: c.value,
+            ..settings
+        })
+    });
     let win = pick_list(wins, Some(number(settings.win)), move |c: Choice<u8>| {
         Message::Gomoku(gomoku::Settings {
             win: c.value,
@@ -722,6 +749,8 @@ fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Me
         )),
         text(t.gomoku_win).size(14).color(GREY),
         win,
+        text(t.gomoku_opening).size(14).color(GREY),
+        opening,
     ]
     .spacing(8)
     .align_y(Alignment::Center)

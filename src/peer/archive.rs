@@ -184,10 +184,22 @@ fn export(t: &Transcript, session: &Session<AnyTable>) -> (&'static str, String)
             "pgn",
             xiangqi_pgn(&first, &second, first_won(session), &moves),
         ),
-        GameKind::Gomoku(settings) if settings.seats == 2 => (
-            "sgf",
-            gomoku_sgf(settings, &first, &second, first_won(session), &moves),
-        ),
+        GameKind::Gomoku(settings) if settings.seats == 2 => {
+            // Who played Black (after a swap opening, not always the first seat).
+            let table = session.table().and_then(AnyTable::gomoku);
+            let black = (0..2)
+                .find(|s| {
+                    table.is_some_and(|t| t.colour_of(*s) == crate::rules::gomoku::Seat::BLACK)
+                })
+                .unwrap_or(t.first);
+            let black_won = session.ending().map(|e| e.winner.map(|w| w == black));
+            let stones: Vec<crate::rules::gomoku::Point> = moves
+                .iter()
+                .filter_map(|(_, m)| m.gomoku()?.point())
+                .collect();
+            let sgf = gomoku_sgf(settings, &name(black), &name(1 - black), black_won, &stones);
+            ("sgf", sgf)
+        }
         _ => ("txt", move_list(t, session, &reason)),
     }
 }
@@ -232,14 +244,15 @@ fn xiangqi_pgn(
     out
 }
 
-/// Gomoku as SGF (`GM[4]`, as renju programs read it): Black is the seat that moved first;
-/// a point's row counts from the top.
+/// Gomoku as SGF (`GM[4]`, as renju programs read it): the stones in order, Black's first
+/// and the colours alternating (an opening's decisions are not moves there); a point's row
+/// counts from the top.
 fn gomoku_sgf(
     settings: crate::rules::gomoku::Settings,
     black: &str,
     white: &str,
     black_won: Option<Option<bool>>,
-    moves: &[(Seat, AnyMove)],
+    stones: &[crate::rules::gomoku::Point],
 ) -> String {
     let (w, h) = (settings.size.width(), settings.size.height());
     let size = if w == h {
@@ -260,8 +273,7 @@ fn gomoku_sgf(
         escape(black),
         escape(white)
     );
-    for (i, (_, mv)) in moves.iter().enumerate() {
-        let Some(p) = mv.gomoku() else { continue };
+    for (i, p) in stones.iter().enumerate() {
         let colour = if i % 2 == 0 { 'B' } else { 'W' };
         let x = (b'a' + p.file()) as char;
         let y = (b'a' + (h - 1 - p.rank())) as char;
@@ -337,13 +349,11 @@ mod tests {
             size: crate::rules::gomoku::Size::new(15, 15).unwrap(),
             ..Default::default()
         };
-        let kind = GameKind::Gomoku(settings);
-        let moves: Vec<(Seat, AnyMove)> = ["h8", "a1", "o15"]
+        let stones: Vec<crate::rules::gomoku::Point> = ["h8", "a1", "o15"]
             .iter()
-            .enumerate()
-            .map(|(i, m)| ((i % 2) as Seat, AnyMove::parse(kind, m).unwrap()))
+            .map(|m| m.parse().unwrap())
             .collect();
-        let sgf = gomoku_sgf(settings, "ann", "b]ob", Some(Some(true)), &moves);
+        let sgf = gomoku_sgf(settings, "ann", "b]ob", Some(Some(true)), &stones);
         assert_eq!(
             sgf,
             "(;GM[4]FF[4]CA[UTF-8]AP[lanqi]SZ[15]RU[freestyle]PB[ann]PW[b\\]ob]RE[B+];B[hh];W[ao];B[oa])\n"
@@ -353,8 +363,7 @@ mod tests {
             size: crate::rules::gomoku::Size::new(9, 7).unwrap(),
             ..settings
         };
-        let moves = vec![(0, AnyMove::parse(GameKind::Gomoku(narrow), "a1").unwrap())];
-        let sgf = gomoku_sgf(narrow, "a", "b", None, &moves);
+        let sgf = gomoku_sgf(narrow, "a", "b", None, &["a1".parse().unwrap()]);
         assert!(
             sgf.contains("SZ[9:7]") && sgf.contains(";B[ag])") && sgf.contains("RE[?]"),
             "{sgf}"

@@ -231,9 +231,7 @@ impl Bot {
                 .gomoku
                 .get_or_insert_with(|| crate::engine::gomoku::Searcher::new(16));
             let limits = crate::engine::gomoku::level_limits_timed(level);
-            let choice = searcher
-                .search(table.game(), limits)
-                .best
+            let choice = crate::engine::gomoku::best_action(searcher, table.game(), limits)
                 .map(AnyMove::Gomoku)
                 .filter(|m| moves.contains(m));
             if choice.is_some() {

@@ -39,7 +39,8 @@ macro_rules! by_kind {
 
 /// Which game a table holds, with its settings where it has any. On the wire and in files
 /// it is written `junqi`, `xiangqi`, or `gomoku:RULE:WxH:SEATS:WIN` (`gomoku` alone is
-/// freestyle on 15x15 for two, five to win).
+/// freestyle on 15x15 for two, five to win), with a sixth field `:swap` or `:swap2` for an
+/// opening rule (none when it is left out; `:none` is read too).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum GameKind {
     /// Two-country Junqi with hidden pieces.
@@ -47,19 +48,15 @@ pub enum GameKind {
     Junqi,
     /// Xiangqi.
     Xiangqi,
-    /// Gomoku, with its rule set, board, seats and win length.
+    /// Gomoku, with its rule set, board, seats, win length and opening rule.
     Gomoku(crate::rules::gomoku::Settings),
     /// Tibetan seven-square chess, with its settings.
     Tibetan(crate::rules::tibetan::Rules),
 }
 
-/// Gomoku's settings when none are named: freestyle on 15x15 for two, five to win.
-const GOMOKU_DEFAULT: crate::rules::gomoku::Settings = crate::rules::gomoku::Settings {
-    rule: crate::rules::gomoku::Rule::Freestyle,
-    size: crate::rules::gomoku::Size::STANDARD,
-    seats: 2,
-    win: 5,
-};
+/// Gomoku's settings when none are named: freestyle on 15x15 for two, five to win, no
+/// opening rule.
+const GOMOKU_DEFAULT: crate::rules::gomoku::Settings = crate::rules::gomoku::Settings::DEFAULT;
 
 /// Tibetan chess's settings when none are named: the spec's defaults.
 const TIBETAN_DEFAULT: crate::rules::tibetan::Rules = crate::rules::tibetan::Rules {
@@ -102,7 +99,13 @@ impl fmt::Display for GameKind {
     /// The game as the wire and files name it, settings included.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameKind::Gomoku(s) => write!(f, "gomoku:{}:{}:{}:{}", s.rule, s.size, s.seats, s.win),
+            GameKind::Gomoku(s) => {
+                write!(f, "gomoku:{}:{}:{}:{}", s.rule, s.size, s.seats, s.win)?;
+                match s.opening {
+                    crate::rules::gomoku::Opening::None => Ok(()),
+                    opening => write!(f, ":{opening}"),
+                }
+            }
             GameKind::Tibetan(r) => f.write_str(&tibetan_word(r)),
             other => f.write_str(other.name()),
         }
@@ -117,14 +120,17 @@ impl FromStr for GameKind {
         if let Some(settings) = s.strip_prefix("gomoku:") {
             let bad = |what: &str| format!("bad Gomoku settings '{shown}': {what}");
             let parts: Vec<&str> = settings.split(':').collect();
-            let [rule, size, seats, win] = parts.as_slice() else {
-                return Err(bad("expected gomoku:RULE:WxH:SEATS:WIN"));
+            let (rule, size, seats, win, opening) = match parts.as_slice() {
+                [rule, size, seats, win] => (rule, size, seats, win, "none"),
+                [rule, size, seats, win, opening] => (rule, size, seats, win, *opening),
+                _ => return Err(bad("expected gomoku:RULE:WxH:SEATS:WIN[:OPENING]")),
             };
             let settings = crate::rules::gomoku::Settings {
                 rule: rule.parse().map_err(|e| bad(&format!("{e}")))?,
                 size: size.parse().map_err(|e| bad(&format!("{e}")))?,
                 seats: seats.parse().map_err(|_| bad("seats"))?,
                 win: win.parse().map_err(|_| bad("win length"))?,
+                opening: opening.parse().map_err(|e| bad(&format!("{e}")))?,
             };
             crate::rules::gomoku::Game::new(settings).map_err(|e| bad(&e.to_string()))?;
             return Ok(GameKind::Gomoku(settings));
@@ -223,8 +229,8 @@ pub enum AnyMove {
     Junqi(crate::rules::junqi::Move),
     /// A Xiangqi move (`h2e2`).
     Xiangqi(crate::rules::xiangqi::Move),
-    /// A Gomoku stone (`h8`).
-    Gomoku(crate::rules::gomoku::Point),
+    /// A Gomoku stone (`h8`) or opening decision (`black`, `white`, `place2`).
+    Gomoku(crate::rules::gomoku::Action),
     /// A Tibetan chess turn, removals included (`d4`, `c3xc5`, `d4,xe5`).
     Tibetan(crate::rules::tibetan::Turn),
 }
@@ -260,8 +266,8 @@ impl AnyMove {
         }
     }
 
-    /// The Gomoku stone, if this is one.
-    pub fn gomoku(&self) -> Option<crate::rules::gomoku::Point> {
+    /// The Gomoku move (a stone or an opening decision), if this is one.
+    pub fn gomoku(&self) -> Option<crate::rules::gomoku::Action> {
         match self {
             AnyMove::Gomoku(p) => Some(*p),
             _ => None,
@@ -313,8 +319,8 @@ impl Board {
                 let mut game =
                     crate::rules::gomoku::Game::new(settings).map_err(|e| e.to_string())?;
                 for mv in text.split_whitespace() {
-                    let point = mv.parse().map_err(|e| format!("{e}"))?;
-                    game.play(point).map_err(|e| e.to_string())?;
+                    let action = mv.parse().map_err(|e| format!("{e}"))?;
+                    game.act(action).map_err(|e| e.to_string())?;
                 }
                 Board::Gomoku(Box::new(game))
             }
@@ -356,14 +362,14 @@ impl Board {
 }
 
 impl fmt::Display for Board {
-    /// Junqi: JNF; Xiangqi: FEN; Gomoku: the moves so far, separated by spaces (so that the
-    /// last move and the move numbers are known).
+    /// Junqi: JNF; Xiangqi: FEN; Gomoku: the moves so far (stones and opening decisions),
+    /// separated by spaces (so that the last move and the move numbers are known).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Board::Junqi(v) => v.fmt(f),
             Board::Xiangqi(p) => p.fmt(f),
             Board::Gomoku(g) => {
-                let moves: Vec<String> = g.moves().iter().map(|m| m.point.to_string()).collect();
+                let moves: Vec<String> = g.actions().iter().map(|a| a.to_string()).collect();
                 f.write_str(&moves.join(" "))
             }
             Board::Tibetan(g) => {
@@ -663,6 +669,8 @@ mod tests {
         for word in [
             "gomoku:renju:15x15:2:5",
             "gomoku:caro:9x7:3:4",
+            "gomoku:freestyle:15x15:2:5:swap",
+            "gomoku:renju:15x15:2:5:swap2",
             "tibetan",
             "tibetan:protect:fly=5:battle-first=b:no-repetition",
         ] {
@@ -673,7 +681,14 @@ mod tests {
             panic!("Tibetan")
         };
         assert!(rules.protect_formations && rules.fly_at == Some(5));
+        // No opening rule is the same as leaving the field out.
+        let none: GameKind = "gomoku:standard:9x9:2:5:none".parse().unwrap();
+        assert_eq!(none.to_string(), "gomoku:standard:9x9:2:5");
         for bad in [
+            "gomoku:freestyle:15x15:3:5:swap",
+            "gomoku:freestyle:15x15:2:3:swap2",
+            "gomoku:freestyle:15x15:2:5:swap3",
+            "gomoku:freestyle:15x15:2:5:swap:x",
             "tibetan:fly=x",
             "tibetan:jump",
             "gomoku:renju:15x15:3:5",
@@ -689,6 +704,7 @@ mod tests {
             (GameKind::Junqi, "a6-a7"),
             (GameKind::Xiangqi, "h2e2"),
             (GameKind::ALL[2], "h8"),
+            (GameKind::ALL[2], "place2"),
             (GameKind::ALL[3], "c1xc3xc5"),
         ] {
             let mv = AnyMove::parse(kind, text).unwrap();

@@ -1,12 +1,15 @@
 //! Gomoku at a session's table: two to four seats in turn order, no setup, nothing hidden.
-//! A move is a point (`h8`), the same in every seat's view. The session's seat `first`
-//! plays the rules' seat 1 (Black) and the others follow in seat order, so that two players
-//! can take turns at Black from game to game; seats are named by their number in the game
-//! (`1` is Black) in `over`, the events and the transcript.
+//! A move is a point (`h8`) or an opening decision (`black`, `white`, `place2`), the same
+//! in every seat's view. The session's seat `first` plays the rules' seat 1 (Black, or with
+//! an opening rule the seat that opens) and the others follow in seat order, so that two
+//! players can take turns at Black from game to game; seats are named by their number in
+//! the game (`1` moved first) in `over`, the events and the transcript. With an opening
+//! rule the colours follow the decisions, the same on every peer, because every peer plays
+//! the same decisions through the rules core; the names do not change.
 
 use super::ending::{Ending, Reason};
 use super::game::{Played, Seat, Secrets, Step, TableGame};
-use crate::rules::gomoku::{self, DrawReason, Game, Point, Settings, WinReason};
+use crate::rules::gomoku::{self, Action, DrawReason, Game, Settings, WinReason};
 
 /// A Gomoku game at a table.
 #[derive(Clone, Debug)]
@@ -27,9 +30,16 @@ impl GomokuTable {
         &self.game
     }
 
-    /// The session's seat that plays Black.
+    /// The session's seat that moved first (Black, unless an opening swapped the
+    /// colours).
     pub fn first(&self) -> Seat {
         self.first
+    }
+
+    /// The colour session seat `seat` plays now (the rules' seat 0 is Black).
+    pub fn colour_of(&self, seat: Seat) -> gomoku::Seat {
+        let player = game_seat(seat, self.first, self.seats());
+        self.game.colour_of(player)
     }
 
     fn seats(&self) -> u8 {
@@ -39,7 +49,7 @@ impl GomokuTable {
 
 impl TableGame for GomokuTable {
     type Rules = Settings;
-    type Move = Point;
+    type Move = Action;
 
     fn name(_: &Settings) -> &'static str {
         "gomoku"
@@ -71,36 +81,36 @@ impl TableGame for GomokuTable {
     }
 
     fn to_move(&self) -> Seat {
-        (self.game.to_move().0 + self.first) % self.seats()
+        (self.game.mover().0 + self.first) % self.seats()
     }
 
     fn ply(&self) -> u32 {
-        self.game.moves().len() as u32
+        self.game.ply() as u32
     }
 
-    fn parse_move(_: &Settings, text: &str) -> Result<Point, String> {
+    fn parse_move(_: &Settings, text: &str) -> Result<Action, String> {
         text.parse()
-            .map_err(|e: gomoku::ParsePointError| e.to_string())
+            .map_err(|e: gomoku::ParseActionError| e.to_string())
     }
 
-    fn legal_moves(&self) -> Vec<Point> {
+    fn legal_moves(&self) -> Vec<Action> {
         if self.game.ending().is_some() {
             return Vec::new();
         }
-        self.game.legal_moves()
+        self.game.legal_actions()
     }
 
-    fn play(&mut self, seat: Seat, point: &Point) -> Result<Vec<Step<Point>>, String> {
-        let point = *point;
+    fn play(&mut self, seat: Seat, action: &Action) -> Result<Vec<Step<Action>>, String> {
+        let action = *action;
         if seat != self.to_move() {
-            return Err(format!("it is {}'s turn", self.game.to_move()));
+            return Err(format!("it is {}'s turn", self.game.mover()));
         }
-        self.game.play(point).map_err(|e| e.to_string())?;
+        self.game.act(action).map_err(|e| e.to_string())?;
         Ok(vec![Step::Played {
             ply: self.ply(),
             seat,
             played: Played {
-                absolute: point,
+                absolute: action,
                 outcome: None,
             },
         }])
@@ -135,8 +145,9 @@ impl TableGame for GomokuTable {
         self.game.hash_text()
     }
 
-    /// Seats are named by their number in the game, `1` (Black, who moved first) to `4`
-    /// (the spec's text forms).
+    /// Seats are named by their number in the game, `1` (who moved first: Black, or with
+    /// an opening rule the seat that opened, whatever colour it chose) to `4` (the spec's
+    /// text forms).
     fn seat_name(rules: &Settings, seat: Seat, first: Seat) -> &'static str {
         let number = game_seat(seat, first, rules.seats.max(1)).0;
         ["1", "2", "3", "4"]
@@ -149,7 +160,7 @@ impl TableGame for GomokuTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::Clock;
+    use crate::protocol::{Clock, Message};
     use crate::rules::gomoku::{Rule, Size};
     use crate::session::{Effect, Local, Session};
 
@@ -160,6 +171,7 @@ mod tests {
             size: Size::new(9, 9).unwrap(),
             seats: 3,
             win: 4,
+            opening: gomoku::Opening::None,
         };
         let mut s: Vec<Session<GomokuTable>> = (0..3)
             .map(|me| Session::new(settings, me, 5, 0, Clock::default(), Secrets::fixed(me), 0))
@@ -199,7 +211,7 @@ mod tests {
         let secrets = Secrets::fixed(0);
         let mut t = GomokuTable::start(&settings, &[], 0, "", 1, &secrets).unwrap();
         assert_eq!(t.to_move(), 1, "session seat 1 plays Black");
-        let p = |text: &str| -> Point { text.parse().unwrap() };
+        let p = |text: &str| -> Action { text.parse().unwrap() };
         assert!(t.play(0, &p("a1")).is_err(), "not seat 0's turn");
         for (seat, mv) in [
             (1, "a1"),
@@ -216,5 +228,78 @@ mod tests {
         assert_eq!(ending.winner, Some(1));
         assert_eq!(GomokuTable::seat_name(&settings, 1, 1), "1");
         assert_eq!(GomokuTable::seat_name(&settings, 0, 1), "2");
+    }
+
+    #[test]
+    fn two_sessions_play_a_swap2_opening_and_agree_on_colours_and_winner() {
+        let settings = Settings {
+            opening: gomoku::Opening::Swap2,
+            ..Settings::default()
+        };
+        // Session seat 1 opens (moves first); seat 0 answers.
+        let first = 1;
+        let mut s: Vec<Session<GomokuTable>> = (0..2)
+            .map(|me| {
+                let secrets = Secrets::fixed(me);
+                Session::new(settings, me, 7, first, Clock::default(), secrets, 0)
+            })
+            .collect();
+        let moves = [
+            (1, "h8"),
+            (1, "h9"),
+            (1, "i8"),
+            (0, "place2"),
+            (0, "j10"),
+            (0, "g8"),
+            // The opener takes White: seat 0 keeps the Black stones g8 h8 i8.
+            (1, "white"),
+            (1, "a1"),
+            (0, "j8"),
+            (1, "a2"),
+            (0, "k8"),
+        ];
+        let mut overs = Vec::new();
+        for (seat, mv) in moves {
+            let table = s[0].table().unwrap();
+            assert_eq!(table.to_move(), seat, "{mv}: whose turn");
+            let effects = s[seat as usize]
+                .local(Local::Move(mv.parse().unwrap()), 0)
+                .unwrap_or_else(|e| panic!("{mv}: {e:?}"));
+            for e in effects {
+                if let Effect::Send(m) = e {
+                    if let Message::Over { winner, .. } = &m {
+                        overs.push(winner.clone());
+                    }
+                    for e in s[1 - seat as usize].remote(seat, m.clone(), 0) {
+                        if let Effect::Send(Message::Over { winner, .. }) = e {
+                            overs.push(winner);
+                        }
+                    }
+                }
+            }
+            let (a, b) = (s[0].table().unwrap(), s[1].table().unwrap());
+            assert_eq!(a.hash(), b.hash(), "after {mv}");
+            assert_eq!(a.to_move(), b.to_move(), "after {mv}");
+            for seat in 0..2 {
+                assert_eq!(a.colour_of(seat), b.colour_of(seat), "after {mv}");
+            }
+        }
+        let table = s[0].table().unwrap();
+        assert_eq!(
+            table.colour_of(1),
+            gomoku::Seat::WHITE,
+            "the opener chose White"
+        );
+        assert_eq!(table.colour_of(0), gomoku::Seat::BLACK);
+        for session in &s {
+            let ending = session.ending().expect("g8..k8 is five");
+            assert_eq!(
+                (ending.winner, &ending.reason),
+                (Some(0), &Reason::InARow(5))
+            );
+            // Seat 1 opened, so seat 0 is "2" in the game's words, whatever its colour.
+            assert_eq!(session.winner_word(ending.winner), "2");
+        }
+        assert_eq!(overs, ["2", "2"], "each peer's over names seat 2");
     }
 }

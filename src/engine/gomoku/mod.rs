@@ -2,17 +2,20 @@
 //! line patterns judged by what they can become ([`pattern`]), an incrementally updated
 //! board of per-point threats ([`state`]), threat-space search (VCF, VCT: [`threat`]) and
 //! an iterative-deepening alpha-beta with a transposition table ([`search`]), and the
-//! Gomocup (Piskvork) protocol front end ([`gomocup`]).
+//! Gomocup (Piskvork) protocol front end ([`gomocup`]); swap openings' stones and colour
+//! choices ([`opening`], [`best_action`]).
 //!
 //! Node-limited searches are deterministic: the same game and limits give the same move.
 
 pub mod budget;
 pub mod gomocup;
+pub mod opening;
 pub mod pattern;
 pub mod search;
 pub mod state;
 pub mod threat;
 
+pub use opening::best_action;
 pub use search::{How, Limits, Report, Searcher, WIN};
 
 use crate::engine::Level;

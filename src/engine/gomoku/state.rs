@@ -112,7 +112,7 @@ impl State {
         }
         let n = cells.len();
         let order: Vec<u8> = (0..seats as u8)
-            .filter(|&s| game.is_seated(Seat(s)))
+            .filter(|&s| game.is_seated(game.player_of(Seat(s))))
             .collect();
         let mut state = State {
             w,

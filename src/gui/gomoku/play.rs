@@ -2,13 +2,15 @@
 //! winning row, in renju the points forbidden to Black), a click on a point the player may
 //! play turned into a move, a click on a forbidden point answered with why, the moves
 //! (`1. h8`), each seat's colour and stones, after the game every position for the replay
-//! slider, and a button that shows or hides the move numbers on the stones.
+//! slider, and a button that shows or hides the move numbers on the stones. In a swap
+//! opening, a line under the board says who places which stone or who chooses, and when
+//! the choice is this player's, its buttons (take Black, take White, place two more).
 //!
 //! All of it is read from the peer's [`GameView`] with the rules core: the board is the
 //! session's [`Game`] itself (its moves in order, its ending with the winning row), the
 //! positions of the replay by playing its moves again from the empty board.
 
-use iced::widget::{button, canvas, text};
+use iced::widget::{button, canvas, column, row, text};
 use iced::{Element, Fill};
 
 use super::board::{self, GomokuBoard, GomokuModel};
@@ -17,7 +19,7 @@ use crate::gui::i18n::Lang;
 use crate::peer::control::GameView;
 use crate::peer::watch::WatchView;
 use crate::rules::gomoku::{
-    self, Ending, Game, Point, Rule, Settings, Shape, WinReason, forbidden,
+    self, Action, Choice, Ending, Game, Point, Rule, Settings, Shape, Turn, WinReason, forbidden,
 };
 use crate::session::{AnyMove, Board, GameKind, Seat};
 
@@ -41,6 +43,8 @@ pub enum Message {
     Board(board::Message),
     /// Show or hide the move numbers.
     Numbers,
+    /// An opening decision's button.
+    Choose(Choice),
 }
 
 impl GamePart for Play {
@@ -65,6 +69,10 @@ impl GamePart for Play {
                 self.refused = refused;
                 mv.map(Event::Move)
             }
+            Message::Choose(choice) => {
+                let mv = AnyMove::Gomoku(Action::Choose(choice));
+                (game.ending.is_none() && game.legal_moves.contains(&mv)).then_some(Event::Move(mv))
+            }
         }
     }
 
@@ -76,18 +84,18 @@ impl GamePart for Play {
         &'a self,
         game: &'a GameView,
         lang: Lang,
-        _name_of: &dyn Fn(Seat) -> String,
+        name_of: &dyn Fn(Seat) -> String,
     ) -> PartView<'a, Message> {
         let t = lang.app();
         let whole = game_of(game);
-        let last = whole.moves().len() as u32;
+        let last = whole.ply() as u32;
         let replay = game
             .ending
             .is_some()
             .then(|| (self.replay.unwrap_or(last).min(last), last));
         let shown = match replay {
             Some((at, _)) if at < last => {
-                replayed(whole.settings(), &points(&whole)[..at as usize])
+                replayed(whole.settings(), &whole.actions()[..at as usize])
             }
             _ => whole.clone(),
         };
@@ -96,9 +104,11 @@ impl GamePart for Play {
             model.playable = game
                 .legal_moves
                 .iter()
-                .filter_map(AnyMove::gomoku)
+                .filter_map(|m| m.gomoku()?.point())
                 .collect();
-            model.mover = Some(shown.to_move().0);
+            if !model.playable.is_empty() {
+                model.mover = Some(shown.to_move().0);
+            }
         }
         let board: Element<'_, board::Message> = canvas(GomokuBoard::new(model))
             .width(Fill)
@@ -107,16 +117,36 @@ impl GamePart for Play {
         let numbers = button(text(t.move_numbers[usize::from(self.numbers)]))
             .on_press(Message::Numbers)
             .style(button::secondary);
+        let mine = my_choices(game);
+        let action: Element<'a, Message> = if mine.is_empty() {
+            numbers.into()
+        } else {
+            let buttons = mine.into_iter().map(|choice| {
+                button(text(lang.gomoku_choice(choice)))
+                    .on_press(Message::Choose(choice))
+                    .into()
+            });
+            column![
+                text(t.gomoku_choose).size(14),
+                row(buttons).spacing(8).wrap(),
+                numbers
+            ]
+            .spacing(8)
+            .into()
+        };
+        let note = match self.refused {
+            Some((p, shape)) => Some(lang.forbidden(&p.to_string(), shape)),
+            None if game.ending.is_none() => opening_step(&whole, game.first, lang, name_of),
+            None => None,
+        };
         PartView {
             board: board.map(Message::Board),
             beside: beside(&shown, game.first, lang),
-            moves: move_lines(&whole),
+            moves: move_lines(&whole, game.first, lang, name_of),
             replay,
             replay_hint: None,
-            note: self
-                .refused
-                .map(|(p, shape)| lang.forbidden(&p.to_string(), shape)),
-            action: Some(numbers.into()),
+            note,
+            action: Some(action),
             last_mover: crate::gui::play::last_mover(&game.record),
         }
     }
@@ -145,22 +175,54 @@ pub fn game_of(view: &GameView) -> Game {
         .as_ref()
         .and_then(Board::gomoku)
         .cloned()
-        .unwrap_or_else(|| replayed(settings_of(view.game), &[]))
+        .unwrap_or_else(|| replayed::<Action>(settings_of(view.game), &[]))
 }
 
-/// The points played, in order.
-pub fn points(game: &Game) -> Vec<Point> {
-    game.moves().iter().map(|m| m.point).collect()
+/// The opening decisions this seat may make now (none when it is to place a stone, or
+/// it is not its turn).
+pub fn my_choices(view: &GameView) -> Vec<Choice> {
+    if view.ending.is_some() {
+        return Vec::new();
+    }
+    view.legal_moves
+        .iter()
+        .filter_map(|m| m.gomoku()?.choice())
+        .collect()
 }
 
-/// The game of `settings` after `moves` from the empty board (stopping at the first that
-/// does not play, which a checked record never holds).
-pub fn replayed(settings: Settings, moves: &[Point]) -> Game {
+/// The session's seat that plays the rules' `player` (`first` opened the game).
+fn session_seat(player: gomoku::Seat, first: Seat, seats: u8) -> Seat {
+    (player.0 + first) % seats.max(1)
+}
+
+/// While the opening lasts: who places which stone, or who decides, in words.
+pub fn opening_step(
+    game: &Game,
+    first: Seat,
+    lang: Lang,
+    name_of: &dyn Fn(Seat) -> String,
+) -> Option<String> {
+    if game.colours_settled() || game.ending().is_some() {
+        return None;
+    }
+    let seats = game.settings().seats;
+    let who = |player| name_of(session_seat(player, first, seats));
+    Some(match game.turn() {
+        Turn::Stone { seat, colour } => lang.gomoku_opening_step(&who(seat), Some(colour.0), false),
+        Turn::Choose { seat, choices } => {
+            lang.gomoku_opening_step(&who(seat), None, choices.contains(&Choice::Place2))
+        }
+    })
+}
+
+/// The game of `settings` after `moves` (stones or opening decisions) from the empty
+/// board (stopping at the first that does not play, which a checked record never holds).
+pub fn replayed<M: Into<Action> + Copy>(settings: Settings, moves: &[M]) -> Game {
     let mut game = Game::new(settings)
         .or_else(|_| Game::new(Settings::default()))
         .expect("the default settings make a game");
-    for &point in moves {
-        if game.play(point).is_err() {
+    for &mv in moves {
+        if game.act(mv.into()).is_err() {
             break;
         }
     }
@@ -193,30 +255,54 @@ pub fn model(game: &Game, numbers: bool) -> GomokuModel {
     model
 }
 
-/// Beside each seat's name (by the session's seat, `first` playing Black): its colour and
-/// how many stones it has on the board.
+/// Beside each seat's name (by the session's seat, `first` moving first): its colour (as
+/// the opening has settled it so far) and how many stones of that colour are on the board.
 pub fn beside(game: &Game, first: Seat, lang: Lang) -> Vec<String> {
     let seats = game.settings().seats;
     (0..seats)
         .map(|seat| {
-            let colour = colour_of(seat, first, seats);
+            let colour = colour_of(game, seat, first);
             let stones = game.moves().iter().filter(|m| m.seat.0 == colour).count();
             lang.stones(colour, stones)
         })
         .collect()
 }
 
-/// The colour (the rules' seat: 0 is Black) that the session's seat `seat` plays.
-pub fn colour_of(seat: Seat, first: Seat, seats: u8) -> u8 {
-    (seat + seats - first % seats) % seats
+/// The colour (the rules' seat: 0 is Black) that the session's seat `seat` plays, `first`
+/// having moved first, as the opening has settled it so far.
+pub fn colour_of(game: &Game, seat: Seat, first: Seat) -> u8 {
+    let seats = game.settings().seats.max(1);
+    let player = gomoku::Seat((seat + seats - first % seats) % seats);
+    game.colour_of(player).0
 }
 
-/// The moves, a line each, numbered from the first (`1. h8`).
-pub fn move_lines(game: &Game) -> Vec<String> {
-    game.moves()
-        .iter()
-        .enumerate()
-        .map(|(i, m)| format!("{}. {}", i + 1, m.point))
+/// The moves, a line each: the stones numbered from the first (`1. h8`), an opening
+/// decision in words with the name of the seat that made it.
+pub fn move_lines(
+    game: &Game,
+    first: Seat,
+    lang: Lang,
+    name_of: &dyn Fn(Seat) -> String,
+) -> Vec<String> {
+    let seats = game.settings().seats;
+    let mut replay = replayed::<Action>(game.settings(), &[]);
+    let mut stones = 0;
+    game.actions()
+        .into_iter()
+        .map(|action| {
+            let mover = replay.mover();
+            let _ = replay.act(action);
+            match action {
+                Action::Stone(point) => {
+                    stones += 1;
+                    format!("{stones}. {point}")
+                }
+                Action::Choose(choice) => {
+                    let who = name_of(session_seat(mover, first, seats));
+                    lang.gomoku_chose(&who, choice)
+                }
+            }
+        })
         .collect()
 }
 
@@ -226,7 +312,7 @@ pub fn click(view: &GameView, point: Point) -> (Option<AnyMove>, Option<(Point, 
     if view.ending.is_some() || view.legal_moves.is_empty() {
         return (None, None);
     }
-    let mv = AnyMove::Gomoku(point);
+    let mv = AnyMove::Gomoku(Action::Stone(point));
     if view.legal_moves.contains(&mv) {
         return (Some(mv), None);
     }
@@ -266,7 +352,7 @@ mod tests {
             first: 0,
             deployed: [true, true],
             legal_moves: if game.to_move().0 == 0 {
-                game.legal_moves()
+                game.legal_actions()
                     .into_iter()
                     .map(AnyMove::Gomoku)
                     .collect()
@@ -359,5 +445,106 @@ mod tests {
         assert_eq!(shown.replay, Some((3, 7)));
         assert_eq!(shown.beside, ["Black · 2 stones", "White · 1 stone"]);
         assert_eq!(shown.moves[..2], ["1. a1", "2. a2"]);
+    }
+
+    /// Swap2 after `actions`, as session seat `me` sees it (seat 0 opened); the legal
+    /// moves are its own when it is to act.
+    fn opening_view(actions: &[&str], me: Seat) -> GameView {
+        let settings = Settings {
+            opening: gomoku::Opening::Swap2,
+            ..Settings::default()
+        };
+        let actions: Vec<Action> = actions.iter().map(|a| a.parse().unwrap()).collect();
+        let game = replayed(settings, &actions);
+        assert_eq!(game.ply(), actions.len(), "the moves all play");
+        let mut v = view(settings, &[]);
+        v.me = me;
+        v.board = Some(Board::Gomoku(Box::new(game.clone())));
+        v.to_move = Some(game.mover().0);
+        v.legal_moves = if game.mover().0 == me {
+            game.legal_actions()
+                .into_iter()
+                .map(AnyMove::Gomoku)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        v
+    }
+
+    fn names(seat: Seat) -> String {
+        ["ann", "bob"][usize::from(seat)].to_string()
+    }
+
+    #[test]
+    fn the_opening_decision_is_made_with_buttons_by_the_seat_whose_it_is() {
+        use iced_test::simulator::Simulator;
+        let v = opening_view(&["h8", "h9", "i8"], 1);
+        assert_eq!(my_choices(&v), Choice::SWAP2);
+        let play = Play::default();
+        let shown = play.view(&v, Lang::En, &names);
+        assert_eq!(
+            shown.note.as_deref(),
+            Some(
+                "Opening: bob takes Black or White, or places two more stones (White, then \
+                 Black) and lets the other choose."
+            )
+        );
+        assert_eq!(shown.moves, ["1. h8", "2. h9", "3. i8"]);
+        // The buttons: a click on one is that decision, sent as a move.
+        let mut ui = Simulator::with_settings(crate::gui::settings(), shown.action.unwrap());
+        for words in ["Your decision:", "Take White", "Place two more stones"] {
+            assert!(ui.find(words).is_ok(), "{words}");
+        }
+        ui.click("Take Black").expect("the button");
+        let clicked: Vec<Message> = ui.into_messages().collect();
+        assert_eq!(clicked, [Message::Choose(Choice::Black)]);
+        let mut play = Play::default();
+        assert_eq!(
+            play.update(Message::Choose(Choice::Black), &v),
+            Some(Event::Move(AnyMove::Gomoku(Action::Choose(Choice::Black))))
+        );
+        // No stone may be placed meanwhile.
+        assert_eq!(click(&v, "a1".parse().unwrap()), (None, None));
+        // The opener sees no buttons, only what the opening waits for, in its words.
+        let theirs = opening_view(&["h8", "h9", "i8"], 0);
+        assert!(my_choices(&theirs).is_empty());
+        assert_eq!(play.update(Message::Choose(Choice::Black), &theirs), None);
+        let play = Play::default();
+        let shown = play.view(&theirs, Lang::Zh, &names);
+        let mut ui = Simulator::with_settings(crate::gui::settings(), shown.action.unwrap());
+        assert!(ui.find("执黑").is_err(), "no buttons");
+        assert_eq!(
+            shown.note.as_deref(),
+            Some("开局：由 bob 选择执黑或执白，或再下两子（先白后黑）让对方选择。")
+        );
+    }
+
+    #[test]
+    fn after_place2_the_opener_chooses_and_the_colours_follow() {
+        let v = opening_view(&["h8", "h9", "i8", "place2", "j10", "g8"], 0);
+        assert_eq!(my_choices(&v), Choice::COLOURS);
+        let play = Play::default();
+        let shown = play.view(&v, Lang::En, &names);
+        assert_eq!(shown.moves[3], "bob places two more stones");
+        assert_eq!(shown.moves[4..], ["4. j10", "5. g8"]);
+        assert_eq!(
+            shown.note.as_deref(),
+            Some("Opening: ann takes Black or White.")
+        );
+        // Ann (seat 0, who opened) takes White: she plays White and moves next.
+        let v = opening_view(&["h8", "h9", "i8", "place2", "j10", "g8", "white"], 0);
+        let game = game_of(&v);
+        assert_eq!(colour_of(&game, 0, 0), 1, "ann plays White");
+        assert_eq!(colour_of(&game, 1, 0), 0, "bob plays Black");
+        let shown = play.view(&v, Lang::En, &names);
+        assert_eq!(shown.note, None, "the opening is over");
+        assert_eq!(shown.beside, ["White · 2 stones", "Black · 3 stones"]);
+        assert_eq!(shown.moves[6], "ann takes White");
+        assert!(my_choices(&v).is_empty());
+        assert!(
+            v.legal_moves
+                .contains(&AnyMove::Gomoku(Action::Stone("a1".parse().unwrap())))
+        );
     }
 }

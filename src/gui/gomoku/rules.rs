@@ -70,6 +70,7 @@ pub fn game(which: Diagram) -> Game {
         size: Size::new(9, 9).expect("a board size"),
         seats: 2,
         win: 5,
+        opening: crate::rules::gomoku::Opening::None,
     };
     let mut game = Game::new(settings).expect("a diagram's settings");
     for mv in moves {

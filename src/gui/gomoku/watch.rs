@@ -14,7 +14,7 @@ use crate::gui::board_canvas::Shown;
 use crate::gui::games::WatchPart;
 use crate::gui::i18n::Lang;
 use crate::peer::watch::WatchView;
-use crate::rules::gomoku::{Game, Point};
+use crate::rules::gomoku::{Action, Game};
 use crate::session::{Board, Seat};
 
 /// The game as relayed, or the moves relayed played from the empty board.
@@ -25,7 +25,7 @@ pub fn game(watched: &WatchView) -> Game {
         .and_then(Board::gomoku)
         .cloned()
         .unwrap_or_else(|| {
-            let moves: Vec<Point> = watched
+            let moves: Vec<Action> = watched
                 .moves
                 .iter()
                 .map_while(|(_, _, mv, _)| mv.gomoku())
@@ -38,7 +38,7 @@ pub fn game(watched: &WatchView) -> Game {
 pub fn watched<'a, M: 'a>(
     watched: &'a WatchView,
     lang: Lang,
-    _name_of: &dyn Fn(Seat) -> String,
+    name_of: &dyn Fn(Seat) -> String,
 ) -> WatchPart<'a, M> {
     let game = game(watched);
     let seats = game.settings().seats;
@@ -49,11 +49,11 @@ pub fn watched<'a, M: 'a>(
             .into(),
         bottom: 0,
         sides: (0..seats)
-            .map(|seat| lang.stone_colour(colour_of(seat, watched.first, seats)))
+            .map(|seat| lang.stone_colour(colour_of(&game, seat, watched.first)))
             .collect(),
         beside: beside(&game, watched.first, lang),
-        moves: move_lines(&game),
+        moves: move_lines(&game, watched.first, lang, name_of),
         to_move: (watched.ending.is_none() && game.ending().is_none())
-            .then(|| (game.to_move().0 + watched.first) % seats),
+            .then(|| (game.mover().0 + watched.first) % seats),
     }
 }

@@ -221,6 +221,18 @@ pub fn to_move_key(seat: Seat) -> u64 {
     KEYS.to_move[seat.index() % Seat::MAX as usize]
 }
 
+/// The key of an opening's state: `decisions` made so far (0 to 2) and whether the
+/// players swapped colours. SplitMix64 from [`HASH_SEED`] `^ 0x6f70` (`"op"`), drawn
+/// `1 + decisions * 2 + swapped` times; the last draw is the key.
+pub fn opening_key(decisions: usize, swapped: bool) -> u64 {
+    let mut state = HASH_SEED ^ 0x6f70;
+    let mut key = 0;
+    for _ in 0..=(decisions * 2 + usize::from(swapped)) {
+        key = splitmix(&mut state);
+    }
+    key
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,10 +10,20 @@
 //! renju when Black is to move and every empty point is forbidden. A seat may leave
 //! ([`Game::remove_seat`]): the turn passes over it, its stones stay, and when one seat is
 //! left it wins.
+//!
+//! # Openings
+//!
+//! With an opening rule ([`Opening`], two seats only) the first stones are placed by the
+//! seats the opening names, and the seats choose their colours with moves of their own
+//! ([`Action::Choose`]). Everywhere in this module a *seat* is a player at the table (seat
+//! 0 opens the game), and a stone's seat ([`Move::seat`], the [`Board`]) is its *colour*:
+//! seat 0's colour is Black. The two are the same unless the players swapped
+//! ([`Game::player_of`]). An ending names the winning player.
 
 use std::fmt;
 
 use super::board::{Board, DIRECTIONS, Run, Seat, to_move_key};
+use super::opening::{Action, Choice, Opening, Turn};
 use super::point::{Point, Size};
 use super::renju::{self, Shape};
 use super::rule::Rule;
@@ -27,26 +37,36 @@ pub struct Settings {
     pub size: Size,
     /// How many seats play, 2 to 4 (renju: 2).
     pub seats: u8,
-    /// The win length: 3 up to the board's longer side (renju: 5).
+    /// The win length: 3 up to the board's longer side (renju: 5; with an opening, 4 or
+    /// more).
     pub win: u8,
+    /// The opening rule (two seats only).
+    pub opening: Opening,
 }
 
 impl Default for Settings {
-    /// Freestyle, 15x15, two seats, five in a row.
+    /// Freestyle, 15x15, two seats, five in a row, no opening rule.
     fn default() -> Settings {
-        Settings {
-            rule: Rule::Freestyle,
-            size: Size::STANDARD,
-            seats: 2,
-            win: 5,
-        }
+        Settings::DEFAULT
     }
 }
 
-/// One move: who played where.
+impl Settings {
+    /// Freestyle, 15x15, two seats, five in a row, no opening rule.
+    pub const DEFAULT: Settings = Settings {
+        rule: Rule::Freestyle,
+        size: Size::STANDARD,
+        seats: 2,
+        win: 5,
+        opening: Opening::None,
+    };
+}
+
+/// One stone: whose colour, where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    /// The seat that played.
+    /// The stone's colour: the seat whose colour it is (seat 0 is Black). The seat that
+    /// placed it, unless an opening says otherwise.
     pub seat: Seat,
     /// Where.
     pub point: Point,
@@ -167,6 +187,56 @@ pub enum GomokuError {
         /// Why.
         shape: Shape,
     },
+    /// An opening rule with other than two seats.
+    #[error("the {opening} opening is for two seats, not {seats}")]
+    OpeningSeats {
+        /// The opening.
+        opening: Opening,
+        /// The seats asked for.
+        seats: u8,
+    },
+    /// An opening rule with a win length below four.
+    #[error("the {opening} opening needs a win length of 4 or more, not {win}")]
+    OpeningWin {
+        /// The opening.
+        opening: Opening,
+        /// The win length asked for.
+        win: u8,
+    },
+    /// A stone when a seat is to make an opening choice.
+    #[error(
+        "{point}: seat {seat} is to choose {}, not to place a stone",
+        words(choices)
+    )]
+    Choosing {
+        /// The stone tried.
+        point: Point,
+        /// Who is to choose.
+        seat: Seat,
+        /// What it may choose.
+        choices: &'static [Choice],
+    },
+    /// A choice when a stone is due, or one the opening does not offer now.
+    #[error("{choice}: {}", match choices {
+        [] => "no choice is due now, a stone is".to_string(),
+        _ => format!("seat {seat} may choose {} only", words(choices)),
+    })]
+    NotOffered {
+        /// The choice tried.
+        choice: Choice,
+        /// Who is to act.
+        seat: Seat,
+        /// What it may choose (none: it is to place a stone).
+        choices: &'static [Choice],
+    },
+    /// A choice after the game ended.
+    #[error("{choice}: the game is over (result: {ending})")]
+    ChoiceAfterEnd {
+        /// The choice tried.
+        choice: Choice,
+        /// How it ended.
+        ending: Ending,
+    },
     /// The game has ended.
     #[error("{point}: the game is over (result: {ending})")]
     Over {
@@ -196,12 +266,32 @@ pub enum GomokuError {
     },
 }
 
+/// `black, white or place2`.
+fn words(choices: &[Choice]) -> String {
+    let words: Vec<&str> = choices.iter().map(|c| c.word()).collect();
+    match words.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// An opening decision made: after how many stones, by which seat, what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Chosen {
+    stones: usize,
+    seat: Seat,
+    choice: Choice,
+}
+
 /// A game in progress or ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     settings: Settings,
     board: Board,
     moves: Vec<Move>,
+    /// The opening decisions, in order.
+    chosen: Vec<Chosen>,
     seated: [bool; Seat::MAX as usize],
     ending: Option<Ending>,
 }
@@ -226,10 +316,19 @@ impl Game {
         if rule == Rule::Renju && settings.win != 5 {
             return Err(GomokuError::RenjuWin(settings.win));
         }
+        let opening = settings.opening;
+        if opening != Opening::None && seats != 2 {
+            return Err(GomokuError::OpeningSeats { opening, seats });
+        }
+        if opening != Opening::None && settings.win < 4 {
+            let win = settings.win;
+            return Err(GomokuError::OpeningWin { opening, win });
+        }
         Ok(Game {
             settings,
             board: Board::new(size),
             moves: vec![],
+            chosen: vec![],
             seated: std::array::from_fn(|i| i < seats as usize),
             ending: None,
         })
@@ -245,9 +344,121 @@ impl Game {
         &self.board
     }
 
-    /// The moves played, first to last.
+    /// The stones played, first to last (without the opening decisions).
     pub fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// Every move, stones and opening decisions, first to last.
+    pub fn actions(&self) -> Vec<Action> {
+        let mut out = Vec::with_capacity(self.ply());
+        let mut chosen = self.chosen.iter().peekable();
+        for (i, m) in self.moves.iter().enumerate() {
+            while let Some(c) = chosen.next_if(|c| c.stones == i) {
+                out.push(Action::Choose(c.choice));
+            }
+            out.push(Action::Stone(m.point));
+        }
+        out.extend(chosen.map(|c| Action::Choose(c.choice)));
+        out
+    }
+
+    /// Moves made: stones and opening decisions.
+    pub fn ply(&self) -> usize {
+        self.moves.len() + self.chosen.len()
+    }
+
+    /// What the game waits for: a stone (whose, of which colour) or an opening decision.
+    /// Still defined once the game is over.
+    pub fn turn(&self) -> Turn {
+        if let Some(turn) = self.opening_turn() {
+            return turn;
+        }
+        let colour = self.to_move();
+        Turn::Stone {
+            seat: self.player_of(colour),
+            colour,
+        }
+    }
+
+    /// The seat that acts next (places a stone or chooses). Still defined once the game is
+    /// over.
+    pub fn mover(&self) -> Seat {
+        self.turn().seat()
+    }
+
+    /// The decisions the mover may make now (none when a stone is due or the game is over).
+    pub fn choices(&self) -> &'static [Choice] {
+        match self.turn() {
+            Turn::Choose { choices, .. } if self.ending.is_none() => choices,
+            _ => &[],
+        }
+    }
+
+    /// Whether the players swapped colours: seat 0 plays White and seat 1 Black.
+    pub fn swapped(&self) -> bool {
+        self.chosen
+            .iter()
+            .rev()
+            .find_map(|c| Some(c.choice.colour()? != c.seat))
+            .unwrap_or(false)
+    }
+
+    /// Whether the colours are settled: always without an opening rule; with one, once
+    /// the last decision was a colour.
+    pub fn colours_settled(&self) -> bool {
+        self.settings.opening == Opening::None
+            || self
+                .chosen
+                .last()
+                .is_some_and(|c| c.choice != Choice::Place2)
+    }
+
+    /// The seat that plays `colour` (the seat whose colour a stone is): the same seat
+    /// unless the players swapped.
+    pub fn player_of(&self, colour: Seat) -> Seat {
+        if self.swapped() {
+            Seat(1 - colour.0.min(1))
+        } else {
+            colour
+        }
+    }
+
+    /// The colour `seat` plays (an involution, like [`Game::player_of`]).
+    pub fn colour_of(&self, seat: Seat) -> Seat {
+        self.player_of(seat)
+    }
+
+    /// The opening's turn, while the opening lasts.
+    fn opening_turn(&self) -> Option<Turn> {
+        let stones = self.moves.len();
+        let colour = Seat((stones % 2) as u8);
+        let first = self.chosen.first().map(|c| c.choice);
+        let (opener, other) = (Seat(0), Seat(1));
+        match (self.settings.opening, stones, first, self.chosen.len()) {
+            (Opening::None, ..) => None,
+            (_, 0..=2, None, _) => Some(Turn::Stone {
+                seat: opener,
+                colour,
+            }),
+            (Opening::Swap, 3, None, _) => Some(Turn::Choose {
+                seat: other,
+                choices: &Choice::COLOURS,
+            }),
+            (Opening::Swap2, 3, None, _) => Some(Turn::Choose {
+                seat: other,
+                choices: &Choice::SWAP2,
+            }),
+            (Opening::Swap2, 3..=4, Some(Choice::Place2), 1) => Some(Turn::Stone {
+                seat: other,
+                colour,
+            }),
+            (Opening::Swap2, 5, Some(Choice::Place2), 1) => Some(Turn::Choose {
+                seat: opener,
+                choices: &Choice::COLOURS,
+            }),
+            _ => None,
+        }
     }
 
     /// How the game ended, if it has.
@@ -260,21 +471,29 @@ impl Game {
         self.seated.get(seat.index()).copied().unwrap_or(false)
     }
 
-    /// The seat to move: the next seat still at the table after the last mover (seat 0
-    /// first). Still defined once the game is over.
+    /// The colour of the next stone: the colour after the last stone's whose seat is still
+    /// at the table (seat 0's, Black, first). Without an opening rule this is the seat to
+    /// move; with one, [`Game::mover`] is. Still defined once the game is over.
     pub fn to_move(&self) -> Seat {
         let seats = self.settings.seats;
         let start = self.moves.last().map_or(0, |m| m.seat.0 + 1);
         (0..seats)
             .map(|k| Seat((start + k) % seats))
-            .find(|&seat| self.is_seated(seat))
+            .find(|&colour| self.is_seated(self.player_of(colour)))
             .unwrap_or(Seat(0))
     }
 
-    /// Whether the seat to move may play on `point`, and if not, why.
+    /// Whether the mover may place a stone on `point`, and if not, why.
     pub fn check(&self, point: Point) -> Result<(), GomokuError> {
         if let Some(ending) = self.ending {
             return Err(GomokuError::Over { point, ending });
+        }
+        if let Turn::Choose { seat, choices } = self.turn() {
+            return Err(GomokuError::Choosing {
+                point,
+                seat,
+                choices,
+            });
         }
         let size = self.board.size();
         if !size.contains(point) {
@@ -291,7 +510,8 @@ impl Game {
         Ok(())
     }
 
-    /// Plays the seat to move's stone on `point`, or says why it may not.
+    /// Places the next stone (of the colour [`Game::to_move`]) on `point`, or says why it
+    /// may not be.
     pub fn play(&mut self, point: Point) -> Result<(), GomokuError> {
         self.check(point)?;
         let seat = self.to_move();
@@ -301,18 +521,71 @@ impl Game {
         Ok(())
     }
 
-    /// Takes back the last move, if any (seats that left stay away).
-    pub fn take_back(&mut self) -> Option<Move> {
+    /// Makes the mover's opening decision, or says why it may not be made.
+    pub fn choose(&mut self, choice: Choice) -> Result<(), GomokuError> {
+        let turn = self.turn();
+        let choices = match turn {
+            Turn::Choose { choices, .. } => choices,
+            Turn::Stone { .. } => &[],
+        };
+        if let Some(ending) = self.ending {
+            return Err(GomokuError::ChoiceAfterEnd { choice, ending });
+        }
+        if !choices.contains(&choice) {
+            let seat = turn.seat();
+            return Err(GomokuError::NotOffered {
+                choice,
+                seat,
+                choices,
+            });
+        }
+        self.chosen.push(Chosen {
+            stones: self.moves.len(),
+            seat: turn.seat(),
+            choice,
+        });
+        Ok(())
+    }
+
+    /// Plays a stone or makes a decision.
+    pub fn act(&mut self, action: Action) -> Result<(), GomokuError> {
+        match action {
+            Action::Stone(point) => self.play(point),
+            Action::Choose(choice) => self.choose(choice),
+        }
+    }
+
+    /// Takes back the last move, a stone or an opening decision, if any (seats that left
+    /// stay away).
+    pub fn take_back(&mut self) -> Option<Action> {
+        if self
+            .chosen
+            .last()
+            .is_some_and(|c| c.stones == self.moves.len())
+        {
+            let chosen = self.chosen.pop()?;
+            self.ending = self.judge();
+            return Some(Action::Choose(chosen.choice));
+        }
         let last = self.moves.pop()?;
         self.board.lift(last.point);
         self.ending = self.judge();
-        Some(last)
+        Some(Action::Stone(last.point))
     }
 
-    /// The points the seat to move may play, `a1`, `b1`, … then up; none once the game is
-    /// over.
+    /// The moves the mover may make: the opening decisions offered, or the points where
+    /// the next stone may go; none once the game is over.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self.choices() {
+            [] => self.legal_moves().into_iter().map(Action::Stone).collect(),
+            choices => choices.iter().map(|&c| Action::Choose(c)).collect(),
+        }
+    }
+
+    /// The points where the next stone may go, `a1`, `b1`, … then up; none once the game
+    /// is over or while an opening decision is due.
     pub fn legal_moves(&self) -> Vec<Point> {
-        if self.ending.is_some() {
+        if self.ending.is_some() || !self.choices().is_empty() {
             return vec![];
         }
         let points = self.board.empty_points();
@@ -336,8 +609,8 @@ impl Game {
         }
     }
 
-    /// `seat` leaves: the turn passes over it from now on and its stones stay. When only
-    /// one seat is left, it wins.
+    /// `seat` (a player) leaves: the turn passes over it from now on and its stones stay.
+    /// When only one seat is left, it wins.
     pub fn remove_seat(&mut self, seat: Seat) -> Result<(), GomokuError> {
         let seats = self.settings.seats;
         if seat.0 >= seats {
@@ -356,10 +629,16 @@ impl Game {
 
     /// A Zobrist hash of the stones and the seat to move: XOR of
     /// [`stone_key`](super::board::stone_key) for every stone and
-    /// [`to_move_key`](super::board::to_move_key) of [`Game::to_move`]. The same on every
-    /// machine.
+    /// [`to_move_key`](super::board::to_move_key) of [`Game::to_move`]; with an opening
+    /// rule, also [`opening_key`](super::board::opening_key) of the decisions made so far
+    /// and whether the players swapped. The same on every machine.
     pub fn hash(&self) -> u64 {
-        self.board.hash() ^ to_move_key(self.to_move())
+        let opening = if self.settings.opening == Opening::None {
+            0
+        } else {
+            super::board::opening_key(self.chosen.len(), self.swapped())
+        };
+        self.board.hash() ^ to_move_key(self.to_move()) ^ opening
     }
 
     /// [`Game::hash`] as 16 lower-case hex digits.
@@ -367,7 +646,7 @@ impl Game {
         format!("{:016x}", self.hash())
     }
 
-    /// Whether the seat to move is Black in renju.
+    /// Whether the next stone is Black's in renju.
     fn restricts_mover(&self) -> bool {
         self.settings.rule == Rule::Renju && self.to_move() == Seat::BLACK
     }
@@ -387,6 +666,7 @@ impl Game {
                 if self.wins(seat, run) {
                     let (from, to, length) = (run.from, run.to, run.len as u8);
                     let reason = WinReason::Row { from, to, length };
+                    let seat = self.player_of(seat);
                     return Some(Ending::Win { seat, reason });
                 }
             }
@@ -405,7 +685,7 @@ impl Game {
         None
     }
 
-    /// Whether `seat`'s row `run` wins under the rule set.
+    /// Whether colour `seat`'s row `run` wins under the rule set.
     fn wins(&self, seat: Seat, run: Run) -> bool {
         let win = self.settings.win as usize;
         match self.settings.rule {
@@ -433,6 +713,7 @@ mod tests {
             size,
             seats,
             win,
+            opening: Opening::None,
         })
         .unwrap()
     }
@@ -633,9 +914,239 @@ mod tests {
         assert_eq!(g.ending(), None);
         play(&mut g, "e1");
         assert_eq!(g.ending().unwrap().to_string(), "draw (full board)");
-        assert_eq!(g.take_back().map(|m| m.point), Some(p("e1")));
+        assert_eq!(g.take_back(), Some(Action::Stone(p("e1"))));
         assert_eq!(g.ending(), None);
         assert_eq!(g.legal_moves(), vec![p("e1")]);
+    }
+
+    fn opening(opening: Opening) -> Game {
+        Game::new(Settings {
+            opening,
+            ..Settings::default()
+        })
+        .unwrap()
+    }
+
+    fn act(game: &mut Game, actions: &str) {
+        for a in actions.split_whitespace() {
+            let action: Action = a.parse().unwrap();
+            game.act(action).unwrap_or_else(|e| panic!("{a}: {e}"));
+        }
+    }
+
+    #[test]
+    fn openings_need_two_seats_and_four_in_a_row() {
+        let bad = |s: Settings| Game::new(s).unwrap_err().to_string();
+        let swap = Settings {
+            opening: Opening::Swap,
+            ..Settings::default()
+        };
+        assert_eq!(
+            bad(Settings { seats: 3, ..swap }),
+            "the swap opening is for two seats, not 3"
+        );
+        assert_eq!(
+            bad(Settings {
+                win: 3,
+                opening: Opening::Swap2,
+                ..swap
+            }),
+            "the swap2 opening needs a win length of 4 or more, not 3"
+        );
+        assert!(
+            Game::new(Settings {
+                win: 4,
+                size: "5x5".parse().unwrap(),
+                ..swap
+            })
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn swap_seat_1_places_three_and_seat_2_takes_black() {
+        let mut g = opening(Opening::Swap);
+        for (i, point) in ["h8", "h9", "i8"].into_iter().enumerate() {
+            let colour = Seat((i % 2) as u8);
+            assert_eq!(
+                g.turn(),
+                Turn::Stone {
+                    seat: Seat(0),
+                    colour
+                },
+                "stone {i}"
+            );
+            assert!(!g.colours_settled());
+            act(&mut g, point);
+        }
+        assert_eq!(
+            g.board().get(p("h9")),
+            Some(Seat::WHITE),
+            "seat 1 placed White"
+        );
+        assert_eq!(
+            g.turn(),
+            Turn::Choose {
+                seat: Seat(1),
+                choices: &Choice::COLOURS
+            }
+        );
+        assert_eq!(g.legal_moves(), vec![], "no stone while a choice is due");
+        assert_eq!(
+            g.legal_actions(),
+            vec![Action::Choose(Choice::Black), Action::Choose(Choice::White)]
+        );
+        assert_eq!(
+            g.play(p("a1")).unwrap_err().to_string(),
+            "a1: seat 2 is to choose black or white, not to place a stone"
+        );
+        assert_eq!(
+            g.choose(Choice::Place2).unwrap_err().to_string(),
+            "place2: seat 2 may choose black or white only"
+        );
+        let before = g.hash();
+        act(&mut g, "black");
+        assert_ne!(g.hash(), before, "a choice changes the hash");
+        assert!(g.swapped() && g.colours_settled());
+        assert_eq!(g.player_of(Seat::BLACK), Seat(1));
+        assert_eq!(g.colour_of(Seat(0)), Seat::WHITE);
+        // White is to move: seat 1 (index 0), who opened.
+        assert_eq!(g.to_move(), Seat::WHITE);
+        assert_eq!(
+            g.turn(),
+            Turn::Stone {
+                seat: Seat(0),
+                colour: Seat::WHITE
+            }
+        );
+        assert_eq!(
+            g.choose(Choice::White).unwrap_err().to_string(),
+            "white: no choice is due now, a stone is"
+        );
+        // Black (seat 2) makes five: seat 2 wins.
+        act(&mut g, "a1 j8 a2 k8 a3 l8");
+        assert_eq!(g.ending().unwrap().to_string(), "2 (5 in a row)");
+        assert_eq!(g.ending().unwrap().winner(), Some(Seat(1)));
+        assert_eq!(
+            g.actions()
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            "h8 h9 i8 black a1 j8 a2 k8 a3 l8"
+        );
+        // Back to the choice, and the other way.
+        for _ in 0..6 {
+            g.take_back();
+        }
+        assert_eq!(g.take_back(), Some(Action::Choose(Choice::Black)));
+        assert_eq!(g.hash(), before);
+        assert!(!g.swapped());
+        act(&mut g, "white");
+        assert!(!g.swapped());
+        assert_eq!(
+            g.turn(),
+            Turn::Stone {
+                seat: Seat(1),
+                colour: Seat::WHITE
+            }
+        );
+        // White (seat 2 again) wins.
+        act(&mut g, "a1 j8 a2 k8 a3 a9 a4 a10 a5");
+        assert_eq!(g.ending().unwrap().to_string(), "2 (5 in a row)");
+    }
+
+    #[test]
+    fn swap2_seat_2_places_two_more_and_seat_1_chooses() {
+        let mut g = opening(Opening::Swap2);
+        act(&mut g, "h8 h9 i8");
+        assert_eq!(
+            g.turn(),
+            Turn::Choose {
+                seat: Seat(1),
+                choices: &Choice::SWAP2
+            }
+        );
+        act(&mut g, "place2");
+        assert!(!g.colours_settled());
+        assert_eq!(
+            g.turn(),
+            Turn::Stone {
+                seat: Seat(1),
+                colour: Seat::WHITE
+            }
+        );
+        act(&mut g, "j10");
+        assert_eq!(
+            g.turn(),
+            Turn::Stone {
+                seat: Seat(1),
+                colour: Seat::BLACK
+            }
+        );
+        act(&mut g, "g8");
+        assert_eq!(
+            g.turn(),
+            Turn::Choose {
+                seat: Seat(0),
+                choices: &Choice::COLOURS
+            }
+        );
+        assert_eq!(
+            g.choose(Choice::Place2).unwrap_err().to_string(),
+            "place2: seat 1 may choose black or white only"
+        );
+        let before = g.clone();
+        // Seat 1 (index 0) takes White: swapped, and it moves next.
+        act(&mut g, "white");
+        assert!(g.swapped());
+        assert_eq!(g.mover(), Seat(0));
+        assert_eq!(g.player_of(Seat::BLACK), Seat(1));
+        // Or it keeps Black: seat 2 plays White and moves next.
+        let mut g = before;
+        act(&mut g, "black");
+        assert!(!g.swapped() && g.colours_settled());
+        assert_eq!(g.mover(), Seat(1));
+        assert_eq!(
+            g.actions()
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            "h8 h9 i8 place2 j10 g8 black"
+        );
+        // Taking back the last two decisions steps back through the stones.
+        assert_eq!(g.take_back(), Some(Action::Choose(Choice::Black)));
+        assert_eq!(g.take_back(), Some(Action::Stone(p("g8"))));
+        assert_eq!(g.take_back(), Some(Action::Stone(p("j10"))));
+        assert_eq!(g.take_back(), Some(Action::Choose(Choice::Place2)));
+        assert_eq!(g.choices(), &Choice::SWAP2);
+        // Seat 2 may also take a colour at once.
+        act(&mut g, "white");
+        assert_eq!(g.mover(), Seat(1));
+        assert!(!g.swapped());
+    }
+
+    #[test]
+    fn renju_forbids_black_points_whoever_places_the_stone() {
+        let mut g = Game::new(Settings {
+            rule: Rule::Renju,
+            opening: Opening::Swap2,
+            ..Settings::default()
+        })
+        .unwrap();
+        // Seat 2 ends up placing Black's stone: renju's rules are about colours.
+        act(&mut g, "h8 a1 i9 place2 a3");
+        assert_eq!(
+            g.turn(),
+            Turn::Stone {
+                seat: Seat(1),
+                colour: Seat::BLACK
+            }
+        );
+        assert!(g.forbidden_points().is_empty());
+        act(&mut g, "j10 black");
+        assert_eq!(g.to_move(), Seat::WHITE);
     }
 
     #[test]
