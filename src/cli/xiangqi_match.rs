@@ -57,6 +57,10 @@ pub struct MatchArgs {
     /// summary.
     #[arg(long)]
     pub verbose: bool,
+    /// With --verbose or --progress, add each game's moves (ICCS, from the start) to its
+    /// line.
+    #[arg(long)]
+    pub moves: bool,
     /// Print each game's line on stderr as soon as it ends.
     #[arg(long)]
     pub progress: bool,
@@ -101,10 +105,17 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
             0.0 => "loss",
             _ => "draw",
         };
-        let line = format!(
+        let mut line = format!(
             "game {} opening \"{}\" a={} {result} ({}) {} plies",
             g.index, g.opening, g.a_side, g.reason, g.plies
         );
+        if args.moves {
+            line += ": moves";
+            for mv in &g.moves {
+                line += " ";
+                line += &mv.to_string();
+            }
+        }
         if args.progress {
             eprintln!("{line}");
         }

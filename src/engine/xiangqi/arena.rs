@@ -126,6 +126,8 @@ pub struct GameRecord {
     pub reason: String,
     /// Plies played (the opening's included).
     pub plies: usize,
+    /// Every move from the start position (the opening's included).
+    pub moves: Vec<Move>,
 }
 
 impl GameRecord {
@@ -400,6 +402,7 @@ fn play_game(
         winner,
         reason,
         plies: game.moves().len(),
+        moves: game.moves().to_vec(),
     };
     for side in Side::BOTH {
         if let Err(e) = players[who(side)].new_game() {
