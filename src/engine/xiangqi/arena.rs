@@ -333,6 +333,7 @@ impl Player {
                         movetime: go.movetime,
                         depth: go.depth,
                         nodes: go.nodes,
+                        soft: None,
                     }
                 };
                 searcher

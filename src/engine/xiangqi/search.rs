@@ -60,6 +60,10 @@ pub struct Tune {
     pub malus: bool,
     /// Aspiration windows at the root.
     pub aspiration: bool,
+    /// The counter-move heuristic.
+    pub counter: bool,
+    /// 120 plies without a capture score as a draw in the search.
+    pub no_capture: bool,
 }
 
 impl Default for Tune {
@@ -74,6 +78,8 @@ impl Default for Tune {
             lmr_log: true,
             malus: true,
             aspiration: true,
+            counter: true,
+            no_capture: true,
         }
     }
 }
@@ -94,6 +100,8 @@ impl Tune {
                     "lmr_log" => tune.lmr_log = false,
                     "malus" => tune.malus = false,
                     "aspiration" => tune.aspiration = false,
+                    "counter" => tune.counter = false,
+                    "no_capture" => tune.no_capture = false,
                     "all" => {
                         tune = Tune {
                             rfp: false,
@@ -105,6 +113,8 @@ impl Tune {
                             lmr_log: false,
                             malus: false,
                             aspiration: false,
+                            counter: false,
+                            no_capture: false,
                         }
                     }
                     _ => {}
@@ -125,6 +135,9 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Stop after about this many nodes.
     pub nodes: Option<u64>,
+    /// Start no new iteration after this long (a soft limit, for clocks; without it a new
+    /// iteration starts only in the first half of `movetime`).
+    pub soft: Option<Duration>,
 }
 
 /// What one finished iteration found.
@@ -183,6 +196,10 @@ fn decode(code: u16) -> Option<Move> {
 pub struct Searcher {
     table: Vec<Entry>,
     killers: [[u16; 2]; MAX_PLY],
+    /// The quiet move that last refuted each move (by the refuted move's code).
+    counters: Box<[u16; 1 << 14]>,
+    /// The move played at each ply of the current path (0 for a null move).
+    played: [u16; MAX_PLY],
     history: Box<[[i32; 90]; 90]>,
     /// Hashes of the game's positions then the search path, with whether the side to move
     /// there was in check.
@@ -215,6 +232,8 @@ impl Searcher {
         Searcher {
             table: vec![Entry::default(); size.max(1024)],
             killers: [[0; 2]; MAX_PLY],
+            counters: Box::new([0; 1 << 14]),
+            played: [0; MAX_PLY],
             history: Box::new([[0; 90]; 90]),
             path: Vec::new(),
             window: Vec::new(),
@@ -239,6 +258,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.table.fill(Entry::default());
         self.killers = [[0; 2]; MAX_PLY];
+        self.counters.fill(0);
         self.history.iter_mut().for_each(|row| row.fill(0));
     }
 
@@ -336,8 +356,9 @@ impl Searcher {
             };
             on_info(&info);
             report.info = Some(info);
-            if let Some(t) = limits.movetime
-                && start.elapsed() * 2 > t
+            let soft = limits.soft.or(limits.movetime.map(|t| t / 2));
+            if let Some(t) = soft
+                && start.elapsed() > t
             {
                 break;
             }
@@ -433,6 +454,9 @@ impl Searcher {
             if let Some(score) = self.repetition() {
                 return score;
             }
+            if self.tune.no_capture && pos.halfmove_clock() >= 120 {
+                return 0;
+            }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
             if alpha >= beta {
@@ -493,6 +517,7 @@ impl Searcher {
             if null_ok && depth >= 3 && static_eval >= beta && has_pieces(pos) {
                 let mut passed = pos.clone();
                 passed.pass();
+                self.played[ply] = 0;
                 self.path.push((passed.hash(), false));
                 self.window.push(0);
                 let r = if tune.null_deep {
@@ -529,6 +554,11 @@ impl Searcher {
         let them = pos.side_to_move().opponent();
         let mut scores = [0i32; crate::rules::xiangqi::MAX_MOVES];
         let killers = self.killers[ply];
+        let counter = if tune.counter && ply > 0 && self.played[ply - 1] != 0 {
+            self.counters[self.played[ply - 1] as usize]
+        } else {
+            0
+        };
         for (i, &mv) in moves.iter().enumerate() {
             let code = encode(mv);
             let victim = board[mv.to.index()] as usize & 7;
@@ -548,6 +578,8 @@ impl Searcher {
                 2_000_001
             } else if code == killers[1] {
                 2_000_000
+            } else if code == counter {
+                1_999_999
             } else {
                 self.history[mv.from.index()][mv.to.index()]
             };
@@ -570,7 +602,7 @@ impl Searcher {
             scores.swap(i, top);
             let mv = moves[i];
             let capture = board[mv.to.index()] != 0;
-            let killer = (2_000_000..=2_000_001).contains(&scores[i]);
+            let killer = (1_999_999..=2_000_001).contains(&scores[i]);
             let mut next = pos.clone();
             next.play_unchecked(mv);
             let gives_check = next.is_check();
@@ -600,6 +632,7 @@ impl Searcher {
             }
             self.path.push((next.hash(), gives_check));
             self.window.push(next.halfmove_clock());
+            self.played[ply] = encode(mv);
             let score = if i == 0 {
                 -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
@@ -647,6 +680,9 @@ impl Searcher {
                     alpha = score;
                     if score >= beta {
                         if !capture {
+                            if ply > 0 && self.played[ply - 1] != 0 {
+                                self.counters[self.played[ply - 1] as usize] = best_code;
+                            }
                             let k = &mut self.killers[ply];
                             if k[0] != best_code {
                                 k[1] = k[0];

@@ -231,11 +231,20 @@ impl Engine {
             clock |= matches!(word, "wtime" | "btime" | "time");
         }
         if let Some(time) = ours {
-            let share = time / to_go.unwrap_or(30).max(1) + inc * 3 / 4;
-            let budget = share.min(time / 3).saturating_sub(20).max(10);
-            limits.movetime = Some(limits.movetime.map_or(Duration::from_millis(budget), |t| {
-                t.min(Duration::from_millis(budget))
+            // A share of what is left (a move's worth when the moves to go are known),
+            // searched to a soft limit of 60% of it; a hard limit of 2.5 shares, never
+            // more than a quarter of the clock (a fifth with many moves to go).
+            let to_go = to_go.unwrap_or(25).clamp(1, 50);
+            let overhead = 20;
+            let usable = time.saturating_sub(overhead);
+            let share = usable / to_go + inc * 3 / 4;
+            let cap = if to_go == 1 { usable } else { usable / 4 };
+            let hard = (share * 5 / 2).min(cap).max(10);
+            let soft = (share * 3 / 5).min(hard).max(5);
+            limits.movetime = Some(limits.movetime.map_or(Duration::from_millis(hard), |t| {
+                t.min(Duration::from_millis(hard))
             }));
+            limits.soft = Some(Duration::from_millis(soft));
         }
         let unlimited =
             limits.movetime.is_none() && limits.depth.is_none() && limits.nodes.is_none();
