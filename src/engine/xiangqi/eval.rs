@@ -44,15 +44,20 @@ struct EvalTune {
     phase: bool,
     mobility: bool,
     king_safety: bool,
+    king_attack: bool,
 }
 
 static TUNE: LazyLock<EvalTune> = LazyLock::new(|| {
     let off = std::env::var("LANQI_XIANGQI_OFF").unwrap_or_default();
-    let has = |name: &str| off.split(',').any(|w| w.trim() == name || w.trim() == "all");
+    let has = |name: &str| {
+        off.split(',')
+            .any(|w| w.trim() == name || w.trim() == "all")
+    };
     EvalTune {
         phase: !has("phase"),
         mobility: !has("mobility"),
         king_safety: !has("king_safety"),
+        king_attack: !has("king_attack"),
     }
 });
 
@@ -212,6 +217,9 @@ pub fn evaluate(position: &Position) -> i32 {
     let mut count = [[0i32; 8]; 2];
     // Attackers across the river, weighted, by side.
     let mut attack = [0i32; 2];
+    // Pieces that reach into the enemy palace: weighted units and how many, by side.
+    let mut units = [0i32; 2];
+    let mut attackers = [0i32; 2];
     for side in Side::BOTH {
         let s = side.index();
         let mut bits = position.occupied(side);
@@ -228,27 +236,46 @@ pub fn evaluate(position: &Position) -> i32 {
             match kind {
                 ROOK => {
                     attack[s] += if across { 3 } else { 2 };
-                    if tune.mobility {
-                        let reach = rook_reach(board, sq);
-                        mg[s] += 3 * reach;
-                        eg[s] += 3 * reach;
+                    if tune.mobility || tune.king_attack {
+                        let (reach, hits) = rook_reach(board, sq, 1 - s);
+                        if tune.mobility {
+                            mg[s] += 3 * reach;
+                            eg[s] += 3 * reach;
+                        }
+                        if hits > 0 {
+                            units[s] += 4;
+                            attackers[s] += 1;
+                        }
                     }
                 }
                 HORSE => {
                     attack[s] += if across { 2 } else { 1 };
-                    if tune.mobility {
-                        let free = horse_moves(board, sq, s);
-                        mg[s] += HORSE_MOBILITY[free];
-                        eg[s] += HORSE_MOBILITY[free];
+                    if tune.mobility || tune.king_attack {
+                        let (free, hits) = horse_moves(board, sq, s);
+                        if tune.mobility {
+                            mg[s] += HORSE_MOBILITY[free];
+                            eg[s] += HORSE_MOBILITY[free];
+                        }
+                        if hits > 0 {
+                            units[s] += 3;
+                            attackers[s] += 1;
+                        }
                     }
                 }
-                CANNON => attack[s] += if across { 2 } else { 1 },
+                CANNON => {
+                    attack[s] += if across { 2 } else { 1 };
+                    if tune.king_attack && cannon_hits(board, sq, 1 - s) > 0 {
+                        units[s] += 3;
+                        attackers[s] += 1;
+                    }
+                }
                 PAWN if across => {
                     // Near the enemy palace.
                     let rel = if s == 0 { rank } else { 9 - rank };
                     let file = sq % 9;
                     if rel >= 6 && (3..=5).contains(&file) {
                         attack[s] += 1;
+                        units[s] += 1;
                     }
                 }
                 _ => {}
@@ -270,21 +297,43 @@ pub fn evaluate(position: &Position) -> i32 {
             eg[s] -= danger / 2;
         }
     }
+    if tune.king_attack {
+        for s in 0..2 {
+            let them = 1 - s;
+            let u = units[them];
+            let guards = count[s][ADVISOR] + count[s][ELEPHANT];
+            let danger = if attackers[them] >= 2 {
+                u * u * 3 / 2 * (8 - guards) / 8
+            } else {
+                u * 5
+            };
+            mg[s] -= danger;
+            eg[s] -= danger / 2;
+        }
+    }
     let us = position.side_to_move().index();
     let mg_score = mg[us] - mg[1 - us];
     let eg_score = eg[us] - eg[1 - us];
     (mg_score * phase + eg_score * (PHASE_MAX - phase)) / PHASE_MAX + TEMPO
 }
 
-/// How many points a rook on `sq` reaches along its four lines (a capture included).
+/// Whether (`f`, `r`) is in the palace of side index `s`.
 #[inline]
-fn rook_reach(board: &[u8; 90], sq: usize) -> i32 {
+fn in_palace(f: i32, r: i32, s: usize) -> bool {
+    (3..=5).contains(&f) && if s == 0 { r <= 2 } else { r >= 7 }
+}
+
+/// How many points a rook on `sq` reaches along its four lines (a capture included), and
+/// how many of them are in the palace of side index `enemy`.
+#[inline]
+fn rook_reach(board: &[u8; 90], sq: usize, enemy: usize) -> (i32, i32) {
     let (file, rank) = ((sq % 9) as i32, (sq / 9) as i32);
-    let mut n = 0;
+    let (mut n, mut hits) = (0, 0);
     for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
         let (mut f, mut r) = (file + df, rank + dr);
         while (0..9).contains(&f) && (0..10).contains(&r) {
             n += 1;
+            hits += i32::from(in_palace(f, r, enemy));
             if board[(r * 9 + f) as usize] != 0 {
                 break;
             }
@@ -292,14 +341,41 @@ fn rook_reach(board: &[u8; 90], sq: usize) -> i32 {
             r += dr;
         }
     }
-    n
+    (n, hits)
 }
 
-/// How many moves a horse of side `s` on `sq` has (legs free, not onto its own pieces).
+/// How many points of the palace of side index `enemy` a cannon on `sq` attacks (over one
+/// screen).
 #[inline]
-fn horse_moves(board: &[u8; 90], sq: usize, s: usize) -> usize {
+fn cannon_hits(board: &[u8; 90], sq: usize, enemy: usize) -> i32 {
     let (file, rank) = ((sq % 9) as i32, (sq / 9) as i32);
-    let mut n = 0;
+    let mut hits = 0;
+    for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        let (mut f, mut r) = (file + df, rank + dr);
+        let mut screened = false;
+        while (0..9).contains(&f) && (0..10).contains(&r) {
+            let occupied = board[(r * 9 + f) as usize] != 0;
+            if screened {
+                hits += i32::from(in_palace(f, r, enemy));
+                if occupied {
+                    break;
+                }
+            } else if occupied {
+                screened = true;
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    hits
+}
+
+/// How many moves a horse of side `s` on `sq` has (legs free, not onto its own pieces),
+/// and how many of the points it attacks are in the enemy's palace.
+#[inline]
+fn horse_moves(board: &[u8; 90], sq: usize, s: usize) -> (usize, i32) {
+    let (file, rank) = ((sq % 9) as i32, (sq / 9) as i32);
+    let (mut n, mut hits) = (0, 0);
     for (lf, lr, a, b) in [
         (0, 1, -1, 2),
         (0, 1, 1, 2),
@@ -317,12 +393,13 @@ fn horse_moves(board: &[u8; 90], sq: usize, s: usize) -> usize {
         if board[((rank + lr) * 9 + file + lf) as usize] != 0 {
             continue;
         }
+        hits += i32::from(in_palace(f, r, 1 - s));
         let c = board[(r * 9 + f) as usize];
         if c == 0 || (c as usize >> 3) & 1 != s {
             n += 1;
         }
     }
-    n
+    (n, hits)
 }
 
 /// The danger to side `s`'s king: missing guards against the enemy's attackers, cannons

@@ -795,8 +795,7 @@ impl Searcher {
             if self.tune.see && !in_check {
                 // Taking a defended piece worth less than the taker: skip it.
                 let attacker = board[mv.from.index()] as usize & 7;
-                if VALUES[attacker] > VALUES[victim]
-                    && next.is_attacked(mv.to, next.side_to_move())
+                if VALUES[attacker] > VALUES[victim] && next.is_attacked(mv.to, next.side_to_move())
                 {
                     continue;
                 }
