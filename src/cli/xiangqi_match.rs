@@ -47,6 +47,10 @@ pub struct MatchArgs {
     /// A fixed depth for B.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub b_depth: Option<u32>,
+    /// Game clocks instead of a limit per move: SECONDS+INCREMENT (e.g. 60+0.5) for each
+    /// side; the engines manage their own time, and a side whose clock runs out loses.
+    #[arg(long, value_parser = parse_clock)]
+    pub clock: Option<(u64, u64)>,
     /// A node budget a move for both players.
     #[arg(long)]
     pub nodes: Option<u64>,
@@ -82,7 +86,28 @@ fn limit(time: Option<u64>, depth: Option<u64>, args: &MatchArgs) -> Go {
         } else {
             args.nodes
         },
+        clock: None,
     }
+}
+
+/// `SECONDS+INCREMENT` in milliseconds.
+fn parse_clock(text: &str) -> Result<(u64, u64), String> {
+    let (time, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let ms = |t: &str| -> Result<u64, String> {
+        let s: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("{t:?} is not a number of seconds"))?;
+        if !(0.0..=86_400.0).contains(&s) {
+            return Err(format!("{t:?} seconds is out of range"));
+        }
+        Ok((s * 1000.0).round() as u64)
+    };
+    let (time, inc) = (ms(time)?, ms(inc)?);
+    if time == 0 {
+        return Err("the clock needs some time".into());
+    }
+    Ok((time, inc))
 }
 
 /// Runs the match and returns its report.
@@ -94,6 +119,7 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
     let config = MatchConfig {
         players: [args.a.clone(), args.b.clone()],
         limits,
+        clock: args.clock,
         games: args.games,
         first_game: args.first_game,
         hash_mb: args.hash as usize,

@@ -9,8 +9,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use super::external::{External, Go, Protocol};
-use super::search::{Limits, Searcher};
+use super::external::{Clock, External, Go, Protocol};
+use super::search::{Limits, Searcher, clock_limits};
 use crate::engine::Level;
 use crate::rules::xiangqi::{Game, Move, Outcome, Position, Side};
 
@@ -103,6 +103,9 @@ pub struct MatchConfig {
     /// Each player's limit per move (A's, then B's); an engine with none uses its level's
     /// time, an external engine with none searches to depth 8.
     pub limits: [Go; 2],
+    /// Game clocks instead of a limit per move: each side's time and the increment
+    /// (milliseconds); a side whose clock runs out loses.
+    pub clock: Option<(u64, u64)>,
     /// Number of games; A plays Red in the even-numbered games.
     pub games: u32,
     /// The number of the first game (games keep their opening and colours by number).
@@ -326,7 +329,13 @@ impl Player {
                 let positions = game.positions();
                 let keep = (position.halfmove_clock() as usize).min(positions.len() - 1);
                 let history = &positions[positions.len() - 1 - keep..positions.len() - 1];
-                let limits = if go == Go::default() {
+                let limits = if let Some(c) = go.clock {
+                    let ours = match position.side_to_move() {
+                        Side::Red => c.red,
+                        Side::Black => c.black,
+                    };
+                    clock_limits(ours, c.increment, None)
+                } else if go == Go::default() {
                     level.limits()
                 } else {
                     Limits {
@@ -368,6 +377,7 @@ pub fn run_match(
         let record = play_game(
             &mut players,
             &report.config.limits,
+            report.config.clock,
             index,
             &mut report.times,
         );
@@ -381,6 +391,7 @@ pub fn run_match(
 fn play_game(
     players: &mut [Player; 2],
     limits: &[Go; 2],
+    clock: Option<(u64, u64)>,
     index: u32,
     times: &mut [MoveTimes; 2],
 ) -> GameRecord {
@@ -410,6 +421,8 @@ fn play_game(
             return finish(Some(side.opponent()), format!("{side}: {e}"), &game);
         }
     }
+    // Time left by colour (signed: below zero is a loss), with a clock.
+    let mut left = clock.map(|(time, _)| [time as i64; 2]);
     loop {
         if let Some(outcome) = game.outcome() {
             return finish(outcome.winner(), reason(outcome), &game);
@@ -423,9 +436,29 @@ fn play_game(
         }
         let side = game.position().side_to_move();
         let p = who(side);
+        let go = match (clock, left) {
+            (Some((_, increment)), Some(l)) => Go {
+                clock: Some(Clock {
+                    red: l[0].max(0) as u64,
+                    black: l[1].max(0) as u64,
+                    increment,
+                }),
+                ..Go::default()
+            },
+            _ => limits[p],
+        };
         let start = Instant::now();
-        let choice = players[p].choose(&game, limits[p]);
-        times[p].add(start.elapsed());
+        let choice = players[p].choose(&game, go);
+        let spent = start.elapsed();
+        times[p].add(spent);
+        if let (Some((_, increment)), Some(l)) = (clock, left.as_mut()) {
+            let t = &mut l[side.index()];
+            *t -= spent.as_millis() as i64;
+            if *t < 0 {
+                return finish(Some(side.opponent()), format!("{side} lost on time"), &game);
+            }
+            *t += increment as i64;
+        }
         match choice {
             Ok(mv) => {
                 if let Err(e) = game.play(mv) {
@@ -513,6 +546,7 @@ mod tests {
                     ..Go::default()
                 },
             ],
+            clock: None,
             games: 2,
             first_game: 0,
             hash_mb: 1,

@@ -24,10 +24,23 @@ pub enum Protocol {
     Ucci,
 }
 
-/// How long one move may take: a time, a depth or a number of nodes (the first given
-/// wins, in that order).
+/// The game clocks at a move, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Red's time left.
+    pub red: u64,
+    /// Black's time left.
+    pub black: u64,
+    /// Added after each move.
+    pub increment: u64,
+}
+
+/// How long one move may take: game clocks, a time, a depth or a number of nodes (the
+/// first given wins, in that order).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Go {
+    /// The clocks (the engine manages its own time).
+    pub clock: Option<Clock>,
     /// Think this long.
     pub movetime: Option<Duration>,
     /// Search to this depth.
@@ -248,7 +261,22 @@ impl External {
             }
         }
         self.send(&command)?;
+        let ours = |c: Clock| match position.side_to_move() {
+            crate::rules::xiangqi::Side::Red => c.red,
+            crate::rules::xiangqi::Side::Black => c.black,
+        };
         let (line, wait) = match (go.movetime, go.depth, go.nodes) {
+            _ if go.clock.is_some() => {
+                let c = go.clock.unwrap_or_default();
+                let line = match self.protocol {
+                    Protocol::Uci => format!(
+                        "go wtime {} btime {} winc {} binc {}",
+                        c.red, c.black, c.increment, c.increment
+                    ),
+                    Protocol::Ucci => format!("go time {} increment {}", ours(c), c.increment),
+                };
+                (line, Duration::from_millis(ours(c)) + GRACE)
+            }
             (Some(t), _, _) => {
                 let ms = t.as_millis().max(1);
                 let line = match self.protocol {

@@ -140,6 +140,25 @@ pub struct Limits {
     pub soft: Option<Duration>,
 }
 
+/// The limits for one move with `time` milliseconds left on the clock, `inc` added after
+/// each move and `to_go` moves to the next time control (if known): a share of what is
+/// left (a move's worth when the moves to go are known), searched to a soft limit of 60%
+/// of it, with a hard limit of 2.5 shares, never more than a quarter of the clock.
+pub fn clock_limits(time: u64, inc: u64, to_go: Option<u64>) -> Limits {
+    let to_go = to_go.unwrap_or(25).clamp(1, 50);
+    let overhead = 20;
+    let usable = time.saturating_sub(overhead);
+    let share = usable / to_go + inc * 3 / 4;
+    let cap = if to_go == 1 { usable } else { usable / 4 };
+    let hard = (share * 5 / 2).min(cap).max(10);
+    let soft = (share * 3 / 5).min(hard).max(5);
+    Limits {
+        movetime: Some(Duration::from_millis(hard)),
+        soft: Some(Duration::from_millis(soft)),
+        ..Limits::default()
+    }
+}
+
 /// What one finished iteration found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {

@@ -16,7 +16,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::Level;
-use super::search::{Info, Limits, MATE, Searcher};
+use super::search::{Info, Limits, MATE, Searcher, clock_limits};
 use crate::rules::xiangqi::{Move, Position, Side};
 
 /// Which protocol the front end speaks.
@@ -231,20 +231,12 @@ impl Engine {
             clock |= matches!(word, "wtime" | "btime" | "time");
         }
         if let Some(time) = ours {
-            // A share of what is left (a move's worth when the moves to go are known),
-            // searched to a soft limit of 60% of it; a hard limit of 2.5 shares, never
-            // more than a quarter of the clock (a fifth with many moves to go).
-            let to_go = to_go.unwrap_or(25).clamp(1, 50);
-            let overhead = 20;
-            let usable = time.saturating_sub(overhead);
-            let share = usable / to_go + inc * 3 / 4;
-            let cap = if to_go == 1 { usable } else { usable / 4 };
-            let hard = (share * 5 / 2).min(cap).max(10);
-            let soft = (share * 3 / 5).min(hard).max(5);
-            limits.movetime = Some(limits.movetime.map_or(Duration::from_millis(hard), |t| {
-                t.min(Duration::from_millis(hard))
-            }));
-            limits.soft = Some(Duration::from_millis(soft));
+            let clock = clock_limits(time, inc, to_go);
+            limits.movetime = match (limits.movetime, clock.movetime) {
+                (Some(t), Some(c)) => Some(t.min(c)),
+                (t, c) => t.or(c),
+            };
+            limits.soft = clock.soft;
         }
         let unlimited =
             limits.movetime.is_none() && limits.depth.is_none() && limits.nodes.is_none();
