@@ -64,6 +64,12 @@ pub struct Tune {
     pub counter: bool,
     /// 120 plies without a capture score as a draw in the search.
     pub no_capture: bool,
+    /// With a time a move, start new iterations until 60% of it (not 50%).
+    pub time60: bool,
+    /// The quiescence search uses the transposition table.
+    pub qs_table: bool,
+    /// Perpetual-check scores (which depend on the path) are not kept in the table.
+    pub no_perpetual_in_table: bool,
 }
 
 impl Default for Tune {
@@ -80,6 +86,9 @@ impl Default for Tune {
             aspiration: true,
             counter: true,
             no_capture: true,
+            time60: true,
+            qs_table: true,
+            no_perpetual_in_table: true,
         }
     }
 }
@@ -102,6 +111,9 @@ impl Tune {
                     "aspiration" => tune.aspiration = false,
                     "counter" => tune.counter = false,
                     "no_capture" => tune.no_capture = false,
+                    "time60" => tune.time60 = false,
+                    "qs_table" => tune.qs_table = false,
+                    "no_perpetual_in_table" => tune.no_perpetual_in_table = false,
                     "all" => {
                         tune = Tune {
                             rfp: false,
@@ -115,6 +127,9 @@ impl Tune {
                             aspiration: false,
                             counter: false,
                             no_capture: false,
+                            time60: false,
+                            qs_table: false,
+                            no_perpetual_in_table: false,
                         }
                     }
                     _ => {}
@@ -375,7 +390,10 @@ impl Searcher {
             };
             on_info(&info);
             report.info = Some(info);
-            let soft = limits.soft.or(limits.movetime.map(|t| t / 2));
+            let share = if self.tune.time60 { 0.6 } else { 0.5 };
+            let soft = limits
+                .soft
+                .or(limits.movetime.map(|t| t.mul_f64(share)));
             if let Some(t) = soft
                 && start.elapsed() > t
             {
@@ -737,11 +755,17 @@ impl Searcher {
         } else {
             UPPER
         };
+        // A perpetual check's score depends on the path that led here: keep only the move.
+        let (score, depth, bound) = if self.tune.no_perpetual_in_table && best.abs() == PERPETUAL {
+            (0, -1, 0)
+        } else {
+            (to_table(best, ply), depth.clamp(0, 127) as i8, bound)
+        };
         self.table[slot] = Entry {
             key,
-            score: to_table(best, ply),
+            score,
             mv: best_code,
-            depth: depth.clamp(0, 127) as i8,
+            depth,
             bound,
         };
         best
@@ -766,6 +790,24 @@ impl Searcher {
             return evaluate(pos);
         }
         let in_check = q < 4 && pos.is_check();
+        let key = pos.hash();
+        let slot = self.slot(key);
+        if self.tune.qs_table {
+            let entry = self.table[slot];
+            if entry.key == key && entry.depth >= 0 {
+                let score = from_table(entry.score, ply);
+                let cut = match entry.bound {
+                    EXACT => true,
+                    LOWER => score >= beta,
+                    UPPER => score <= alpha,
+                    _ => false,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let original_alpha = alpha;
         let mut moves = MoveList::new();
         let stand = if in_check {
             pos.legal_moves_into(&mut moves);
@@ -831,6 +873,25 @@ impl Searcher {
                         break;
                     }
                 }
+            }
+        }
+        if self.tune.qs_table {
+            let entry = &mut self.table[slot];
+            if entry.depth <= 0 {
+                let bound = if best >= beta {
+                    LOWER
+                } else if best > original_alpha {
+                    EXACT
+                } else {
+                    UPPER
+                };
+                *entry = Entry {
+                    key,
+                    score: to_table(best, ply),
+                    mv: 0,
+                    depth: 0,
+                    bound,
+                };
             }
         }
         best
