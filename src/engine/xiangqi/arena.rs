@@ -271,7 +271,10 @@ impl fmt::Display for MatchReport {
 
 /// A player while a match runs.
 enum Player {
-    Engine { searcher: Searcher, level: Level },
+    Engine {
+        searcher: Box<Searcher>,
+        level: Level,
+    },
     External(Box<External>),
 }
 
@@ -293,7 +296,7 @@ impl Player {
         };
         Ok(match spec {
             PlayerSpec::Engine(level) => Player::Engine {
-                searcher: Searcher::new(hash_mb),
+                searcher: Box::new(Searcher::new(hash_mb)),
                 level: *level,
             },
             PlayerSpec::Uci(command) => Player::External(Box::new(

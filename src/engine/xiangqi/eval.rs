@@ -119,13 +119,7 @@ const fn red_value_eg(kind: usize, file: i32, rank: i32) -> i32 {
     let base = VALUES_EG[kind];
     base + match kind {
         // The king may help: the centre of the palace, not its corners.
-        KING => {
-            if file == 4 {
-                6
-            } else {
-                0
-            }
-        }
+        KING if file == 4 => 6,
         ADVISOR | ELEPHANT if file == 4 => 8,
         HORSE => {
             let edge = if file == 0 || file == 8 { -40 } else { 0 };

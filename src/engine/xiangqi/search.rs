@@ -391,9 +391,7 @@ impl Searcher {
             on_info(&info);
             report.info = Some(info);
             let share = if self.tune.time60 { 0.6 } else { 0.5 };
-            let soft = limits
-                .soft
-                .or(limits.movetime.map(|t| t.mul_f64(share)));
+            let soft = limits.soft.or(limits.movetime.map(|t| t.mul_f64(share)));
             if let Some(t) = soft
                 && start.elapsed() > t
             {
