@@ -45,7 +45,6 @@ struct EvalTune {
     mobility: bool,
     king_safety: bool,
     king_attack: bool,
-    back_rank: bool,
 }
 
 static TUNE: LazyLock<EvalTune> = LazyLock::new(|| {
@@ -59,7 +58,6 @@ static TUNE: LazyLock<EvalTune> = LazyLock::new(|| {
         mobility: !has("mobility"),
         king_safety: !has("king_safety"),
         king_attack: !has("king_attack"),
-        back_rank: !has("back_rank"),
     }
 });
 
@@ -445,19 +443,6 @@ fn king_danger(
             }
         }
         at += step;
-    }
-    // Enemy rooks on the king's two back ranks (a rook on the bottom rank or the second
-    // one, with the other pieces, mates along them).
-    if TUNE.back_rank {
-        let ranks = if s == 0 { [0usize, 1] } else { [9, 8] };
-        for r in ranks {
-            for f in 0..9 {
-                let c = board[r * 9 + f] as usize;
-                if c != 0 && (c >> 3) & 1 == them && c & 7 == ROOK {
-                    danger += 30;
-                }
-            }
-        }
     }
     // An enemy rook on an open file next to the king, with the king on its back ranks.
     let back = if s == 0 { krank <= 1 } else { krank >= 8 };

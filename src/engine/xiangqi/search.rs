@@ -66,8 +66,6 @@ pub struct Tune {
     pub no_capture: bool,
     /// With a time a move, start new iterations until 60% of it (not 50%).
     pub time60: bool,
-    /// The quiescence search uses the transposition table.
-    pub qs_table: bool,
     /// Perpetual-check scores (which depend on the path) are not kept in the table.
     pub no_perpetual_in_table: bool,
 }
@@ -87,7 +85,6 @@ impl Default for Tune {
             counter: true,
             no_capture: true,
             time60: true,
-            qs_table: true,
             no_perpetual_in_table: true,
         }
     }
@@ -112,7 +109,6 @@ impl Tune {
                     "counter" => tune.counter = false,
                     "no_capture" => tune.no_capture = false,
                     "time60" => tune.time60 = false,
-                    "qs_table" => tune.qs_table = false,
                     "no_perpetual_in_table" => tune.no_perpetual_in_table = false,
                     "all" => {
                         tune = Tune {
@@ -128,7 +124,6 @@ impl Tune {
                             counter: false,
                             no_capture: false,
                             time60: false,
-                            qs_table: false,
                             no_perpetual_in_table: false,
                         }
                     }
@@ -788,24 +783,6 @@ impl Searcher {
             return evaluate(pos);
         }
         let in_check = q < 4 && pos.is_check();
-        let key = pos.hash();
-        let slot = self.slot(key);
-        if self.tune.qs_table {
-            let entry = self.table[slot];
-            if entry.key == key && entry.depth >= 0 {
-                let score = from_table(entry.score, ply);
-                let cut = match entry.bound {
-                    EXACT => true,
-                    LOWER => score >= beta,
-                    UPPER => score <= alpha,
-                    _ => false,
-                };
-                if cut {
-                    return score;
-                }
-            }
-        }
-        let original_alpha = alpha;
         let mut moves = MoveList::new();
         let stand = if in_check {
             pos.legal_moves_into(&mut moves);
@@ -871,25 +848,6 @@ impl Searcher {
                         break;
                     }
                 }
-            }
-        }
-        if self.tune.qs_table {
-            let entry = &mut self.table[slot];
-            if entry.depth <= 0 {
-                let bound = if best >= beta {
-                    LOWER
-                } else if best > original_alpha {
-                    EXACT
-                } else {
-                    UPPER
-                };
-                *entry = Entry {
-                    key,
-                    score: to_table(best, ply),
-                    mv: 0,
-                    depth: 0,
-                    bound,
-                };
             }
         }
         best
