@@ -9,6 +9,7 @@ mod peer;
 mod peers;
 mod tibetan;
 mod xiangqi;
+mod xiangqi_match;
 
 use clap::{Parser, Subcommand};
 

@@ -32,6 +32,10 @@ pub enum XiangqiCommand {
         /// Moves in ICCS, such as h2e2.
         moves: Vec<String>,
     },
+    /// Play games between lanqi's engine and external UCI/UCCI engines, from balanced
+    /// openings with colours swapped; print player A's `wins N draws N losses N`, its score
+    /// with a 95% interval, the Elo that means, and each player's time per move.
+    Match(super::xiangqi_match::MatchArgs),
 }
 
 /// Runs a `lanqi xiangqi` subcommand.
@@ -46,6 +50,7 @@ pub fn run(command: XiangqiCommand) -> Result<String, UserError> {
         }
         XiangqiCommand::Perft { fen, depth } => Ok(format!("{}\n", perft(&parse(&fen)?, depth))),
         XiangqiCommand::Play { fen, moves } => play(&fen, &moves),
+        XiangqiCommand::Match(args) => super::xiangqi_match::run(args),
     }
 }
 

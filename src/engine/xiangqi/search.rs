@@ -22,6 +22,118 @@ const INF: i32 = 32_000;
 const MAX_PLY: usize = 100;
 /// What a perpetual checker gets (from the other side's view): decisive, but not a mate.
 const PERPETUAL: i32 = 5_000;
+/// History scores stay within ± this.
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// Late-move reductions by depth and move number: about ln(depth)·ln(n)/2.
+static LMR: std::sync::LazyLock<[[i32; 64]; 64]> = std::sync::LazyLock::new(|| {
+    let mut t = [[0; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (n, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 2.0) as i32;
+        }
+    }
+    t
+});
+
+/// Which of the search's refinements are on: all by default. `LANQI_XIANGQI_OFF` (a
+/// comma-separated list of names) turns some off, so that a match can measure what each
+/// is worth (`uci:env LANQI_XIANGQI_OFF=rfp lanqi engine xiangqi`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tune {
+    /// Reverse futility pruning (static null move).
+    pub rfp: bool,
+    /// Razoring near the leaves.
+    pub razor: bool,
+    /// A deeper, eval-dependent null-move reduction.
+    pub null_deep: bool,
+    /// Internal iterative reduction without a table move.
+    pub iir: bool,
+    /// Losing captures (a defended piece taken by a dearer one) ordered last, pruned in
+    /// the quiescence search.
+    pub see: bool,
+    /// Late-move and futility pruning near the leaves.
+    pub prune: bool,
+    /// Logarithmic late-move reductions, adjusted by history.
+    pub lmr_log: bool,
+    /// History with gravity and a malus for the quiet moves that failed.
+    pub malus: bool,
+    /// Aspiration windows at the root.
+    pub aspiration: bool,
+    /// The counter-move heuristic.
+    pub counter: bool,
+    /// 120 plies without a capture score as a draw in the search.
+    pub no_capture: bool,
+    /// With a time a move, start new iterations until 60% of it (not 50%).
+    pub time60: bool,
+    /// Perpetual-check scores (which depend on the path) are not kept in the table.
+    pub no_perpetual_in_table: bool,
+}
+
+impl Default for Tune {
+    fn default() -> Tune {
+        Tune {
+            rfp: true,
+            razor: true,
+            null_deep: true,
+            iir: true,
+            see: true,
+            prune: true,
+            lmr_log: true,
+            malus: true,
+            aspiration: true,
+            counter: true,
+            no_capture: true,
+            time60: true,
+            no_perpetual_in_table: true,
+        }
+    }
+}
+
+impl Tune {
+    /// Everything on, except what `LANQI_XIANGQI_OFF` names.
+    pub fn from_env() -> Tune {
+        let mut tune = Tune::default();
+        if let Ok(off) = std::env::var("LANQI_XIANGQI_OFF") {
+            for name in off.split(',').map(str::trim) {
+                match name {
+                    "rfp" => tune.rfp = false,
+                    "razor" => tune.razor = false,
+                    "null_deep" => tune.null_deep = false,
+                    "iir" => tune.iir = false,
+                    "see" => tune.see = false,
+                    "prune" => tune.prune = false,
+                    "lmr_log" => tune.lmr_log = false,
+                    "malus" => tune.malus = false,
+                    "aspiration" => tune.aspiration = false,
+                    "counter" => tune.counter = false,
+                    "no_capture" => tune.no_capture = false,
+                    "time60" => tune.time60 = false,
+                    "no_perpetual_in_table" => tune.no_perpetual_in_table = false,
+                    "all" => {
+                        tune = Tune {
+                            rfp: false,
+                            razor: false,
+                            null_deep: false,
+                            iir: false,
+                            see: false,
+                            prune: false,
+                            lmr_log: false,
+                            malus: false,
+                            aspiration: false,
+                            counter: false,
+                            no_capture: false,
+                            time60: false,
+                            no_perpetual_in_table: false,
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        tune
+    }
+}
 
 /// What a search may use: at most a time, a depth or a number of nodes (none: until
 /// stopped from outside).
@@ -33,6 +145,28 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Stop after about this many nodes.
     pub nodes: Option<u64>,
+    /// Start no new iteration after this long (a soft limit, for clocks; without it a new
+    /// iteration starts only in the first half of `movetime`).
+    pub soft: Option<Duration>,
+}
+
+/// The limits for one move with `time` milliseconds left on the clock, `inc` added after
+/// each move and `to_go` moves to the next time control (if known): a share of what is
+/// left (a move's worth when the moves to go are known), searched to a soft limit of 60%
+/// of it, with a hard limit of 2.5 shares, never more than a quarter of the clock.
+pub fn clock_limits(time: u64, inc: u64, to_go: Option<u64>) -> Limits {
+    let to_go = to_go.unwrap_or(25).clamp(1, 50);
+    let overhead = 20;
+    let usable = time.saturating_sub(overhead);
+    let share = usable / to_go + inc * 3 / 4;
+    let cap = if to_go == 1 { usable } else { usable / 4 };
+    let hard = (share * 5 / 2).min(cap).max(10);
+    let soft = (share * 3 / 5).min(hard).max(5);
+    Limits {
+        movetime: Some(Duration::from_millis(hard)),
+        soft: Some(Duration::from_millis(soft)),
+        ..Limits::default()
+    }
 }
 
 /// What one finished iteration found.
@@ -91,6 +225,10 @@ fn decode(code: u16) -> Option<Move> {
 pub struct Searcher {
     table: Vec<Entry>,
     killers: [[u16; 2]; MAX_PLY],
+    /// The quiet move that last refuted each move (by the refuted move's code).
+    counters: Box<[u16; 1 << 14]>,
+    /// The move played at each ply of the current path (0 for a null move).
+    played: [u16; MAX_PLY],
     history: Box<[[i32; 90]; 90]>,
     /// Hashes of the game's positions then the search path, with whether the side to move
     /// there was in check.
@@ -105,6 +243,10 @@ pub struct Searcher {
     /// Set during the first iteration, which always finishes (it takes microseconds).
     must_finish: bool,
     root_best: Option<Move>,
+    /// The static evaluation at each ply of the current path (-INF in check).
+    evals: [i32; MAX_PLY],
+    /// Which refinements are on.
+    tune: Tune,
 }
 
 impl Searcher {
@@ -119,6 +261,8 @@ impl Searcher {
         Searcher {
             table: vec![Entry::default(); size.max(1024)],
             killers: [[0; 2]; MAX_PLY],
+            counters: Box::new([0; 1 << 14]),
+            played: [0; MAX_PLY],
             history: Box::new([[0; 90]; 90]),
             path: Vec::new(),
             window: Vec::new(),
@@ -129,13 +273,21 @@ impl Searcher {
             stopped: false,
             must_finish: false,
             root_best: None,
+            evals: [0; MAX_PLY],
+            tune: Tune::from_env(),
         }
+    }
+
+    /// Turns refinements on or off (all are on by default).
+    pub fn set_tune(&mut self, tune: Tune) {
+        self.tune = tune;
     }
 
     /// Forgets everything learnt (for a new game).
     pub fn clear(&mut self) {
         self.table.fill(Entry::default());
         self.killers = [[0; 2]; MAX_PLY];
+        self.counters.fill(0);
         self.history.iter_mut().for_each(|row| row.fill(0));
     }
 
@@ -184,10 +336,38 @@ impl Searcher {
             .depth
             .unwrap_or(MAX_PLY as u32 - 4)
             .min(MAX_PLY as u32 - 4);
+        let mut last = 0;
         for depth in 1..=max_depth.max(1) {
-            self.root_best = None;
             self.must_finish = depth == 1;
-            let score = self.negamax(position, depth as i32, -INF, INF, 0, false);
+            let mut delta = 40;
+            let (mut alpha, mut beta) = if self.tune.aspiration && depth >= 5 {
+                (last - delta, last + delta)
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                self.root_best = None;
+                let score = self.negamax(position, depth as i32, alpha, beta, 0, false);
+                if self.stopped {
+                    break score;
+                }
+                if score <= alpha {
+                    // Failed low: the move found is not to be trusted; widen and again.
+                    alpha = (alpha - delta).max(-INF);
+                    delta *= 3;
+                } else if score >= beta {
+                    if let Some(best) = self.root_best {
+                        report.best = Some(best);
+                    }
+                    beta = (beta + delta).min(INF);
+                    delta *= 3;
+                } else {
+                    break score;
+                }
+                if delta > 1000 {
+                    (alpha, beta) = (-INF, INF);
+                }
+            };
             self.must_finish = false;
             if let Some(best) = self.root_best {
                 report.best = Some(best);
@@ -195,6 +375,7 @@ impl Searcher {
             if self.stopped {
                 break;
             }
+            last = score;
             let info = Info {
                 depth,
                 score,
@@ -204,8 +385,10 @@ impl Searcher {
             };
             on_info(&info);
             report.info = Some(info);
-            if let Some(t) = limits.movetime
-                && start.elapsed() * 2 > t
+            let share = if self.tune.time60 { 0.6 } else { 0.5 };
+            let soft = limits.soft.or(limits.movetime.map(|t| t.mul_f64(share)));
+            if let Some(t) = soft
+                && start.elapsed() > t
             {
                 break;
             }
@@ -301,6 +484,9 @@ impl Searcher {
             if let Some(score) = self.repetition() {
                 return score;
             }
+            if self.tune.no_capture && pos.halfmove_clock() >= 120 {
+                return 0;
+            }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
             if alpha >= beta {
@@ -311,7 +497,7 @@ impl Searcher {
             return evaluate(pos);
         }
         let in_check = self.path.last().is_some_and(|e| e.1);
-        let depth = if in_check { depth + 1 } else { depth };
+        let mut depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
@@ -334,15 +520,41 @@ impl Searcher {
                 }
             }
         }
-        // Null move: with something besides pawns and the palace guards to move.
-        if !pv_node && !in_check && null_ok && depth >= 3 && has_pieces(pos) {
-            let static_eval = evaluate(pos);
-            if static_eval >= beta {
+        let static_eval = if in_check { -INF } else { evaluate(pos) };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        let tune = self.tune;
+        if !pv_node && !in_check {
+            // Reverse futility: far enough above beta that a quiet move will not fall back.
+            if tune.rfp
+                && depth <= 6
+                && beta.abs() < MATE - MAX_PLY as i32
+                && static_eval - 85 * (depth - i32::from(improving)) >= beta
+            {
+                return static_eval;
+            }
+            // Razoring: far below alpha near the leaves, ask the quiescence search.
+            if tune.razor && depth <= 2 && static_eval + 200 + 150 * depth <= alpha {
+                let score = self.quiesce(pos, alpha, alpha + 1, ply, 0);
+                if self.stopped {
+                    return 0;
+                }
+                if score <= alpha {
+                    return score;
+                }
+            }
+            // Null move: with something besides pawns and the palace guards to move.
+            if null_ok && depth >= 3 && static_eval >= beta && has_pieces(pos) {
                 let mut passed = pos.clone();
                 passed.pass();
+                self.played[ply] = 0;
                 self.path.push((passed.hash(), false));
                 self.window.push(0);
-                let r = 2 + depth / 6;
+                let r = if tune.null_deep {
+                    3 + depth / 4 + ((static_eval - beta) / 200).min(2)
+                } else {
+                    2 + depth / 6
+                };
                 let score = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
                 self.window.pop();
@@ -350,9 +562,17 @@ impl Searcher {
                     return 0;
                 }
                 if score >= beta {
-                    return beta;
+                    return if score >= MATE - MAX_PLY as i32 {
+                        beta
+                    } else {
+                        score
+                    };
                 }
             }
+        }
+        // No move from the table this deep: search a little shallower.
+        if tune.iir && tt_move == 0 && depth >= 4 {
+            depth -= 1;
         }
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
@@ -361,8 +581,14 @@ impl Searcher {
             return -MATE + ply as i32;
         }
         let board = pos.codes();
+        let them = pos.side_to_move().opponent();
         let mut scores = [0i32; crate::rules::xiangqi::MAX_MOVES];
         let killers = self.killers[ply];
+        let counter = if tune.counter && ply > 0 && self.played[ply - 1] != 0 {
+            self.counters[self.played[ply - 1] as usize]
+        } else {
+            0
+        };
         for (i, &mv) in moves.iter().enumerate() {
             let code = encode(mv);
             let victim = board[mv.to.index()] as usize & 7;
@@ -371,18 +597,28 @@ impl Searcher {
             } else if victim != 0 {
                 let attacker = board[mv.from.index()] as usize & 7;
                 let victim_value = if victim == 1 { 2000 } else { VALUES[victim] };
-                3_000_000 + victim_value * 16 - VALUES[attacker] / 16
+                let mvv = victim_value * 16 - VALUES[attacker] / 16;
+                if tune.see && VALUES[attacker] > victim_value && pos.is_attacked(mv.to, them) {
+                    // Probably losing material: after the quiet moves.
+                    -1_000_000 + mvv
+                } else {
+                    3_000_000 + mvv
+                }
             } else if code == killers[0] {
                 2_000_001
             } else if code == killers[1] {
                 2_000_000
+            } else if code == counter {
+                1_999_999
             } else {
-                self.history[mv.from.index()][mv.to.index()].min(1_999_999)
+                self.history[mv.from.index()][mv.to.index()]
             };
         }
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_code = 0;
+        let mut quiets_tried = [0u16; 64];
+        let mut n_quiets = 0usize;
         let n = moves.len();
         for i in 0..n {
             // Selection sort, one step at a time.
@@ -396,19 +632,59 @@ impl Searcher {
             scores.swap(i, top);
             let mv = moves[i];
             let capture = board[mv.to.index()] != 0;
+            let killer = (1_999_999..=2_000_001).contains(&scores[i]);
             let mut next = pos.clone();
             next.play_unchecked(mv);
             let gives_check = next.is_check();
+            let quiet = !capture && !gives_check;
+            if tune.prune
+                && ply > 0
+                && !pv_node
+                && !in_check
+                && best > -MATE + MAX_PLY as i32
+                && !gives_check
+            {
+                if quiet && !killer {
+                    // Late moves near the leaves.
+                    let late = (3 + depth * depth) / if improving { 1 } else { 2 };
+                    if depth <= 4 && n_quiets as i32 >= late {
+                        continue;
+                    }
+                    // Futility: this move will not bring the score up to alpha.
+                    if depth <= 4 && static_eval + 100 + 110 * depth <= alpha {
+                        continue;
+                    }
+                }
+                // A capture that probably loses material, near the leaves.
+                if capture && scores[i] < 0 && depth <= 3 {
+                    continue;
+                }
+            }
             self.path.push((next.hash(), gives_check));
             self.window.push(next.halfmove_clock());
+            self.played[ply] = encode(mv);
             let score = if i == 0 {
                 -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
-                let quiet = !capture && !in_check && !gives_check && scores[i] < 2_000_000;
-                let r = if depth >= 3 && i >= 3 && quiet {
-                    1 + i32::from(i >= 10 && depth >= 5)
+                let r = if tune.lmr_log {
+                    if depth >= 3 && i >= 2 && quiet && !in_check {
+                        let mut r = LMR[depth.min(63) as usize][i.min(63)];
+                        r -= i32::from(pv_node);
+                        r -= i32::from(killer);
+                        r += i32::from(!improving);
+                        let h = self.history[mv.from.index()][mv.to.index()];
+                        r -= h / 6000;
+                        r.clamp(0, depth - 2)
+                    } else {
+                        0
+                    }
                 } else {
-                    0
+                    let quiet = quiet && !in_check && scores[i] < 2_000_000;
+                    if depth >= 3 && i >= 3 && quiet {
+                        1 + i32::from(i >= 10 && depth >= 5)
+                    } else {
+                        0
+                    }
                 };
                 let mut s = -self.negamax(&next, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
                 if s > alpha && r > 0 {
@@ -434,18 +710,36 @@ impl Searcher {
                     alpha = score;
                     if score >= beta {
                         if !capture {
+                            if ply > 0 && self.played[ply - 1] != 0 {
+                                self.counters[self.played[ply - 1] as usize] = best_code;
+                            }
                             let k = &mut self.killers[ply];
                             if k[0] != best_code {
                                 k[1] = k[0];
                                 k[0] = best_code;
                             }
-                            let h = &mut self.history[mv.from.index()][mv.to.index()];
-                            *h = (*h + depth * depth).min(1_000_000);
+                            let bonus = (depth * depth).min(400);
+                            self.reward(mv, bonus);
+                            if tune.malus {
+                                for &code in &quiets_tried[..n_quiets.min(64)] {
+                                    if let Some(m) = decode(code) {
+                                        self.reward(m, -bonus);
+                                    }
+                                }
+                            }
                         }
                         break;
                     }
                 }
             }
+            if !capture && n_quiets < 64 {
+                quiets_tried[n_quiets] = encode(mv);
+                n_quiets += 1;
+            }
+        }
+        if best == -INF {
+            // Every move was pruned (cannot happen at a node with a searched move).
+            return alpha;
         }
         let bound = if best >= beta {
             LOWER
@@ -454,14 +748,30 @@ impl Searcher {
         } else {
             UPPER
         };
+        // A perpetual check's score depends on the path that led here: keep only the move.
+        let (score, depth, bound) = if self.tune.no_perpetual_in_table && best.abs() == PERPETUAL {
+            (0, -1, 0)
+        } else {
+            (to_table(best, ply), depth.clamp(0, 127) as i8, bound)
+        };
         self.table[slot] = Entry {
             key,
-            score: to_table(best, ply),
+            score,
             mv: best_code,
-            depth: depth.clamp(0, 127) as i8,
+            depth,
             bound,
         };
         best
+    }
+
+    /// History with gravity: scores stay within ±`HISTORY_MAX`.
+    fn reward(&mut self, mv: Move, bonus: i32) {
+        let h = &mut self.history[mv.from.index()][mv.to.index()];
+        if self.tune.malus {
+            *h += bonus * 32 - *h * bonus.abs() * 32 / HISTORY_MAX;
+        } else {
+            *h = (*h + bonus).min(1_000_000);
+        }
     }
 
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, q: u32) -> i32 {
@@ -518,6 +828,14 @@ impl Searcher {
             }
             let mut next = pos.clone();
             next.play_unchecked(mv);
+            if self.tune.see && !in_check {
+                // Taking a defended piece worth less than the taker: skip it.
+                let attacker = board[mv.from.index()] as usize & 7;
+                if VALUES[attacker] > VALUES[victim] && next.is_attacked(mv.to, next.side_to_move())
+                {
+                    continue;
+                }
+            }
             let score = -self.quiesce(&next, -beta, -alpha, ply + 1, q + 1);
             if self.stopped {
                 return 0;

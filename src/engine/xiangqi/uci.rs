@@ -16,7 +16,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::Level;
-use super::search::{Info, Limits, MATE, Searcher};
+use super::search::{Info, Limits, MATE, Searcher, clock_limits};
 use crate::rules::xiangqi::{Move, Position, Side};
 
 /// Which protocol the front end speaks.
@@ -231,11 +231,12 @@ impl Engine {
             clock |= matches!(word, "wtime" | "btime" | "time");
         }
         if let Some(time) = ours {
-            let share = time / to_go.unwrap_or(30).max(1) + inc * 3 / 4;
-            let budget = share.min(time / 3).saturating_sub(20).max(10);
-            limits.movetime = Some(limits.movetime.map_or(Duration::from_millis(budget), |t| {
-                t.min(Duration::from_millis(budget))
-            }));
+            let clock = clock_limits(time, inc, to_go);
+            limits.movetime = match (limits.movetime, clock.movetime) {
+                (Some(t), Some(c)) => Some(t.min(c)),
+                (t, c) => t.or(c),
+            };
+            limits.soft = clock.soft;
         }
         let unlimited =
             limits.movetime.is_none() && limits.depth.is_none() && limits.nodes.is_none();
