@@ -1,6 +1,7 @@
 //! `lanqi engine xiangqi` driven as a GUI drives it: the real binary over stdin/stdout, in
 //! UCI and UCCI, through a short game whose every move is checked against the rules; and
-//! the same binary used as an external opponent through `engine::uci_client`.
+//! the same binary used as an external opponent through `engine::xiangqi::external` (matches
+//! against Fairy-Stockfish are `lanqi xiangqi match`, tested in `tests/xiangqi_match.rs`).
 
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -10,7 +11,7 @@ use std::time::Duration;
 mod deadline;
 use deadline::Lines;
 
-use lanqi::engine::uci_client::{UciEngine, UciOptions};
+use lanqi::engine::xiangqi::external::{External, Go, Protocol};
 use lanqi::rules::xiangqi::{Game, Move, Position};
 
 struct Engine {
@@ -155,13 +156,10 @@ fn ucci_handshake_and_bye() {
 
 #[test]
 fn our_engine_as_an_external_opponent() {
-    let mut opponent = UciEngine::spawn(
+    let mut opponent = External::spawn_with(
         env!("CARGO_BIN_EXE_lanqi"),
         &["engine", "xiangqi"],
-        UciOptions {
-            options: vec![("Hash".into(), "2".into())],
-            ..UciOptions::default()
-        },
+        Protocol::Uci,
     )
     .expect("start the engine");
     assert!(
@@ -176,66 +174,16 @@ fn our_engine_as_an_external_opponent() {
     let mut game = Game::new(start.clone());
     for _ in 0..4 {
         let mv = opponent
-            .best_move(&start, game.moves(), Duration::from_millis(30))
+            .best_move(
+                &start,
+                game.moves(),
+                Go {
+                    movetime: Some(Duration::from_millis(30)),
+                    ..Go::default()
+                },
+            )
             .expect("a legal move");
         game.play(mv).unwrap();
     }
     assert_eq!(game.moves().len(), 4);
-}
-
-/// A short match against Fairy-Stockfish (Debian package `fairy-stockfish`), through the
-/// UCI client with its 1..10 rank numbering: every move it answers must be legal. Prints the
-/// results; asserts nothing about who wins.
-/// `cargo test --release --test xiangqi_engine -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn a_match_against_fairy_stockfish() {
-    use lanqi::engine::xiangqi::{Limits, Searcher};
-    let program = ["/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish"]
-        .into_iter()
-        .find(|p| std::path::Path::new(p).exists());
-    let Some(program) = program else {
-        eprintln!("skipped: fairy-stockfish is not installed");
-        return;
-    };
-    let think = Duration::from_millis(100);
-    for lanqi_plays_red in [true, false] {
-        let mut fsf = UciEngine::spawn(
-            program,
-            &[] as &[&str],
-            UciOptions {
-                variant: Some("xiangqi".into()),
-                ranks_from_one: true,
-                options: vec![],
-            },
-        )
-        .expect("start fairy-stockfish");
-        fsf.new_game().unwrap();
-        let mut ours = Searcher::new(16);
-        let start = Position::start();
-        let mut game = Game::new(start.clone());
-        while game.outcome().is_none() && game.moves().len() < 300 {
-            let red_to_move = game.moves().len().is_multiple_of(2);
-            let mv = if red_to_move == lanqi_plays_red {
-                let positions = game.positions();
-                let (now, before) = positions.split_last().unwrap();
-                let limits = Limits {
-                    movetime: Some(think),
-                    ..Limits::default()
-                };
-                ours.search(before, now, limits, |_| {}).best.unwrap()
-            } else {
-                fsf.best_move(&start, game.moves(), think)
-                    .expect("fairy-stockfish answers a legal move")
-            };
-            game.play(mv).unwrap();
-        }
-        println!(
-            "lanqi as {}: {} after {} plies",
-            if lanqi_plays_red { "red" } else { "black" },
-            game.outcome()
-                .map_or("unfinished".to_string(), |o| o.to_string()),
-            game.moves().len()
-        );
-    }
 }

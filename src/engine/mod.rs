@@ -5,7 +5,6 @@ pub mod gomoku;
 pub mod junqi;
 pub mod level;
 pub mod tibetan;
-pub mod uci_client;
 pub mod xiangqi;
 
 pub use level::{Level, ParseLevelError};
