@@ -37,7 +37,7 @@ async fn until(rx: &mut watch::Receiver<Snapshot>, pred: impl Fn(&Snapshot) -> b
 
 /// The moves that stand (an undo takes back a move and every one since).
 fn moves(s: &Snapshot) -> usize {
-    lanqi::session::standing_moves(&s.game.as_ref().unwrap().record).len()
+    moves_of(s.game.as_ref().unwrap())
 }
 
 #[tokio::test(start_paused = true)]

@@ -265,7 +265,7 @@ impl App {
             sound,
             window_size: None,
         };
-        app.list_saved();
+        app.list_games();
         app
     }
 
@@ -289,8 +289,9 @@ impl App {
         self.review.as_ref()
     }
 
-    /// Lists the saved games in the lobby (none when the profile cannot be opened).
-    fn list_saved(&mut self) {
+    /// Lists the saved Xiangqi files and the finished games in the lobby (none when the
+    /// profile cannot be opened).
+    fn list_games(&mut self) {
         let profile = Profile::open(self.options.profile.as_deref());
         let dir = profile
             .as_ref()
@@ -450,7 +451,7 @@ impl App {
         }
         self.seating.follow(&self.host.snapshot);
         if to_lobby {
-            self.list_saved();
+            self.list_games();
         }
     }
 
@@ -631,7 +632,7 @@ impl App {
             play::Event::SaveXiangqi(saved) => {
                 let line = self.save_xiangqi(&saved);
                 self.desk_mut().play.set_saved(line);
-                self.list_saved();
+                self.list_games();
             }
         }
     }
@@ -708,7 +709,7 @@ impl App {
         self.guest = None;
         self.seating = Seating::default();
         self.review = None;
-        self.list_saved();
+        self.list_games();
     }
 
     /// Whether something on screen moves with time: a running clock, a battle flash, or

@@ -966,9 +966,11 @@ impl<G: TableGame> Session<G> {
     ) {
         // A move we already have, sent again after a resume (its sender's `sync` answer
         // crossed a move we made): nothing to do.
-        let repeat = standing_moves(&self.record)
-            .iter()
-            .any(|(p, seat, m)| *p == ply && *seat == them && m.to_string() == mv);
+        let played = self.table.as_ref().map_or(0, |t| t.ply());
+        let repeat = ply <= played
+            && standing_moves(&self.record)
+                .iter()
+                .any(|(p, seat, m)| *p == ply && *seat == them && m.to_string() == mv);
         if repeat {
             return;
         }
