@@ -187,6 +187,120 @@ fn board_rectstart_info_rule_and_takeback() {
     e.end();
 }
 
+/// Sends `SWAP2BOARD` with `stones` (protocol `X,Y`) and returns the answer.
+fn swap2board(e: &mut Engine, stones: &[&str]) -> String {
+    e.send("SWAP2BOARD");
+    for s in stones {
+        e.send(s);
+    }
+    e.ask("DONE")
+}
+
+/// The points of a SWAP2BOARD answer (`X,Y` separated by spaces).
+fn points(answer: &str) -> Vec<Point> {
+    answer
+        .split_whitespace()
+        .map(|w| {
+            let (x, y) = xy(w);
+            to_point(x, y, 15)
+        })
+        .collect()
+}
+
+#[test]
+fn swap2board_opens_chooses_and_places_as_gomocup_managers_ask() {
+    use lanqi::rules::gomoku::{Action, Choice, Opening};
+    let swap2 = || {
+        Game::new(Settings {
+            opening: Opening::Swap2,
+            ..Settings::default()
+        })
+        .unwrap()
+    };
+    let mut e = Engine::spawn(&["--nodes", "20000"]);
+    assert_eq!(e.ask("START 15"), "OK");
+    // Asked to open: three stones, legal as swap2's first three, near the centre.
+    let opened = swap2board(&mut e, &[]);
+    let stones = points(&opened);
+    assert_eq!(stones.len(), 3, "{}", e.log());
+    let mut game = swap2();
+    for &p in &stones {
+        game.play(p)
+            .unwrap_or_else(|err| panic!("{p}: {err}\n{}", e.log()));
+        let d = p.file().abs_diff(7).max(p.rank().abs_diff(7));
+        assert!(d <= 4, "{p} is far from the centre\n{}", e.log());
+    }
+    // Second, after three stones: Black's two stones together against White's in the
+    // corner (h8 a1 i8): it swaps, taking Black.
+    assert_eq!(
+        swap2board(&mut e, &["7,7", "0,14", "8,7"]),
+        "SWAP",
+        "{}",
+        e.log()
+    );
+    // Black's stones in the corners and White's in the centre (a1 h8 o15): it stays White
+    // and plays the fourth stone, a legal one.
+    let fourth = points(&swap2board(&mut e, &["0,14", "7,7", "14,0"]));
+    assert_eq!(fourth.len(), 1, "{}", e.log());
+    let mut game = swap2();
+    for a in ["a1", "h8", "o15"] {
+        game.act(a.parse().unwrap()).unwrap();
+    }
+    game.choose(Choice::White).unwrap();
+    assert!(game.check(fourth[0]).is_ok(), "{}", e.log());
+    // The opener again after place2's two stones (h8 a1 i8, then o15 j8): Black has an
+    // open three with room, so it swaps to take Black.
+    assert_eq!(
+        swap2board(&mut e, &["7,7", "0,14", "8,7", "14,0", "9,7"]),
+        "SWAP",
+        "{}",
+        e.log()
+    );
+    // Whatever it answers in a close position is one of swap2's three options, legal.
+    let answer = swap2board(&mut e, &["7,7", "7,6", "9,5"]);
+    let mut game = swap2();
+    for a in ["h8", "h9", "j10"] {
+        game.act(a.parse().unwrap()).unwrap();
+    }
+    match points(if answer == "SWAP" { "" } else { &answer })[..] {
+        [] => assert_eq!(answer, "SWAP"),
+        [p] => {
+            game.act(Action::Choose(Choice::White)).unwrap();
+            assert!(game.check(p).is_ok(), "{}", e.log());
+        }
+        [p, q] => {
+            game.act(Action::Choose(Choice::Place2)).unwrap();
+            game.play(p).unwrap();
+            assert!(game.check(q).is_ok(), "{}", e.log());
+        }
+        _ => panic!("not a swap2 answer: {answer}\n{}", e.log()),
+    }
+    // Wrong counts and points are refused, and the loop goes on to BOARD as a manager
+    // sends it next.
+    assert!(
+        swap2board(&mut e, &["7,7", "8,8"]).starts_with("ERROR"),
+        "{}",
+        e.log()
+    );
+    assert!(
+        swap2board(&mut e, &["7,7", "99,0", "8,8"]).starts_with("ERROR"),
+        "{}",
+        e.log()
+    );
+    assert!(
+        swap2board(&mut e, &["7,7", "x"]).starts_with("ERROR"),
+        "{}",
+        e.log()
+    );
+    e.send("BOARD");
+    for line in ["7,7,2", "0,14,1", "8,7,2"] {
+        e.send(line);
+    }
+    let (x, y) = xy(&e.ask("DONE"));
+    assert!(x < 15 && y < 15, "{}", e.log());
+    e.end();
+}
+
 #[test]
 fn bad_input_gets_error_or_unknown_and_never_ends_the_loop() {
     let mut e = Engine::spawn(&["--nodes", "2000"]);

@@ -3,7 +3,9 @@
 //!
 //! Understood: `START N`, `RECTSTART W,H`, `RESTART`, `BEGIN`, `TURN X,Y`, `BOARD` (lines
 //! `X,Y,F`, `F` 1 the engine's stone and 2 the opponent's, in the order played, then
-//! `DONE`), `INFO KEY VALUE` (`timeout_turn`, `timeout_match`, `time_left` in
+//! `DONE`), `SWAP2BOARD` (the swap2 opening of Gomocup's experimental tournaments: lines
+//! `X,Y` of the 0, 3 or 5 opening stones in order, then `DONE`; see [`Engine::swap2`]),
+//! `INFO KEY VALUE` (`timeout_turn`, `timeout_match`, `time_left` in
 //! milliseconds; `rule`: bit 1 exactly five, 4 renju, 8 caro, none freestyle; others are
 //! ignored), `TAKEBACK X,Y`, `ABOUT` and `END`. Answers: `OK`, a move `X,Y`, `ERROR
 //! <why>`, `UNKNOWN <command>`, and a `MESSAGE` line before each move saying how it was
@@ -14,8 +16,9 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
+use super::opening;
 use super::search::{Limits, Searcher};
-use crate::rules::gomoku::{Game, Point, Rule, Settings, Size};
+use crate::rules::gomoku::{Choice, Game, Opening, Point, Rule, Settings, Size};
 
 /// How `lanqi engine gomoku` thinks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,6 +107,25 @@ pub fn run(input: impl BufRead, mut output: impl Write, options: &Options) -> io
                 match bad {
                     Some(line) => vec![format!("ERROR bad BOARD line {line:?}")],
                     None => engine.board(&stones),
+                }
+            }
+            "SWAP2BOARD" => {
+                let mut stones = Vec::new();
+                let mut bad = None;
+                for line in lines.by_ref() {
+                    let line = line?;
+                    let line = line.trim();
+                    if line.eq_ignore_ascii_case("DONE") {
+                        break;
+                    }
+                    match parse_pair(line) {
+                        Some(p) if stones.len() < 6 => stones.push(p),
+                        _ => bad = bad.or(Some(line.to_string())),
+                    }
+                }
+                match bad {
+                    Some(line) => vec![format!("ERROR bad SWAP2BOARD line {line:?}")],
+                    None => engine.swap2(&stones),
                 }
             }
             "INFO" => {
@@ -226,6 +248,89 @@ impl Engine {
         }
         self.game = Some(game);
         self.think()
+    }
+
+    /// Swap2's opening decisions, given the opening stones placed so far (in order):
+    ///
+    /// - none: the engine opens, placing three stones (`X1,Y1 X2,Y2 X3,Y3`);
+    /// - three: the engine, second, answers `SWAP` to take Black (the opener then plays
+    ///   White's fourth stone), `X,Y` to take White and play the fourth stone, or
+    ///   `X4,Y4 X5,Y5` to place two more stones and leave the choice to the opener;
+    /// - five: the engine, the opener again, answers `SWAP` to take Black or `X,Y` to take
+    ///   White and play the sixth stone.
+    ///
+    /// Each decision is [`opening::best_action`]'s under the clock as for a move. The
+    /// manager sends `BOARD` afterwards, so nothing here changes the game being played.
+    fn swap2(&mut self, stones: &[(u32, u32)]) -> Vec<String> {
+        let settings = Settings {
+            opening: Opening::Swap2,
+            ..self.settings
+        };
+        let mut game = match Game::new(settings) {
+            Ok(g) => g,
+            Err(e) => return vec![format!("ERROR {e}")],
+        };
+        for &(x, y) in stones {
+            let played = self
+                .point_at(x, y)
+                .and_then(|p| game.play(p).map_err(|e| e.to_string()));
+            if let Err(e) = played {
+                return vec![format!("ERROR SWAP2BOARD: {e}")];
+            }
+            // After three stones, place2's two stones follow the second player's choice.
+            if game.moves().len() == 3 && stones.len() == 5 {
+                if let Err(e) = game.choose(Choice::Place2) {
+                    return vec![format!("ERROR SWAP2BOARD: {e}")];
+                }
+            }
+        }
+        let limits = self.limits();
+        let mut placed = Vec::new();
+        match stones.len() {
+            0 => {
+                while placed.len() < 3 {
+                    let Some(p) = opening::place(&mut self.searcher, &game, limits) else {
+                        return vec!["ERROR no point to place".into()];
+                    };
+                    if let Err(e) = game.play(p) {
+                        return vec![format!("ERROR {e}")];
+                    }
+                    placed.push(p);
+                }
+            }
+            3 | 5 => {
+                let choices = game.choices();
+                match opening::choose(&mut self.searcher, &game, limits, choices) {
+                    Choice::Black => return vec!["SWAP".into()],
+                    Choice::White => {
+                        let _ = game.choose(Choice::White);
+                        match self.searcher.search(&game, limits).best {
+                            Some(p) => placed.push(p),
+                            None => return vec!["ERROR no legal move".into()],
+                        }
+                    }
+                    Choice::Place2 => {
+                        let _ = game.choose(Choice::Place2);
+                        while placed.len() < 2 {
+                            let Some(p) = opening::place(&mut self.searcher, &game, limits) else {
+                                return vec!["ERROR no point to place".into()];
+                            };
+                            if let Err(e) = game.play(p) {
+                                return vec![format!("ERROR {e}")];
+                            }
+                            placed.push(p);
+                        }
+                    }
+                }
+            }
+            n => {
+                return vec![format!(
+                    "ERROR SWAP2BOARD with {n} stones: expected 0, 3 or 5"
+                )];
+            }
+        }
+        let answer: Vec<String> = placed.into_iter().map(|p| self.text(p)).collect();
+        vec![answer.join(" ")]
     }
 
     fn takeback(&mut self, rest: &str) -> Vec<String> {
