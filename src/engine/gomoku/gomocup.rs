@@ -278,10 +278,11 @@ impl Engine {
                 return vec![format!("ERROR SWAP2BOARD: {e}")];
             }
             // After three stones, place2's two stones follow the second player's choice.
-            if game.moves().len() == 3 && stones.len() == 5 {
-                if let Err(e) = game.choose(Choice::Place2) {
-                    return vec![format!("ERROR SWAP2BOARD: {e}")];
-                }
+            if game.moves().len() == 3
+                && stones.len() == 5
+                && let Err(e) = game.choose(Choice::Place2)
+            {
+                return vec![format!("ERROR SWAP2BOARD: {e}")];
             }
         }
         let limits = self.limits();
