@@ -22,7 +22,7 @@ use lanqi::gui::settings;
 use lanqi::net::discovery::MdnsMode;
 use lanqi::peer::Command;
 use lanqi::peer::adjourn::Adjourned;
-use lanqi::peer::control::{Found, GameView, Incoming, Snapshot};
+use lanqi::peer::control::{Found, GameView, Incoming, SeatView, Snapshot};
 use lanqi::peer::watch::WatchView;
 use lanqi::protocol::Clock;
 use lanqi::rules::junqi::{Layout, Move, Position, Report, Side, Square};
@@ -183,6 +183,21 @@ fn junqi(app: &App) -> &lanqi::gui::junqi::play::Play {
         lanqi::gui::games::Part::Junqi(part) => part,
         other => panic!("not a Junqi game: {other:?}"),
     }
+}
+
+/// Two seats at the table: their players' `names` and clocks, in seat order, both
+/// deployed.
+fn two_seats(names: [&str; 2], clocks: [Option<u64>; 2]) -> Vec<SeatView> {
+    names
+        .into_iter()
+        .zip(clocks)
+        .map(|(name, clock)| SeatView {
+            name: name.into(),
+            deployed: true,
+            clock,
+            ..SeatView::default()
+        })
+        .collect()
 }
 
 fn addr(text: &str) -> SocketAddr {
@@ -365,7 +380,7 @@ fn seat_snapshot(plies: u32, side: Side) -> Snapshot {
             game: GameKind::Junqi,
             me: seat_of(side),
             first: 0,
-            deployed: [true, true],
+            seats: two_seats(["alice", "bob"], [Some(754_000), Some(1_023_000)]),
             board: Some(Board::Junqi(Box::new(view.clone()))),
             legal_moves: if my_turn {
                 view.legal_moves()
@@ -379,7 +394,6 @@ fn seat_snapshot(plies: u32, side: Side) -> Snapshot {
             to_move: Some(seat_of(position.side_to_move())),
             busy: false,
             record,
-            clocks: [Some(754_000), Some(1_023_000)],
             undo: None,
             draw: None,
             ending: None,
@@ -652,7 +666,7 @@ fn deployment_says_when_the_opponent_is_ready_and_sends_the_layout() {
     {
         let game = snapshot.game.as_mut().unwrap();
         game.board = None;
-        game.deployed = [false, true];
+        game.seats[0].deployed = false;
         game.legal_moves.clear();
         game.record.clear();
     }
@@ -892,7 +906,7 @@ fn xiangqi_snapshot(moves: &[&str]) -> Snapshot {
             game: GameKind::Xiangqi,
             me: 0,
             first: 0,
-            deployed: [true, true],
+            seats: two_seats(["alice", "bob"], [Some(240_000), Some(251_000)]),
             board: Some(Board::Xiangqi(position.clone())),
             legal_moves: if red_to_move {
                 position
@@ -906,7 +920,6 @@ fn xiangqi_snapshot(moves: &[&str]) -> Snapshot {
             to_move: Some(if red_to_move { 0 } else { 1 }),
             busy: false,
             record,
-            clocks: [Some(240_000), Some(251_000)],
             undo: None,
             draw: None,
             ending: None,
@@ -998,7 +1011,7 @@ fn hot_seat_snapshot(plies: u32) -> Snapshot {
     guest.addresses.clear();
     let mut host = seat_snapshot(plies, Side::South);
     host.opponent = Some(("frank".into(), "77aa-0b21-e3c4-5d60".into()));
-    host.guest = Some(Box::new(guest));
+    host.guests = vec![guest];
     host
 }
 
@@ -1067,7 +1080,7 @@ fn hot_seat_junqi_covers_the_board_between_turns() {
     h.click_square(absolute.to, Side::North);
     assert_eq!(
         h.sent(),
-        vec![Command::Guest(Box::new(Command::Game(Local::Move(
+        vec![Command::Guest(0, Box::new(Command::Game(Local::Move(
             game.legal_moves[0].clone()
         ))))],
         "frank's move is the guest's"
@@ -1080,7 +1093,7 @@ fn hot_seat_junqi_covers_the_board_between_turns() {
     h.click("Undo");
     assert_eq!(
         h.sent(),
-        vec![Command::Guest(Box::new(Command::Game(Local::AskUndo)))]
+        vec![Command::Guest(0, Box::new(Command::Game(Local::AskUndo)))]
     );
 }
 
@@ -1094,7 +1107,7 @@ fn hot_seat_xiangqi_hands_the_screen_straight_over() {
     game.me = 1;
     game.legal_moves = vec![AnyMove::Xiangqi("h9g7".parse().unwrap())];
     host.game.as_mut().unwrap().legal_moves.clear();
-    host.guest = Some(Box::new(guest));
+    host.guests = vec![guest];
     let mut h = Harness::new(host);
     assert_eq!(h.app.snapshot().name, "frank", "black (frank) is to move");
     assert!(!h.shows("Pass the screen to frank"));
@@ -1132,7 +1145,7 @@ async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
         until(&mut app, &mut rx, |a| a.screen() == Screen::Deploy).await;
         assert_eq!(app.snapshot().name, "alice", "the host deploys first");
         let _ = app.update(Message::Deploy(deploy::Message::Ready));
-        until(&mut app, &mut rx, |a| a.waiting() == Some(Chair::Guest)).await;
+        until(&mut app, &mut rx, |a| a.waiting() == Some(Chair::Guest(0))).await;
         hand_over(&mut app);
         assert_eq!(app.snapshot().name, "Player 2");
         assert_eq!(app.screen(), Screen::Deploy);
@@ -1347,8 +1360,8 @@ async fn hot_seat_xiangqi_undo_in_the_app_with_real_peers() {
         until(&mut app, &mut rx, |a| standing(a) == 2 && can_move(a)).await;
         let answering = app.seating().shown;
         let asker = match answering {
-            Chair::Host => Chair::Guest,
-            Chair::Guest => Chair::Host,
+            Chair::Host => Chair::Guest(0),
+            Chair::Guest(_) => Chair::Host,
         };
         let _ = app.update(Message::Play(play::Message::AskUndo));
         until(&mut app, &mut rx, |a| {

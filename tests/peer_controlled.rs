@@ -368,7 +368,7 @@ fn at_screen(s: &Snapshot) -> Option<(Chair, Snapshot)> {
     let chair = s.chair()?;
     let seat = match chair {
         Chair::Host => s.clone(),
-        Chair::Guest => *s.guest.clone().expect("a hot-seat guest"),
+        Chair::Guest(i) => s.guests.get(i).cloned().expect("a hot-seat guest"),
     };
     Some((chair, seat))
 }
@@ -377,7 +377,7 @@ fn at_screen(s: &Snapshot) -> Option<(Chair, Snapshot)> {
 fn to(chair: Chair, command: Command) -> Command {
     match chair {
         Chair::Host => command,
-        Chair::Guest => Command::Guest(Box::new(command)),
+        Chair::Guest(i) => Command::Guest(i, Box::new(command)),
     }
 }
 
@@ -397,23 +397,23 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
         host.send(Command::HotSeat(GameKind::Junqi, "frank".into()))
             .unwrap();
         let s = until(&mut w, |s| {
-            s.game.is_some() && s.guest.as_ref().is_some_and(|g| g.game.is_some())
+            s.game.is_some() && s.guests.first().is_some_and(|g| g.game.is_some())
         })
         .await;
         assert_eq!(s.opponent.as_ref().unwrap().0, "frank");
         assert_eq!(
-            s.guest.as_ref().unwrap().opponent.as_ref().unwrap().0,
+            s.guests[0].opponent.as_ref().unwrap().0,
             "erin"
         );
         // The host deploys first, then the screen is the guest's.
         assert_eq!(s.chair(), Some(Chair::Host));
         host.send(Command::Deploy(Layout::random(1))).unwrap();
-        until(&mut w, |s| s.chair() == Some(Chair::Guest)).await;
-        host.send(Command::Guest(Box::new(Command::Deploy(Layout::random(2)))))
+        until(&mut w, |s| s.chair() == Some(Chair::Guest(0))).await;
+        host.send(Command::Guest(0, Box::new(Command::Deploy(Layout::random(2)))))
             .unwrap();
         until(&mut w, |s| {
             let board = |s: &Snapshot| s.game.as_ref().is_some_and(|g| g.board.is_some());
-            board(s) && s.guest.as_deref().is_some_and(board)
+            board(s) && s.guests.first().is_some_and(board)
         })
         .await;
         // Whoever's turn it is at the screen moves, ten times.
@@ -435,8 +435,8 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
         let s = until(&mut w, |s| s.chair().is_some()).await;
         let answering = s.chair().unwrap();
         let asker = match answering {
-            Chair::Host => Chair::Guest,
-            Chair::Guest => Chair::Host,
+            Chair::Host => Chair::Guest(0),
+            Chair::Guest(_) => Chair::Host,
         };
         host.send(to(asker, Command::Game(Local::AskUndo))).unwrap();
         // (The answering seat's own view must have the request before it can answer.)
@@ -453,7 +453,7 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
         host.send(to(asker, Command::Game(Local::Resign))).unwrap();
         let s = until(&mut w, |s| {
             let audited = |s: &Snapshot| s.game.as_ref().is_some_and(|g| g.audit.is_some());
-            audited(s) && s.guest.as_deref().is_some_and(audited)
+            audited(s) && s.guests.first().is_some_and(audited)
         })
         .await;
         assert_eq!(
@@ -461,7 +461,7 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
             Some(Chair::Host),
             "after the game the screen is the host's"
         );
-        for g in [s.game.clone(), s.guest.unwrap().game].map(Option::unwrap) {
+        for g in [s.game.clone(), s.guests[0].game.clone()].map(Option::unwrap) {
             assert_eq!(g.ending.unwrap().reason, Reason::Resignation);
             assert!(
                 g.audit.unwrap().ok,
@@ -623,9 +623,9 @@ async fn the_time_control_chosen_is_proposed_to_the_computer() {
             s.game.as_ref().is_some_and(|g| g.board.is_some())
         })
         .await;
-        let clocks = s.game.unwrap().clocks;
-        for left in clocks {
-            let left = left.expect("a game clock");
+        let seats = s.game.unwrap().seats;
+        for seat in seats {
+            let left = seat.clock.expect("a game clock");
             assert!(left > 590_000 && left <= 600_000, "{left} ms left");
         }
         ca.send(Command::Quit).unwrap();

@@ -266,6 +266,13 @@ impl App {
             window_size: None,
         };
         app.list_games();
+        // The Gomoku settings and seat setup last chosen.
+        if let Some(path) = &app.options.settings {
+            let (saved, _) = settings::Settings::load(path);
+            if let Some(gomoku) = saved.gomoku {
+                app.lobby.set_gomoku(gomoku, &saved.table);
+            }
+        }
         app
     }
 
@@ -598,6 +605,10 @@ impl App {
                 self.save_settings(|s| s.clock = Some(clock));
                 self.send(Command::SetClock(clock));
             }
+            lobby::Event::Gomoku(gomoku, table) => self.save_settings(|s| {
+                s.gomoku = Some(gomoku);
+                s.table = table;
+            }),
             lobby::Event::Spectators(allowed) => {
                 self.options.spectators = allowed;
                 self.save_settings(|s| s.spectators = allowed);
