@@ -2023,3 +2023,299 @@ async fn hot_seat_tibetan_in_the_app_with_real_peers() {
         .expect("the hot-seat game never got stuck")
         .expect("the host quits cleanly");
 }
+
+/// Gomoku for `seats` on 7x7, four in a row to win.
+fn small_gomoku(seats: u8) -> lanqi::rules::gomoku::Settings {
+    use lanqi::rules::gomoku::{Rule, Settings, Size as GSize};
+    Settings {
+        rule: Rule::Freestyle,
+        size: GSize::new(7, 7).unwrap(),
+        seats,
+        win: 4,
+        opening: Default::default(),
+    }
+}
+
+/// A Gomoku table of three opened from the lobby with the real peers on loopback: me, a
+/// person at this screen (Pema) and the computer. The seat setup is filled in and Open the
+/// table clicked; the screen goes to whichever of us two is to move (the computer answers
+/// by itself), each stone is clicked on the board on screen, the three strips name the
+/// seats, and the game is played to its end, whose line names the winner or the draw.
+#[tokio::test]
+async fn a_gomoku_table_of_three_with_a_person_here_and_the_computer_in_the_app() {
+    use lanqi::gui::gomoku::board::Geometry as GGeometry;
+    use lanqi::gui::{lobby, seats};
+
+    let settings3 = small_gomoku(3);
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (commands, mut rx, host) = person(&socket, 13, "alice");
+    let people = async {
+        let profile = TempDir::new("table-of-three");
+        let mut app = App::new(options("alice", &profile));
+        let _ = app.update(Message::Net((0, NetEvent::Ready(commands.clone()))));
+        until_within(&mut app, &mut rx, "the peer's addresses", |a| {
+            !a.snapshot().addresses.is_empty()
+        })
+        .await;
+        let _ = app.update(Message::Lobby(lobby::Message::Gomoku(settings3)));
+        for m in [
+            seats::Message::Kind(0, seats::Kind::Here),
+            seats::Message::Name(0, "Pema".into()),
+            seats::Message::Kind(1, seats::Kind::Computer),
+            seats::Message::Level(1, Level::Easy),
+        ] {
+            let _ = app.update(Message::Lobby(lobby::Message::Seats(m)));
+        }
+        let messages: Vec<Message> = {
+            let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+            ui.click("Open the table").expect("the button");
+            ui.into_messages().collect()
+        };
+        for m in messages {
+            let _ = app.update(m);
+        }
+        let stones = |app: &App| {
+            app.snapshot()
+                .game
+                .as_ref()
+                .map_or(0, |g| lanqi::session::standing_moves(&g.record).len())
+        };
+        let over = |app: &App| {
+            app.snapshot()
+                .game
+                .as_ref()
+                .is_some_and(|g| g.ending.is_some())
+        };
+        until_within(&mut app, &mut rx, "the table's game", |a| {
+            a.snapshot().game.is_some()
+        })
+        .await;
+        {
+            let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+            for strip in ["   2. Pema", "   3. computer (easy)"] {
+                assert!(ui.find(strip).is_ok(), "a strip for {strip}");
+            }
+        }
+        let mut clicked_by = std::collections::BTreeSet::new();
+        while !over(&app) {
+            until_within(&mut app, &mut rx, "a turn at this screen, or the end", |a| {
+                over(a)
+                    || (a.waiting().is_none()
+                        && a.snapshot()
+                            .game
+                            .as_ref()
+                            .is_some_and(|g| !g.legal_moves.is_empty()))
+            })
+            .await;
+            if over(&app) {
+                break;
+            }
+            let game = app.snapshot().game.clone().unwrap();
+            assert_eq!(game.game, GameKind::Gomoku(settings3));
+            clicked_by.insert(app.snapshot().name.clone());
+            let point = game.legal_moves[0].gomoku().unwrap().point().unwrap();
+            let n = stones(&app);
+            let messages: Vec<Message> = {
+                let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+                let board = ui.find(selector::id("board")).expect("the board").bounds();
+                let c = GGeometry::new(board.size(), settings3.size).center(point);
+                ui.point_at(Point::new(board.x + c.x, board.y + c.y));
+                let _ = ui.simulate(simulator::click());
+                ui.into_messages().collect()
+            };
+            for m in messages {
+                let _ = app.update(m);
+            }
+            until_within(&mut app, &mut rx, &format!("stone {point} played"), |a| {
+                stones(a) > n || over(a)
+            })
+            .await;
+        }
+        assert_eq!(
+            clicked_by,
+            ["Pema".to_string(), "alice".to_string()].into(),
+            "both people here played from their own board"
+        );
+        let game = app.snapshot().game.clone().unwrap();
+        let ending = game.ending.clone().unwrap();
+        let names = ["alice", "Pema", "computer (easy)"];
+        let line = match ending.winner {
+            Some(w) => format!("{} wins", names[usize::from(w)]),
+            None => "Draw".to_string(),
+        };
+        {
+            let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+            assert!(ui.find(line.as_str()).is_ok(), "the end says {line}");
+        }
+        let _ = app.update(Message::CloseRequested(iced::window::Id::unique()));
+    };
+    let run = async { tokio::join!(host, people).0 };
+    tokio::time::timeout(std::time::Duration::from_secs(300), run)
+        .await
+        .expect("the table of three never got stuck")
+        .expect("the host quits cleanly");
+}
+
+/// The lobby's seat setup for a Gomoku table of four: the seat count beside the rules, a
+/// row for each other seat (a person here, a player found on the LAN, the computer), and
+/// Open the table, which sends who sits where.
+#[test]
+fn the_lobby_sets_up_a_gomoku_table_of_four() {
+    use lanqi::gui::{lobby, seats};
+    use lanqi::peer::Sitter;
+    let mut h = Harness::new(lobby_snapshot());
+    h.click("Gomoku");
+    assert!(h.shows("Seats"), "the seat count beside Gomoku's rules");
+    assert!(!h.shows("Who plays"), "a table of two is challenged as before");
+    let _ = h
+        .app
+        .update(Message::Lobby(lobby::Message::Gomoku(small_gomoku(4))));
+    for m in [
+        seats::Message::Kind(0, seats::Kind::Here),
+        seats::Message::Name(0, "Pema".into()),
+        seats::Message::Kind(1, seats::Kind::Lan),
+        seats::Message::Address(1, "192.168.1.11:40002".into()),
+        seats::Message::Level(2, Level::Hard),
+    ] {
+        let _ = h.app.update(Message::Lobby(lobby::Message::Seats(m)));
+    }
+    assert!(h.shows("Who plays") && h.shows("Seat 4 (Blue)"));
+    assert_snapshot(
+        &h.ui().snapshot(&Theme::Light).unwrap(),
+        "app-lobby-gomoku-four-seats",
+    );
+    h.click("Open the table");
+    assert_eq!(
+        h.sent(),
+        vec![Command::OpenTable(
+            GameKind::Gomoku(small_gomoku(4)),
+            vec![
+                Sitter::Here("Pema".into()),
+                Sitter::Lan(addr("192.168.1.11:40002")),
+                Sitter::Computer(Level::Hard),
+            ]
+        )]
+    );
+    // While it is being opened: how far it got, and Cancel.
+    let mut gathering = lobby_snapshot();
+    gathering.gathering = Some((3, 4));
+    h.app.set_snapshot(gathering, Instant::now());
+    assert!(h.shows("Opening the table: 3 of 4 seats taken…"));
+    h.click("Cancel");
+    assert_eq!(h.sent(), vec![Command::CancelTable]);
+}
+
+/// The seat setup and Gomoku's settings are remembered in the settings file, and the lobby
+/// has them again at the next start.
+#[test]
+fn the_gomoku_table_setup_is_remembered() {
+    use lanqi::gui::{lobby, seats};
+    let profile = TempDir::new("table-remembered");
+    let path = profile.0.join("settings.json");
+    let opts = Options {
+        settings: Some(path.clone()),
+        ..options("alice", &profile)
+    };
+    let mut app = App::new(opts.clone());
+    let _ = app.update(Message::Lobby(lobby::Message::Game(GameKind::Gomoku(
+        Default::default(),
+    ))));
+    let _ = app.update(Message::Lobby(lobby::Message::Gomoku(small_gomoku(3))));
+    let _ = app.update(Message::Lobby(lobby::Message::Seats(seats::Message::Kind(
+        0,
+        seats::Kind::Here,
+    ))));
+    let _ = app.update(Message::Lobby(lobby::Message::Seats(seats::Message::Name(
+        0,
+        "Pema".into(),
+    ))));
+    let (saved, warning) = lanqi::gui::settings::Settings::load(&path);
+    assert_eq!(warning, None);
+    assert_eq!(saved.gomoku, Some(small_gomoku(3)));
+    assert_eq!(saved.table[..2], ["here:Pema", "computer:medium"]);
+    let mut again = App::new(opts);
+    let _ = again.update(Message::Lobby(lobby::Message::Game(GameKind::Gomoku(
+        Default::default(),
+    ))));
+    assert_eq!(again.lobby_game(), GameKind::Gomoku(small_gomoku(3)));
+    let ui = Simulator::with_size(settings(), SIZE, again.view());
+    let mut ui = ui;
+    assert!(ui.find("Pema").is_ok(), "the name typed before");
+}
+
+/// The game screen at a Gomoku table of four (me in seat 2): a strip for each seat, the
+/// others above the board in turn order and mine below, each with its colour, stones and
+/// clock; the seat that left marked; whose turn it is by name.
+#[test]
+fn the_game_screen_of_a_gomoku_table_of_four() {
+    use lanqi::rules::gomoku::{Action, Game};
+    let settings4 = lanqi::rules::gomoku::Settings {
+        size: lanqi::rules::gomoku::Size::new(11, 11).unwrap(),
+        win: 5,
+        ..small_gomoku(4)
+    };
+    let moves = ["f6", "g6", "f7", "e5", "g7", "h8", "e6", "d4", "f5"];
+    let mut game = Game::new(settings4).unwrap();
+    let mut record = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        let action: Action = m.parse().unwrap();
+        game.act(action).unwrap();
+        record.push(Record::Move {
+            ply: i as u32 + 1,
+            seat: (i % 4) as u8,
+            mv: AnyMove::Gomoku(action),
+            clock_ms: 0,
+        });
+    }
+    let names = ["alice", "bob", "Pema", "computer (hard)"];
+    let seats: Vec<SeatView> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| SeatView {
+            name: name.to_string(),
+            deployed: true,
+            clock: Some(300_000 - 7_000 * i as u64),
+            left: i == 3,
+            to_answer: false,
+        })
+        .collect();
+    let snapshot = Snapshot {
+        name: "bob".into(),
+        opponent: Some(("alice".into(), "3f2a-91c0-77de-0b14".into())),
+        game: Some(GameView {
+            game: GameKind::Gomoku(settings4),
+            me: 1,
+            first: 0,
+            seats,
+            board: Some(Board::Gomoku(Box::new(game))),
+            legal_moves: Vec::new(),
+            to_move: Some(2),
+            busy: false,
+            record,
+            undo: None,
+            draw: None,
+            ending: None,
+            audit: None,
+            chat: vec![(2, "三个人下更热闹".into())],
+        }),
+        ..lobby_snapshot()
+    };
+    let h = Harness::new(snapshot);
+    assert_eq!(h.app.screen(), Screen::Play);
+    for line in [
+        "   1. alice",
+        "▶ 3. Pema",
+        "   4. computer (hard)",
+        "left the game",
+        "Red · 2 stones",
+        "Blue · 2 stones",
+        "Pema's turn",
+    ] {
+        assert!(h.shows(line), "shows {line:?}");
+    }
+    assert!(!h.shows("Adjourn"), "a larger table is not adjourned");
+    assert_snapshot(
+        &h.ui().snapshot(&Theme::Light).unwrap(),
+        "app-gomoku-four-seats",
+    );
+}

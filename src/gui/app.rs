@@ -291,6 +291,11 @@ impl App {
         }
     }
 
+    /// The game the lobby has chosen, with its settings.
+    pub fn lobby_game(&self) -> crate::session::GameKind {
+        self.lobby.game()
+    }
+
     /// The saved game open, if any.
     pub fn review(&self) -> Option<&Review> {
         self.review.as_ref()

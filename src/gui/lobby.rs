@@ -516,12 +516,14 @@ impl Lobby {
         for peer in &snapshot.found {
             found = found.push(found_row(peer, can_challenge, two, lang));
         }
-        main = main.push(found);
+        // A table of three or four: who sits where comes first.
         main = if two {
-            main.push(computer(can_challenge, lang))
+            main.push(found)
+                .push(computer(can_challenge, lang))
                 .push(self.hot_seat(can_challenge, lang))
         } else {
             main.push(self.table_setup(snapshot, can_challenge, lang))
+                .push(found)
         };
         if !self.finished.0.is_empty() || !self.finished.1.is_empty() {
             main = main.push(self.finished_games(lang));
@@ -832,10 +834,10 @@ fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Me
         )),
         text(t.gomoku_win).size(14).color(GREY),
         win,
-        text(t.gomoku_opening).size(14).color(GREY),
-        opening,
         text(lang.table_words().seats).size(14).color(GREY),
         seats,
+        text(t.gomoku_opening).size(14).color(GREY),
+        opening,
     ]
     .spacing(8)
     .align_y(Alignment::Center)
