@@ -455,7 +455,9 @@ fn mid_game_with_a_battle_flash_chat_and_clocks() {
 #[test]
 fn the_opponents_undo_request_is_answered_in_a_dialog() {
     let mut snapshot = game_snapshot(9);
-    snapshot.game.as_mut().unwrap().undo = Some((1, 9));
+    let game = snapshot.game.as_mut().unwrap();
+    game.undo = Some((1, 9));
+    game.seats[0].to_answer = true;
     let mut h = Harness::new(snapshot);
     assert!(h.shows(&Lang::En.undo_asked("bob", 9)));
     h.click("Accept");
