@@ -546,6 +546,9 @@ impl<'a> Table<'a> {
             t.deciding.to_string()
         } else if self.seat(me).is_some_and(|s| s.left) {
             self.lang.table_words().you_left.to_string()
+        } else if game.to_move == Some(me) && self.hot_seat {
+            // Everyone is at this screen: the one to move by name.
+            self.lang.turn_of(&self.name_of(me))
         } else if game.to_move == Some(me) {
             t.your_turn.to_string()
         } else {
