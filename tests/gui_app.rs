@@ -1082,9 +1082,10 @@ fn hot_seat_junqi_covers_the_board_between_turns() {
     h.click_square(absolute.to, Side::North);
     assert_eq!(
         h.sent(),
-        vec![Command::Guest(0, Box::new(Command::Game(Local::Move(
-            game.legal_moves[0].clone()
-        ))))],
+        vec![Command::Guest(
+            0,
+            Box::new(Command::Game(Local::Move(game.legal_moves[0].clone())))
+        )],
         "frank's move is the guest's"
     );
     // Once frank has moved, his board waits to be passed back.
@@ -2100,14 +2101,19 @@ async fn a_gomoku_table_of_three_with_a_person_here_and_the_computer_in_the_app(
         }
         let mut clicked_by = std::collections::BTreeSet::new();
         while !over(&app) {
-            until_within(&mut app, &mut rx, "a turn at this screen, or the end", |a| {
-                over(a)
-                    || (a.waiting().is_none()
-                        && a.snapshot()
-                            .game
-                            .as_ref()
-                            .is_some_and(|g| !g.legal_moves.is_empty()))
-            })
+            until_within(
+                &mut app,
+                &mut rx,
+                "a turn at this screen, or the end",
+                |a| {
+                    over(a)
+                        || (a.waiting().is_none()
+                            && a.snapshot()
+                                .game
+                                .as_ref()
+                                .is_some_and(|g| !g.legal_moves.is_empty()))
+                },
+            )
             .await;
             if over(&app) {
                 break;
@@ -2168,7 +2174,10 @@ fn the_lobby_sets_up_a_gomoku_table_of_four() {
     let mut h = Harness::new(lobby_snapshot());
     h.click("Gomoku");
     assert!(h.shows("Seats"), "the seat count beside Gomoku's rules");
-    assert!(!h.shows("Who plays"), "a table of two is challenged as before");
+    assert!(
+        !h.shows("Who plays"),
+        "a table of two is challenged as before"
+    );
     let _ = h
         .app
         .update(Message::Lobby(lobby::Message::Gomoku(small_gomoku(4))));

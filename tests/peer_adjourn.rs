@@ -319,9 +319,10 @@ async fn a_hot_seat_game_is_adjourned_and_resumed_with_the_second_player_back() 
                 Some(g) => Command::Game(Local::Move(g.legal_moves[0].clone())),
                 None => {
                     let g = s.guests[0].game.as_ref().unwrap();
-                    Command::Guest(0, Box::new(Command::Game(Local::Move(
-                        g.legal_moves[0].clone(),
-                    ))))
+                    Command::Guest(
+                        0,
+                        Box::new(Command::Game(Local::Move(g.legal_moves[0].clone()))),
+                    )
                 }
             };
             c.send(command).unwrap();

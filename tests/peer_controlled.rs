@@ -402,16 +402,16 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
         })
         .await;
         assert_eq!(s.opponent.as_ref().unwrap().0, "frank");
-        assert_eq!(
-            s.guests[0].opponent.as_ref().unwrap().0,
-            "erin"
-        );
+        assert_eq!(s.guests[0].opponent.as_ref().unwrap().0, "erin");
         // The host deploys first, then the screen is the guest's.
         assert_eq!(s.chair(), Some(Chair::Host));
         host.send(Command::Deploy(Layout::random(1))).unwrap();
         until(&mut w, |s| s.chair() == Some(Chair::Guest(0))).await;
-        host.send(Command::Guest(0, Box::new(Command::Deploy(Layout::random(2)))))
-            .unwrap();
+        host.send(Command::Guest(
+            0,
+            Box::new(Command::Deploy(Layout::random(2))),
+        ))
+        .unwrap();
         until(&mut w, |s| {
             let board = |s: &Snapshot| s.game.as_ref().is_some_and(|g| g.board.is_some());
             board(s) && s.guests.first().is_some_and(board)
@@ -869,7 +869,10 @@ async fn a_table_of_three_with_two_computers_is_played_to_the_end() {
         assert_eq!(s.gathering, None, "the table is complete");
         // Two rounds, then my undo: both computers consent, my last move is taken back.
         for _ in 0..2 {
-            let s = until(&mut wa, |s| !s.game.as_ref().unwrap().legal_moves.is_empty()).await;
+            let s = until(&mut wa, |s| {
+                !s.game.as_ref().unwrap().legal_moves.is_empty()
+            })
+            .await;
             let before = moves(&s);
             let mv = s.game.unwrap().legal_moves[0].clone();
             ca.send(Command::Game(Local::Move(mv))).unwrap();
@@ -880,7 +883,10 @@ async fn a_table_of_three_with_two_computers_is_played_to_the_end() {
             moves_of(g) == 6 && !g.legal_moves.is_empty()
         })
         .await;
-        assert!(s.game.as_ref().unwrap().ending.is_none(), "six stones win nothing");
+        assert!(
+            s.game.as_ref().unwrap().ending.is_none(),
+            "six stones win nothing"
+        );
         ca.send(Command::Game(Local::AskUndo)).unwrap();
         let s = until(&mut wa, |s| moves(s) < 6).await;
         assert_eq!(moves(&s), 3, "back to before my second stone");
@@ -920,7 +926,10 @@ async fn two_app_peers_and_a_computer_finish_a_table_of_three_and_agree() {
         ca.send(Command::OpenTable(gomoku_for(3), sitters)).unwrap();
         let s = until(&mut wb, |s| s.incoming.is_some()).await;
         let incoming = s.incoming.unwrap();
-        assert_eq!((incoming.name.as_str(), incoming.game), ("ann", gomoku_for(3)));
+        assert_eq!(
+            (incoming.name.as_str(), incoming.game),
+            ("ann", gomoku_for(3))
+        );
         let s = until(&mut wa, |s| s.gathering == Some((2, 3))).await;
         assert!(s.game.is_none(), "the computer is seated, ben is asked");
         cb.send(Command::Accept).unwrap();
@@ -965,10 +974,14 @@ async fn a_table_whose_player_declines_is_given_up() {
         cb.send(Command::Decline).unwrap();
         let s = until(&mut wa, |s| s.problem.is_some()).await;
         let problem = s.problem.unwrap();
-        assert!(problem.contains("given up") && problem.contains("declined"), "{problem}");
+        assert!(
+            problem.contains("given up") && problem.contains("declined"),
+            "{problem}"
+        );
         assert_eq!((s.gathering, s.game), (None, None));
         // The lobby works again: ben can be challenged to a game of two.
-        ca.send(Command::Challenge(ben_at, GameKind::Xiangqi)).unwrap();
+        ca.send(Command::Challenge(ben_at, GameKind::Xiangqi))
+            .unwrap();
         until(&mut wb, |s| s.incoming.is_some()).await;
         ca.send(Command::Quit).unwrap();
         cb.send(Command::Quit).unwrap();

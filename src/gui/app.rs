@@ -453,8 +453,7 @@ impl App {
             self.sound.play(cue);
         }
         self.guests.truncate(guests.len());
-        self.guests
-            .resize_with(guests.len(), || Desk::new(now));
+        self.guests.resize_with(guests.len(), || Desk::new(now));
         for (desk, g) in self.guests.iter_mut().zip(guests) {
             // The saved layouts are this profile's player's: not offered to another player
             // at this screen, who could otherwise load the first one's army. Their sounds

@@ -807,12 +807,16 @@ fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Me
             text("2").size(16).into()
         } else {
             let counts: Vec<Choice<u8>> = (2..=4).map(number).collect();
-            pick_list(counts, Some(number(settings.seats)), move |c: Choice<u8>| {
-                Message::Gomoku(gomoku::Settings {
-                    seats: c.value,
-                    ..settings
-                })
-            })
+            pick_list(
+                counts,
+                Some(number(settings.seats)),
+                move |c: Choice<u8>| {
+                    Message::Gomoku(gomoku::Settings {
+                        seats: c.value,
+                        ..settings
+                    })
+                },
+            )
             .into()
         };
     let current_rule = rules.iter().find(|c| c.value == settings.rule).cloned();

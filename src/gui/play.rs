@@ -422,9 +422,15 @@ impl Play {
             resign_dialog(lang)
         } else if let Some((by, ply)) = game.undo.filter(|(by, _)| *by != game.me && mine_to_answer)
         {
-            answer(lang.undo_asked(&table.name_of(by), ply), Message::AnswerUndo)
+            answer(
+                lang.undo_asked(&table.name_of(by), ply),
+                Message::AnswerUndo,
+            )
         } else if let Some(by) = game.draw.filter(|by| *by != game.me && mine_to_answer) {
-            answer(lang.draw_offered_by(&table.name_of(by)), Message::AnswerDraw)
+            answer(
+                lang.draw_offered_by(&table.name_of(by)),
+                Message::AnswerDraw,
+            )
         } else if let Some(ending) = game.ending.as_ref().filter(|_| !self.end_dismissed) {
             table.end_dialog(ending)
         } else {
@@ -466,8 +472,7 @@ impl<'a> Table<'a> {
         } else if seat == self.game.me {
             self.lang.app().you.to_string()
         } else {
-            self.seat(seat)
-                .map_or("?".to_string(), |s| s.name.clone())
+            self.seat(seat).map_or("?".to_string(), |s| s.name.clone())
         }
     }
 
@@ -552,7 +557,8 @@ impl<'a> Table<'a> {
         } else if game.to_move == Some(me) {
             t.your_turn.to_string()
         } else {
-            self.lang.turn_of(&game.to_move.map_or("?".into(), |s| self.name_of(s)))
+            self.lang
+                .turn_of(&game.to_move.map_or("?".into(), |s| self.name_of(s)))
         };
         let mut status = column![text(turn).size(22)].spacing(4);
         if game.undo.is_some_and(|(by, _)| by == me) {

@@ -91,7 +91,10 @@ impl FromStr for SeatChoice {
         match kind {
             "here" => Ok(SeatChoice {
                 kind: Kind::Here,
-                name: rest.chars().take(crate::protocol::message::MAX_NAME).collect(),
+                name: rest
+                    .chars()
+                    .take(crate::protocol::message::MAX_NAME)
+                    .collect(),
                 ..seat
             }),
             "lan" => Ok(SeatChoice {
@@ -195,7 +198,12 @@ impl Setup {
                         name.to_string()
                     }))
                 }
-                Kind::Lan => seat.address.trim().parse::<SocketAddr>().ok().map(Sitter::Lan),
+                Kind::Lan => seat
+                    .address
+                    .trim()
+                    .parse::<SocketAddr>()
+                    .ok()
+                    .map(Sitter::Lan),
                 Kind::Computer => Some(Sitter::Computer(seat.level)),
             })
             .collect()
@@ -206,8 +214,10 @@ impl Setup {
         match message {
             Message::Kind(i, kind) => self.seats.get_mut(i)?.kind = kind,
             Message::Name(i, name) => {
-                self.seats.get_mut(i)?.name =
-                    name.chars().take(crate::protocol::message::MAX_NAME).collect();
+                self.seats.get_mut(i)?.name = name
+                    .chars()
+                    .take(crate::protocol::message::MAX_NAME)
+                    .collect();
             }
             Message::Address(i, address) => self.seats.get_mut(i)?.address = address,
             Message::Level(i, level) => self.seats.get_mut(i)?.level = level,
@@ -283,7 +293,12 @@ fn player_n(lang: Lang, n: usize) -> String {
 }
 
 /// One other seat: its number and colour, who sits there, and that player's box or pick.
-fn seat_row<'a>(i: usize, seat: &'a SeatChoice, found: &[Found], lang: Lang) -> Element<'a, Message> {
+fn seat_row<'a>(
+    i: usize,
+    seat: &'a SeatChoice,
+    found: &[Found],
+    lang: Lang,
+) -> Element<'a, Message> {
     let words = lang.table_words();
     let kinds: Vec<Choice<Kind>> = Kind::ALL
         .into_iter()
@@ -294,8 +309,10 @@ fn seat_row<'a>(i: usize, seat: &'a SeatChoice, found: &[Found], lang: Lang) -> 
         })
         .collect();
     let current = kinds.iter().find(|c| c.value == seat.kind).cloned();
-    let kind = pick_list(kinds, current, move |c: Choice<Kind>| Message::Kind(i, c.value))
-        .width(Length::Fixed(190.0));
+    let kind = pick_list(kinds, current, move |c: Choice<Kind>| {
+        Message::Kind(i, c.value)
+    })
+    .width(Length::Fixed(190.0));
     let who: Element<'a, Message> = match seat.kind {
         Kind::Here => text_input(&player_n(lang, i + 2), &seat.name)
             .id(format!("seat-name-{}", i + 2))

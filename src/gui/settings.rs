@@ -200,7 +200,11 @@ impl Settings {
                 Some(Ok(crate::session::GameKind::Gomoku(gomoku))) => {
                     settings.gomoku = Some(gomoku);
                 }
-                _ => bad("gomoku", v, "Gomoku's settings, e.g. \"gomoku:freestyle:15x15:3:5\""),
+                _ => bad(
+                    "gomoku",
+                    v,
+                    "Gomoku's settings, e.g. \"gomoku:freestyle:15x15:3:5\"",
+                ),
             }
         }
         if let Some(v) = map.get("table") {

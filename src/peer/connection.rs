@@ -77,8 +77,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     fingerprint: fingerprint(&key),
                     accepted: acceptable,
                 });
-                if acceptable && (self.options.accept_from == Some(key) || expected == Some(true))
-                {
+                if acceptable && (self.options.accept_from == Some(key) || expected == Some(true)) {
                     self.endpoint.accept(now);
                 } else if let Some(hand) = self
                     .hand

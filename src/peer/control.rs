@@ -558,14 +558,10 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     pub(super) fn snapshot(&self, now: u64) -> Snapshot {
         let hand = self.hand.as_ref();
         let found = self.presence.found(self.identity.public_key(), now);
-        let game = self
-            .table
-            .as_ref()
-            .filter(|t| t.started())
-            .map(|t| {
-                let names = t.names(&self.identity, &self.options.name);
-                GameView::of(&t.session, &names, t.chat.clone(), now)
-            });
+        let game = self.table.as_ref().filter(|t| t.started()).map(|t| {
+            let names = t.names(&self.identity, &self.options.name);
+            GameView::of(&t.session, &names, t.chat.clone(), now)
+        });
         Snapshot {
             name: self.options.name.clone(),
             fingerprint: self.identity.fingerprint(),
