@@ -954,6 +954,47 @@ async fn two_app_peers_and_a_computer_finish_a_table_of_three_and_agree() {
     b.expect("ben stops cleanly");
 }
 
+/// The time control chosen in the lobby is the table's, for every seat: the person at this
+/// screen and the computer take their seats with it.
+#[tokio::test]
+async fn a_table_of_three_has_the_time_control_chosen() {
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (ca, mut wa, me) = person(&socket, 58, "gwen");
+    let person = async {
+        until(&mut wa, |s| s.name == "gwen").await;
+        let clock = lanqi::protocol::Clock {
+            game_secs: 300,
+            move_secs: 0,
+        };
+        ca.send(Command::SetClock(clock)).unwrap();
+        let sitters = vec![
+            lanqi::peer::Sitter::Here("Pema".into()),
+            lanqi::peer::Sitter::Computer(Level::Easy),
+        ];
+        ca.send(Command::OpenTable(gomoku_for(3), sitters)).unwrap();
+        let s = until(&mut wa, |s| {
+            s.game.is_some() && s.guests.first().is_some_and(|g| g.game.is_some())
+        })
+        .await;
+        for view in [&s, &s.guests[0]] {
+            let g = view.game.as_ref().unwrap();
+            assert_eq!(g.seats.len(), 3);
+            for seat in &g.seats {
+                let left = seat.clock.expect("a game clock for every seat");
+                assert!(left > 290_000 && left <= 300_000, "{left} ms left");
+            }
+        }
+        assert_eq!(s.guests[0].game.as_ref().unwrap().me, 1, "Pema in seat 2");
+        ca.send(Command::Quit).unwrap();
+    };
+    let (report, ()) = tokio::time::timeout(std::time::Duration::from_secs(120), async {
+        tokio::join!(me, person)
+    })
+    .await
+    .expect("the table of three started");
+    report.expect("gwen stops cleanly");
+}
+
 /// A table that cannot be completed is given up: the player on the LAN declines, ann is
 /// told why, the computer already seated is let go, and her lobby is as it was.
 #[tokio::test]

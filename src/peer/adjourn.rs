@@ -165,6 +165,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 games_dir: guest_games(self.options.games_dir.as_ref()),
                 resume_id: Some(game_id),
                 join: None,
+                clock: t.clock,
             };
             let (guest, addr) = match super::control::start_guest(start) {
                 Ok(started) => started,

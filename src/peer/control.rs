@@ -513,6 +513,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     games_dir: super::adjourn::guest_games(self.options.games_dir.as_ref()),
                     resume_id: None,
                     join: None,
+                    clock: self.endpoint.clock(),
                 };
                 let (guest, addr) = match start_guest(guest) {
                     Ok(started) => started,
@@ -650,6 +651,9 @@ pub(super) struct GuestStart<'a> {
     /// Take a seat at the table of this game that the host opens at this address (it
     /// challenges the host) instead of waiting for the host's challenge.
     pub join: Option<(SocketAddr, GameKind)>,
+    /// The time control it proposes when it challenges (the host's, so that the table has
+    /// one).
+    pub clock: crate::protocol::Clock,
 }
 
 /// Starts the hot-seat guest: a hand-driven peer that accepts the host's challenge at once,
@@ -668,6 +672,7 @@ pub(super) fn start_guest(start: GuestStart<'_>) -> Result<(Guest, SocketAddr), 
         new_game: start.resume_id.is_none(),
         connect: start.join.map(|(addr, _)| addr),
         game: start.join.map(|(_, game)| game).unwrap_or_default(),
+        clock: start.clock,
         ..super::PeerOptions::default()
     };
     let controller = Controller {

@@ -103,6 +103,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     games_dir: None,
                     resume_id: None,
                     join: Some((here, game)),
+                    clock,
                 })
                 .map(|(guest, _)| {
                     guests.push(guest);
