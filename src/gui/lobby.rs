@@ -1,7 +1,8 @@
 //! The lobby: my name (editable) and key fingerprint, my addresses, the players found on
 //! the LAN with a Challenge button each (a Watch button, 观战, for one in a game), an
 //! incoming challenge to accept or decline, and a box to challenge someone by address or
-//! watch their game.
+//! watch their game. For a Gomoku table of three or four, the seat setup ([`super::seats`])
+//! takes the place of the challenge buttons.
 //!
 //! What it shows is the peer's [`Snapshot`]; what it keeps itself is only what is being
 //! typed. Its view is a pure function of both.
