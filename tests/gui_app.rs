@@ -22,7 +22,7 @@ use lanqi::gui::settings;
 use lanqi::net::discovery::MdnsMode;
 use lanqi::peer::Command;
 use lanqi::peer::adjourn::Adjourned;
-use lanqi::peer::control::{Found, GameView, Incoming, Snapshot};
+use lanqi::peer::control::{Found, GameView, Incoming, SeatView, Snapshot};
 use lanqi::peer::watch::WatchView;
 use lanqi::protocol::Clock;
 use lanqi::rules::junqi::{Layout, Move, Position, Report, Side, Square};
@@ -183,6 +183,21 @@ fn junqi(app: &App) -> &lanqi::gui::junqi::play::Play {
         lanqi::gui::games::Part::Junqi(part) => part,
         other => panic!("not a Junqi game: {other:?}"),
     }
+}
+
+/// Two seats at the table: their players' `names` and clocks, in seat order, both
+/// deployed.
+fn two_seats(names: [&str; 2], clocks: [Option<u64>; 2]) -> Vec<SeatView> {
+    names
+        .into_iter()
+        .zip(clocks)
+        .map(|(name, clock)| SeatView {
+            name: name.into(),
+            deployed: true,
+            clock,
+            ..SeatView::default()
+        })
+        .collect()
 }
 
 fn addr(text: &str) -> SocketAddr {
@@ -365,7 +380,7 @@ fn seat_snapshot(plies: u32, side: Side) -> Snapshot {
             game: GameKind::Junqi,
             me: seat_of(side),
             first: 0,
-            deployed: [true, true],
+            seats: two_seats(["alice", "bob"], [Some(754_000), Some(1_023_000)]),
             board: Some(Board::Junqi(Box::new(view.clone()))),
             legal_moves: if my_turn {
                 view.legal_moves()
@@ -379,7 +394,6 @@ fn seat_snapshot(plies: u32, side: Side) -> Snapshot {
             to_move: Some(seat_of(position.side_to_move())),
             busy: false,
             record,
-            clocks: [Some(754_000), Some(1_023_000)],
             undo: None,
             draw: None,
             ending: None,
@@ -441,7 +455,9 @@ fn mid_game_with_a_battle_flash_chat_and_clocks() {
 #[test]
 fn the_opponents_undo_request_is_answered_in_a_dialog() {
     let mut snapshot = game_snapshot(9);
-    snapshot.game.as_mut().unwrap().undo = Some((1, 9));
+    let game = snapshot.game.as_mut().unwrap();
+    game.undo = Some((1, 9));
+    game.seats[0].to_answer = true;
     let mut h = Harness::new(snapshot);
     assert!(h.shows(&Lang::En.undo_asked("bob", 9)));
     h.click("Accept");
@@ -652,7 +668,7 @@ fn deployment_says_when_the_opponent_is_ready_and_sends_the_layout() {
     {
         let game = snapshot.game.as_mut().unwrap();
         game.board = None;
-        game.deployed = [false, true];
+        game.seats[0].deployed = false;
         game.legal_moves.clear();
         game.record.clear();
     }
@@ -892,7 +908,7 @@ fn xiangqi_snapshot(moves: &[&str]) -> Snapshot {
             game: GameKind::Xiangqi,
             me: 0,
             first: 0,
-            deployed: [true, true],
+            seats: two_seats(["alice", "bob"], [Some(240_000), Some(251_000)]),
             board: Some(Board::Xiangqi(position.clone())),
             legal_moves: if red_to_move {
                 position
@@ -906,7 +922,6 @@ fn xiangqi_snapshot(moves: &[&str]) -> Snapshot {
             to_move: Some(if red_to_move { 0 } else { 1 }),
             busy: false,
             record,
-            clocks: [Some(240_000), Some(251_000)],
             undo: None,
             draw: None,
             ending: None,
@@ -998,7 +1013,7 @@ fn hot_seat_snapshot(plies: u32) -> Snapshot {
     guest.addresses.clear();
     let mut host = seat_snapshot(plies, Side::South);
     host.opponent = Some(("frank".into(), "77aa-0b21-e3c4-5d60".into()));
-    host.guest = Some(Box::new(guest));
+    host.guests = vec![guest];
     host
 }
 
@@ -1067,9 +1082,10 @@ fn hot_seat_junqi_covers_the_board_between_turns() {
     h.click_square(absolute.to, Side::North);
     assert_eq!(
         h.sent(),
-        vec![Command::Guest(Box::new(Command::Game(Local::Move(
-            game.legal_moves[0].clone()
-        ))))],
+        vec![Command::Guest(
+            0,
+            Box::new(Command::Game(Local::Move(game.legal_moves[0].clone())))
+        )],
         "frank's move is the guest's"
     );
     // Once frank has moved, his board waits to be passed back.
@@ -1080,7 +1096,7 @@ fn hot_seat_junqi_covers_the_board_between_turns() {
     h.click("Undo");
     assert_eq!(
         h.sent(),
-        vec![Command::Guest(Box::new(Command::Game(Local::AskUndo)))]
+        vec![Command::Guest(0, Box::new(Command::Game(Local::AskUndo)))]
     );
 }
 
@@ -1094,7 +1110,7 @@ fn hot_seat_xiangqi_hands_the_screen_straight_over() {
     game.me = 1;
     game.legal_moves = vec![AnyMove::Xiangqi("h9g7".parse().unwrap())];
     host.game.as_mut().unwrap().legal_moves.clear();
-    host.guest = Some(Box::new(guest));
+    host.guests = vec![guest];
     let mut h = Harness::new(host);
     assert_eq!(h.app.snapshot().name, "frank", "black (frank) is to move");
     assert!(!h.shows("Pass the screen to frank"));
@@ -1132,7 +1148,7 @@ async fn hot_seat_in_the_app_with_real_peers_on_loopback() {
         until(&mut app, &mut rx, |a| a.screen() == Screen::Deploy).await;
         assert_eq!(app.snapshot().name, "alice", "the host deploys first");
         let _ = app.update(Message::Deploy(deploy::Message::Ready));
-        until(&mut app, &mut rx, |a| a.waiting() == Some(Chair::Guest)).await;
+        until(&mut app, &mut rx, |a| a.waiting() == Some(Chair::Guest(0))).await;
         hand_over(&mut app);
         assert_eq!(app.snapshot().name, "Player 2");
         assert_eq!(app.screen(), Screen::Deploy);
@@ -1347,8 +1363,8 @@ async fn hot_seat_xiangqi_undo_in_the_app_with_real_peers() {
         until(&mut app, &mut rx, |a| standing(a) == 2 && can_move(a)).await;
         let answering = app.seating().shown;
         let asker = match answering {
-            Chair::Host => Chair::Guest,
-            Chair::Guest => Chair::Host,
+            Chair::Host => Chair::Guest(0),
+            Chair::Guest(_) => Chair::Host,
         };
         let _ = app.update(Message::Play(play::Message::AskUndo));
         until(&mut app, &mut rx, |a| {
@@ -2009,4 +2025,308 @@ async fn hot_seat_tibetan_in_the_app_with_real_peers() {
         .await
         .expect("the hot-seat game never got stuck")
         .expect("the host quits cleanly");
+}
+
+/// Gomoku for `seats` on 7x7, four in a row to win.
+fn small_gomoku(seats: u8) -> lanqi::rules::gomoku::Settings {
+    use lanqi::rules::gomoku::{Rule, Settings, Size as GSize};
+    Settings {
+        rule: Rule::Freestyle,
+        size: GSize::new(7, 7).unwrap(),
+        seats,
+        win: 4,
+        opening: Default::default(),
+    }
+}
+
+/// A Gomoku table of three opened from the lobby with the real peers on loopback: me, a
+/// person at this screen (Pema) and the computer. The seat setup is filled in and Open the
+/// table clicked; the screen goes to whichever of us two is to move (the computer answers
+/// by itself), each stone is clicked on the board on screen, the three strips name the
+/// seats, and the game is played to its end, whose line names the winner or the draw.
+#[tokio::test]
+async fn a_gomoku_table_of_three_with_a_person_here_and_the_computer_in_the_app() {
+    use lanqi::gui::gomoku::board::Geometry as GGeometry;
+    use lanqi::gui::{lobby, seats};
+
+    let settings3 = small_gomoku(3);
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (commands, mut rx, host) = person(&socket, 13, "alice");
+    let people = async {
+        let profile = TempDir::new("table-of-three");
+        let mut app = App::new(options("alice", &profile));
+        let _ = app.update(Message::Net((0, NetEvent::Ready(commands.clone()))));
+        until_within(&mut app, &mut rx, "the peer's addresses", |a| {
+            !a.snapshot().addresses.is_empty()
+        })
+        .await;
+        let _ = app.update(Message::Lobby(lobby::Message::Gomoku(settings3)));
+        for m in [
+            seats::Message::Kind(0, seats::Kind::Here),
+            seats::Message::Name(0, "Pema".into()),
+            seats::Message::Kind(1, seats::Kind::Computer),
+            seats::Message::Level(1, Level::Easy),
+        ] {
+            let _ = app.update(Message::Lobby(lobby::Message::Seats(m)));
+        }
+        let messages: Vec<Message> = {
+            let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+            ui.click("Open the table").expect("the button");
+            ui.into_messages().collect()
+        };
+        for m in messages {
+            let _ = app.update(m);
+        }
+        let stones = |app: &App| {
+            app.snapshot()
+                .game
+                .as_ref()
+                .map_or(0, |g| lanqi::session::standing_moves(&g.record).len())
+        };
+        let over = |app: &App| {
+            app.snapshot()
+                .game
+                .as_ref()
+                .is_some_and(|g| g.ending.is_some())
+        };
+        until_within(&mut app, &mut rx, "the table's game", |a| {
+            a.snapshot().game.is_some()
+        })
+        .await;
+        {
+            let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+            for strip in ["   2. Pema", "   3. computer (easy)"] {
+                assert!(ui.find(strip).is_ok(), "a strip for {strip}");
+            }
+        }
+        let mut clicked_by = std::collections::BTreeSet::new();
+        while !over(&app) {
+            until_within(
+                &mut app,
+                &mut rx,
+                "a turn at this screen, or the end",
+                |a| {
+                    over(a)
+                        || (a.waiting().is_none()
+                            && a.snapshot()
+                                .game
+                                .as_ref()
+                                .is_some_and(|g| !g.legal_moves.is_empty()))
+                },
+            )
+            .await;
+            if over(&app) {
+                break;
+            }
+            let game = app.snapshot().game.clone().unwrap();
+            assert_eq!(game.game, GameKind::Gomoku(settings3));
+            clicked_by.insert(app.snapshot().name.clone());
+            let point = game.legal_moves[0].gomoku().unwrap().point().unwrap();
+            let n = stones(&app);
+            let messages: Vec<Message> = {
+                let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+                let board = ui.find(selector::id("board")).expect("the board").bounds();
+                let c = GGeometry::new(board.size(), settings3.size).center(point);
+                ui.point_at(Point::new(board.x + c.x, board.y + c.y));
+                let _ = ui.simulate(simulator::click());
+                ui.into_messages().collect()
+            };
+            for m in messages {
+                let _ = app.update(m);
+            }
+            until_within(&mut app, &mut rx, &format!("stone {point} played"), |a| {
+                stones(a) > n || over(a)
+            })
+            .await;
+        }
+        assert_eq!(
+            clicked_by,
+            ["Pema".to_string(), "alice".to_string()].into(),
+            "both people here played from their own board"
+        );
+        let game = app.snapshot().game.clone().unwrap();
+        let ending = game.ending.clone().unwrap();
+        let names = ["alice", "Pema", "computer (easy)"];
+        let line = match ending.winner {
+            Some(w) => format!("{} wins", names[usize::from(w)]),
+            None => "Draw".to_string(),
+        };
+        {
+            let mut ui = Simulator::with_size(settings(), SIZE, app.view());
+            assert!(ui.find(line.as_str()).is_ok(), "the end says {line}");
+        }
+        let _ = app.update(Message::CloseRequested(iced::window::Id::unique()));
+    };
+    let run = async { tokio::join!(host, people).0 };
+    tokio::time::timeout(std::time::Duration::from_secs(300), run)
+        .await
+        .expect("the table of three never got stuck")
+        .expect("the host quits cleanly");
+}
+
+/// The lobby's seat setup for a Gomoku table of four: the seat count beside the rules, a
+/// row for each other seat (a person here, a player found on the LAN, the computer), and
+/// Open the table, which sends who sits where.
+#[test]
+fn the_lobby_sets_up_a_gomoku_table_of_four() {
+    use lanqi::gui::{lobby, seats};
+    use lanqi::peer::Sitter;
+    let mut h = Harness::new(lobby_snapshot());
+    h.click("Gomoku");
+    assert!(h.shows("Seats"), "the seat count beside Gomoku's rules");
+    assert!(
+        !h.shows("Who plays"),
+        "a table of two is challenged as before"
+    );
+    let _ = h
+        .app
+        .update(Message::Lobby(lobby::Message::Gomoku(small_gomoku(4))));
+    for m in [
+        seats::Message::Kind(0, seats::Kind::Here),
+        seats::Message::Name(0, "Pema".into()),
+        seats::Message::Kind(1, seats::Kind::Lan),
+        seats::Message::Address(1, "192.168.1.11:40002".into()),
+        seats::Message::Level(2, Level::Hard),
+    ] {
+        let _ = h.app.update(Message::Lobby(lobby::Message::Seats(m)));
+    }
+    assert!(h.shows("Who plays") && h.shows("Seat 4 (Blue)"));
+    assert_snapshot(
+        &h.ui().snapshot(&Theme::Light).unwrap(),
+        "app-lobby-gomoku-four-seats",
+    );
+    h.click("Open the table");
+    assert_eq!(
+        h.sent(),
+        vec![Command::OpenTable(
+            GameKind::Gomoku(small_gomoku(4)),
+            vec![
+                Sitter::Here("Pema".into()),
+                Sitter::Lan(addr("192.168.1.11:40002")),
+                Sitter::Computer(Level::Hard),
+            ]
+        )]
+    );
+    // While it is being opened: how far it got, and Cancel.
+    let mut gathering = lobby_snapshot();
+    gathering.gathering = Some((3, 4));
+    h.app.set_snapshot(gathering, Instant::now());
+    assert!(h.shows("Opening the table: 3 of 4 seats taken…"));
+    h.click("Cancel");
+    assert_eq!(h.sent(), vec![Command::CancelTable]);
+}
+
+/// The seat setup and Gomoku's settings are remembered in the settings file, and the lobby
+/// has them again at the next start.
+#[test]
+fn the_gomoku_table_setup_is_remembered() {
+    use lanqi::gui::{lobby, seats};
+    let profile = TempDir::new("table-remembered");
+    let path = profile.0.join("settings.json");
+    let opts = Options {
+        settings: Some(path.clone()),
+        ..options("alice", &profile)
+    };
+    let mut app = App::new(opts.clone());
+    let _ = app.update(Message::Lobby(lobby::Message::Game(GameKind::Gomoku(
+        Default::default(),
+    ))));
+    let _ = app.update(Message::Lobby(lobby::Message::Gomoku(small_gomoku(3))));
+    let _ = app.update(Message::Lobby(lobby::Message::Seats(seats::Message::Kind(
+        0,
+        seats::Kind::Here,
+    ))));
+    let _ = app.update(Message::Lobby(lobby::Message::Seats(seats::Message::Name(
+        0,
+        "Pema".into(),
+    ))));
+    let (saved, warning) = lanqi::gui::settings::Settings::load(&path);
+    assert_eq!(warning, None);
+    assert_eq!(saved.gomoku, Some(small_gomoku(3)));
+    assert_eq!(saved.table[..2], ["here:Pema", "computer:medium"]);
+    let mut again = App::new(opts);
+    let _ = again.update(Message::Lobby(lobby::Message::Game(GameKind::Gomoku(
+        Default::default(),
+    ))));
+    assert_eq!(again.lobby_game(), GameKind::Gomoku(small_gomoku(3)));
+    let ui = Simulator::with_size(settings(), SIZE, again.view());
+    let mut ui = ui;
+    assert!(ui.find("Pema").is_ok(), "the name typed before");
+}
+
+/// The game screen at a Gomoku table of four (me in seat 2): a strip for each seat, the
+/// others above the board in turn order and mine below, each with its colour, stones and
+/// clock; the seat that left marked; whose turn it is by name.
+#[test]
+fn the_game_screen_of_a_gomoku_table_of_four() {
+    use lanqi::rules::gomoku::{Action, Game};
+    let settings4 = lanqi::rules::gomoku::Settings {
+        size: lanqi::rules::gomoku::Size::new(11, 11).unwrap(),
+        win: 5,
+        ..small_gomoku(4)
+    };
+    let moves = ["f6", "g6", "f7", "e5", "g7", "h8", "e6", "d4", "f5"];
+    let mut game = Game::new(settings4).unwrap();
+    let mut record = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        let action: Action = m.parse().unwrap();
+        game.act(action).unwrap();
+        record.push(Record::Move {
+            ply: i as u32 + 1,
+            seat: (i % 4) as u8,
+            mv: AnyMove::Gomoku(action),
+            clock_ms: 0,
+        });
+    }
+    let names = ["alice", "bob", "Pema", "computer (hard)"];
+    let seats: Vec<SeatView> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| SeatView {
+            name: name.to_string(),
+            deployed: true,
+            clock: Some(300_000 - 7_000 * i as u64),
+            left: i == 3,
+            to_answer: false,
+        })
+        .collect();
+    let snapshot = Snapshot {
+        name: "bob".into(),
+        opponent: Some(("alice".into(), "3f2a-91c0-77de-0b14".into())),
+        game: Some(GameView {
+            game: GameKind::Gomoku(settings4),
+            me: 1,
+            first: 0,
+            seats,
+            board: Some(Board::Gomoku(Box::new(game))),
+            legal_moves: Vec::new(),
+            to_move: Some(2),
+            busy: false,
+            record,
+            undo: None,
+            draw: None,
+            ending: None,
+            audit: None,
+            chat: vec![(2, "三个人下更热闹".into())],
+        }),
+        ..lobby_snapshot()
+    };
+    let h = Harness::new(snapshot);
+    assert_eq!(h.app.screen(), Screen::Play);
+    for line in [
+        "   1. alice",
+        "▶ 3. Pema",
+        "   4. computer (hard)",
+        "left the game",
+        "Red · 2 stones",
+        "Blue · 2 stones",
+        "Pema's turn",
+    ] {
+        assert!(h.shows(line), "shows {line:?}");
+    }
+    assert!(!h.shows("Adjourn"), "a larger table is not adjourned");
+    assert_snapshot(
+        &h.ui().snapshot(&Theme::Light).unwrap(),
+        "app-gomoku-four-seats",
+    );
 }

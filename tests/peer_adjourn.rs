@@ -308,8 +308,8 @@ async fn a_hot_seat_game_is_adjourned_and_resumed_with_the_second_player_back() 
         while moves(&w.borrow()) < 2 {
             let s = until(&mut w, |s| {
                 s.game.as_ref().is_some_and(|g| !g.legal_moves.is_empty())
-                    || s.guest
-                        .as_ref()
+                    || s.guests
+                        .first()
                         .is_some_and(|g| g.game.as_ref().is_some_and(|g| !g.legal_moves.is_empty()))
             })
             .await;
@@ -318,10 +318,11 @@ async fn a_hot_seat_game_is_adjourned_and_resumed_with_the_second_player_back() 
             let command = match host {
                 Some(g) => Command::Game(Local::Move(g.legal_moves[0].clone())),
                 None => {
-                    let g = s.guest.as_ref().unwrap().game.as_ref().unwrap();
-                    Command::Guest(Box::new(Command::Game(Local::Move(
-                        g.legal_moves[0].clone(),
-                    ))))
+                    let g = s.guests[0].game.as_ref().unwrap();
+                    Command::Guest(
+                        0,
+                        Box::new(Command::Game(Local::Move(g.legal_moves[0].clone()))),
+                    )
                 }
             };
             c.send(command).unwrap();
@@ -329,14 +330,14 @@ async fn a_hot_seat_game_is_adjourned_and_resumed_with_the_second_player_back() 
         }
         let left = until(&mut w, |s| moves(s) == 2).await;
         c.send(Command::Adjourn).unwrap();
-        let s = until(&mut w, |s| s.adjourned.is_some() && s.guest.is_none()).await;
+        let s = until(&mut w, |s| s.adjourned.is_some() && s.guests.is_empty()).await;
         let adjourned = s.adjourned.unwrap();
         assert!(adjourned.here && adjourned.computer.is_none());
         assert_eq!(adjourned.opponent, "drukmo");
         c.send(Command::Resume).unwrap();
         // Both seats at the screen have the game back, where it was.
         let s = until(&mut w, |s| {
-            s.game.is_some() && s.guest.as_ref().is_some_and(|g| moves(g) == 2)
+            s.game.is_some() && s.guests.first().is_some_and(|g| moves(g) == 2)
         })
         .await;
         let (was, is) = (&left.game.unwrap().record, &s.game.as_ref().unwrap().record);

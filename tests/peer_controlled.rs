@@ -2,7 +2,8 @@
 //! challenges from its lobby, the other sees the challenge and accepts; both deploy; they
 //! move from the legal moves their snapshots offer; an undo is asked and granted on the
 //! other side; a chat line crosses; one resigns; both see the same ending and a passed
-//! audit; both leave on Quit.
+//! audit; both leave on Quit. Tables of three: the app opens one with computers, or with
+//! another app on the LAN and a computer, and plays it to the end.
 
 use std::net::SocketAddr;
 
@@ -368,7 +369,7 @@ fn at_screen(s: &Snapshot) -> Option<(Chair, Snapshot)> {
     let chair = s.chair()?;
     let seat = match chair {
         Chair::Host => s.clone(),
-        Chair::Guest => *s.guest.clone().expect("a hot-seat guest"),
+        Chair::Guest(i) => s.guests.get(i).cloned().expect("a hot-seat guest"),
     };
     Some((chair, seat))
 }
@@ -377,7 +378,7 @@ fn at_screen(s: &Snapshot) -> Option<(Chair, Snapshot)> {
 fn to(chair: Chair, command: Command) -> Command {
     match chair {
         Chair::Host => command,
-        Chair::Guest => Command::Guest(Box::new(command)),
+        Chair::Guest(i) => Command::Guest(i, Box::new(command)),
     }
 }
 
@@ -397,23 +398,23 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
         host.send(Command::HotSeat(GameKind::Junqi, "frank".into()))
             .unwrap();
         let s = until(&mut w, |s| {
-            s.game.is_some() && s.guest.as_ref().is_some_and(|g| g.game.is_some())
+            s.game.is_some() && s.guests.first().is_some_and(|g| g.game.is_some())
         })
         .await;
         assert_eq!(s.opponent.as_ref().unwrap().0, "frank");
-        assert_eq!(
-            s.guest.as_ref().unwrap().opponent.as_ref().unwrap().0,
-            "erin"
-        );
+        assert_eq!(s.guests[0].opponent.as_ref().unwrap().0, "erin");
         // The host deploys first, then the screen is the guest's.
         assert_eq!(s.chair(), Some(Chair::Host));
         host.send(Command::Deploy(Layout::random(1))).unwrap();
-        until(&mut w, |s| s.chair() == Some(Chair::Guest)).await;
-        host.send(Command::Guest(Box::new(Command::Deploy(Layout::random(2)))))
-            .unwrap();
+        until(&mut w, |s| s.chair() == Some(Chair::Guest(0))).await;
+        host.send(Command::Guest(
+            0,
+            Box::new(Command::Deploy(Layout::random(2))),
+        ))
+        .unwrap();
         until(&mut w, |s| {
             let board = |s: &Snapshot| s.game.as_ref().is_some_and(|g| g.board.is_some());
-            board(s) && s.guest.as_deref().is_some_and(board)
+            board(s) && s.guests.first().is_some_and(board)
         })
         .await;
         // Whoever's turn it is at the screen moves, ten times.
@@ -435,8 +436,8 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
         let s = until(&mut w, |s| s.chair().is_some()).await;
         let answering = s.chair().unwrap();
         let asker = match answering {
-            Chair::Host => Chair::Guest,
-            Chair::Guest => Chair::Host,
+            Chair::Host => Chair::Guest(0),
+            Chair::Guest(_) => Chair::Host,
         };
         host.send(to(asker, Command::Game(Local::AskUndo))).unwrap();
         // (The answering seat's own view must have the request before it can answer.)
@@ -453,7 +454,7 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
         host.send(to(asker, Command::Game(Local::Resign))).unwrap();
         let s = until(&mut w, |s| {
             let audited = |s: &Snapshot| s.game.as_ref().is_some_and(|g| g.audit.is_some());
-            audited(s) && s.guest.as_deref().is_some_and(audited)
+            audited(s) && s.guests.first().is_some_and(audited)
         })
         .await;
         assert_eq!(
@@ -461,7 +462,7 @@ async fn hot_seat_two_people_deploy_play_and_undo_at_one_screen() {
             Some(Chair::Host),
             "after the game the screen is the host's"
         );
-        for g in [s.game.clone(), s.guest.unwrap().game].map(Option::unwrap) {
+        for g in [s.game.clone(), s.guests[0].game.clone()].map(Option::unwrap) {
             assert_eq!(g.ending.unwrap().reason, Reason::Resignation);
             assert!(
                 g.audit.unwrap().ok,
@@ -623,9 +624,9 @@ async fn the_time_control_chosen_is_proposed_to_the_computer() {
             s.game.as_ref().is_some_and(|g| g.board.is_some())
         })
         .await;
-        let clocks = s.game.unwrap().clocks;
-        for left in clocks {
-            let left = left.expect("a game clock");
+        let seats = s.game.unwrap().seats;
+        for seat in seats {
+            let left = seat.clock.expect("a game clock");
             assert!(left > 590_000 && left <= 600_000, "{left} ms left");
         }
         ca.send(Command::Quit).unwrap();
@@ -807,22 +808,222 @@ fn is_flight(turn: &lanqi::rules::tibetan::Turn) -> bool {
     }
 }
 
-/// The app holds tables of two: a challenge to a larger table is declined with the reason,
-/// and the challenger is told (a headless `lanqi peer --seats` plays those).
-#[tokio::test(start_paused = true)]
-async fn the_app_declines_a_table_of_three_with_the_reason() {
-    let net = LossyNet::new(LinkQuality::PERFECT, 3);
-    let (ta, tb) = (net.attach(addr(21)), net.attach(addr(22)));
-    let (ca, mut wa, alice) = person(&ta, 51, "ann");
-    let (cb, wb, bob) = person(&tb, 52, "ben");
-    let three: GameKind = "gomoku:freestyle:15x15:3:5".parse().unwrap();
+/// Plays the first legal move of the seat behind `commands` whenever it is its turn, until
+/// its game is over; returns the last snapshot.
+async fn play_to_the_end(
+    commands: &tokio::sync::mpsc::UnboundedSender<Command>,
+    rx: &mut watch::Receiver<Snapshot>,
+) -> Snapshot {
+    loop {
+        let s = until(rx, |s| {
+            s.game
+                .as_ref()
+                .is_some_and(|g| g.ending.is_some() || !g.legal_moves.is_empty())
+        })
+        .await;
+        let g = s.game.as_ref().unwrap();
+        if g.ending.is_some() {
+            return s;
+        }
+        let before = moves_of(g);
+        commands
+            .send(Command::Game(Local::Move(g.legal_moves[0].clone())))
+            .unwrap();
+        until(rx, |s| {
+            s.game
+                .as_ref()
+                .is_some_and(|g| g.ending.is_some() || moves_of(g) > before)
+        })
+        .await;
+    }
+}
+
+/// Gomoku for three on a small board (7x7, four in a row).
+fn gomoku_for(seats: u8) -> GameKind {
+    format!("gomoku:freestyle:7x7:{seats}:4").parse().unwrap()
+}
+
+/// The app opens a Gomoku table of three with two computers: they take seats 2 and 3 at
+/// once, the game starts with me in seat 1, an undo of mine is granted by both computers,
+/// and the game is played to its end.
+#[tokio::test]
+async fn a_table_of_three_with_two_computers_is_played_to_the_end() {
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (ca, mut wa, me) = person(&socket, 53, "gwen");
+    let person = async {
+        until(&mut wa, |s| s.name == "gwen").await;
+        let sitters = vec![
+            lanqi::peer::Sitter::Computer(Level::Easy),
+            lanqi::peer::Sitter::Computer(Level::Medium),
+        ];
+        ca.send(Command::OpenTable(gomoku_for(3), sitters)).unwrap();
+        let s = until(&mut wa, |s| s.game.is_some()).await;
+        let g = s.game.as_ref().unwrap();
+        let names: Vec<&str> = g.seats.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["gwen", "computer (easy)", "computer (medium)"],
+            "the seats as they were set up"
+        );
+        assert_eq!((g.me, g.game), (0, gomoku_for(3)));
+        assert_eq!(s.gathering, None, "the table is complete");
+        // Two rounds, then my undo: both computers consent, my last move is taken back.
+        for _ in 0..2 {
+            let s = until(&mut wa, |s| {
+                !s.game.as_ref().unwrap().legal_moves.is_empty()
+            })
+            .await;
+            let before = moves(&s);
+            let mv = s.game.unwrap().legal_moves[0].clone();
+            ca.send(Command::Game(Local::Move(mv))).unwrap();
+            until(&mut wa, |s| moves(s) > before).await;
+        }
+        let s = until(&mut wa, |s| {
+            let g = s.game.as_ref().unwrap();
+            moves_of(g) == 6 && !g.legal_moves.is_empty()
+        })
+        .await;
+        assert!(
+            s.game.as_ref().unwrap().ending.is_none(),
+            "six stones win nothing"
+        );
+        ca.send(Command::Game(Local::AskUndo)).unwrap();
+        let s = until(&mut wa, |s| moves(s) < 6).await;
+        assert_eq!(moves(&s), 3, "back to before my second stone");
+        let s = play_to_the_end(&ca, &mut wa).await;
+        let ending = s.game.unwrap().ending.unwrap();
+        assert!(
+            ending.winner.is_some() || ending.reason == Reason::FullBoard,
+            "{ending:?}"
+        );
+        ca.send(Command::Quit).unwrap();
+    };
+    let (report, ()) = tokio::time::timeout(std::time::Duration::from_secs(300), async {
+        tokio::join!(me, person)
+    })
+    .await
+    .expect("the table of three finished");
+    report.expect("gwen stops cleanly");
+}
+
+/// Two app peers and a computer finish a Gomoku table of three: ann opens it with ben (on
+/// the LAN, by address) in seat 2 and the computer in seat 3; ben's app shows the challenge
+/// to a table of three, he accepts, and both play until the end, which they see the same.
+#[tokio::test]
+async fn two_app_peers_and_a_computer_finish_a_table_of_three_and_agree() {
+    let sa = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let sb = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let ben_at = sb.local_addr().unwrap();
+    let (ca, mut wa, alice) = person(&sa, 54, "ann");
+    let (cb, mut wb, bob) = person(&sb, 55, "ben");
     let people = async {
         until(&mut wa, |s| s.name == "ann").await;
-        ca.send(Command::Challenge(addr(22), three)).unwrap();
+        until(&mut wb, |s| s.name == "ben").await;
+        let sitters = vec![
+            lanqi::peer::Sitter::Lan(ben_at),
+            lanqi::peer::Sitter::Computer(Level::Easy),
+        ];
+        ca.send(Command::OpenTable(gomoku_for(3), sitters)).unwrap();
+        let s = until(&mut wb, |s| s.incoming.is_some()).await;
+        let incoming = s.incoming.unwrap();
+        assert_eq!(
+            (incoming.name.as_str(), incoming.game),
+            ("ann", gomoku_for(3))
+        );
+        let s = until(&mut wa, |s| s.gathering == Some((2, 3))).await;
+        assert!(s.game.is_none(), "the computer is seated, ben is asked");
+        cb.send(Command::Accept).unwrap();
+        let a = play_to_the_end(&ca, &mut wa);
+        let b = play_to_the_end(&cb, &mut wb);
+        let (a, b) = tokio::join!(a, b);
+        let (ga, gb) = (a.game.unwrap(), b.game.unwrap());
+        let names: Vec<&str> = gb.seats.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["ann", "ben", "computer (easy)"]);
+        assert_eq!((ga.me, gb.me), (0, 1));
+        assert_eq!(ga.ending, gb.ending, "both see the same end");
+        assert_eq!(ga.record.len(), gb.record.len());
+        ca.send(Command::Quit).unwrap();
+        cb.send(Command::Quit).unwrap();
+    };
+    let (a, b, ()) = tokio::time::timeout(std::time::Duration::from_secs(300), async {
+        tokio::join!(alice, bob, people)
+    })
+    .await
+    .expect("the table of three finished");
+    a.expect("ann stops cleanly");
+    b.expect("ben stops cleanly");
+}
+
+/// The time control chosen in the lobby is the table's, for every seat: the person at this
+/// screen and the computer take their seats with it.
+#[tokio::test]
+async fn a_table_of_three_has_the_time_control_chosen() {
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (ca, mut wa, me) = person(&socket, 58, "gwen");
+    let person = async {
+        until(&mut wa, |s| s.name == "gwen").await;
+        let clock = lanqi::protocol::Clock {
+            game_secs: 300,
+            move_secs: 0,
+        };
+        ca.send(Command::SetClock(clock)).unwrap();
+        let sitters = vec![
+            lanqi::peer::Sitter::Here("Pema".into()),
+            lanqi::peer::Sitter::Computer(Level::Easy),
+        ];
+        ca.send(Command::OpenTable(gomoku_for(3), sitters)).unwrap();
+        let s = until(&mut wa, |s| {
+            s.game.is_some() && s.guests.first().is_some_and(|g| g.game.is_some())
+        })
+        .await;
+        for view in [&s, &s.guests[0]] {
+            let g = view.game.as_ref().unwrap();
+            assert_eq!(g.seats.len(), 3);
+            for seat in &g.seats {
+                let left = seat.clock.expect("a game clock for every seat");
+                assert!(left > 290_000 && left <= 300_000, "{left} ms left");
+            }
+        }
+        assert_eq!(s.guests[0].game.as_ref().unwrap().me, 1, "Pema in seat 2");
+        ca.send(Command::Quit).unwrap();
+    };
+    let (report, ()) = tokio::time::timeout(std::time::Duration::from_secs(120), async {
+        tokio::join!(me, person)
+    })
+    .await
+    .expect("the table of three started");
+    report.expect("gwen stops cleanly");
+}
+
+/// A table that cannot be completed is given up: the player on the LAN declines, ann is
+/// told why, the computer already seated is let go, and her lobby is as it was.
+#[tokio::test]
+async fn a_table_whose_player_declines_is_given_up() {
+    let sa = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let sb = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let ben_at = sb.local_addr().unwrap();
+    let (ca, mut wa, alice) = person(&sa, 56, "ann");
+    let (cb, mut wb, bob) = person(&sb, 57, "ben");
+    let people = async {
+        until(&mut wa, |s| s.name == "ann").await;
+        let sitters = vec![
+            lanqi::peer::Sitter::Computer(Level::Easy),
+            lanqi::peer::Sitter::Lan(ben_at),
+        ];
+        ca.send(Command::OpenTable(gomoku_for(3), sitters)).unwrap();
+        until(&mut wb, |s| s.incoming.is_some()).await;
+        cb.send(Command::Decline).unwrap();
         let s = until(&mut wa, |s| s.problem.is_some()).await;
         let problem = s.problem.unwrap();
-        assert!(problem.contains("tables of two"), "{problem}");
-        assert!(wb.borrow().incoming.is_none() && wb.borrow().game.is_none());
+        assert!(
+            problem.contains("given up") && problem.contains("declined"),
+            "{problem}"
+        );
+        assert_eq!((s.gathering, s.game), (None, None));
+        // The lobby works again: ben can be challenged to a game of two.
+        ca.send(Command::Challenge(ben_at, GameKind::Xiangqi))
+            .unwrap();
+        until(&mut wb, |s| s.incoming.is_some()).await;
         ca.send(Command::Quit).unwrap();
         cb.send(Command::Quit).unwrap();
     };

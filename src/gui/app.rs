@@ -8,7 +8,7 @@
 //! follows from the snapshot: no game → lobby, or the spectator screen while watching
 //! someone's game; a game not yet deployed → deployment; a board → play.
 //!
-//! Each seat shown has a [`Desk`]: the app's own, and in hot-seat play the guest's too;
+//! Each seat shown has a [`Desk`]: the app's own, and in hot-seat play each guest's too;
 //! [`hot_seat::Seating`] says which is on screen.
 //!
 //! A new name, or leaving a finished game for the lobby, restarts the peer (the
@@ -223,8 +223,8 @@ pub struct App {
     commands: Option<mpsc::UnboundedSender<Command>>,
     /// My seat's screen state (the peer's snapshot, deployment, game screen).
     host: Desk,
-    /// Hot-seat: the second seat's.
-    guest: Option<Desk>,
+    /// Hot-seat: the other seats at this screen (in the order of [`Snapshot::guests`]).
+    guests: Vec<Desk>,
     /// Hot-seat: whose desk shows, and the curtain between turns.
     seating: Seating,
     /// A saved game opened from the lobby.
@@ -255,7 +255,7 @@ impl App {
             generation: 0,
             commands: None,
             host: Desk::new(now),
-            guest: None,
+            guests: Vec::new(),
             seating: Seating::default(),
             review: None,
             archived: None,
@@ -266,22 +266,34 @@ impl App {
             window_size: None,
         };
         app.list_games();
+        // The Gomoku settings and seat setup last chosen.
+        if let Some(path) = &app.options.settings {
+            let (saved, _) = settings::Settings::load(path);
+            if let Some(gomoku) = saved.gomoku {
+                app.lobby.set_gomoku(gomoku, &saved.table);
+            }
+        }
         app
     }
 
-    /// The desk on screen: mine, or in hot-seat play the guest's when it is theirs.
+    /// The desk on screen: mine, or in hot-seat play a guest's when it is theirs.
     fn desk(&self) -> &Desk {
-        match (self.seating.shown, &self.guest) {
-            (Chair::Guest, Some(guest)) => guest,
-            _ => &self.host,
+        match self.seating.shown {
+            Chair::Guest(i) => self.guests.get(i).unwrap_or(&self.host),
+            Chair::Host => &self.host,
         }
     }
 
     fn desk_mut(&mut self) -> &mut Desk {
-        match (self.seating.shown, &mut self.guest) {
-            (Chair::Guest, Some(guest)) => guest,
+        match self.seating.shown {
+            Chair::Guest(i) if i < self.guests.len() => &mut self.guests[i],
             _ => &mut self.host,
         }
+    }
+
+    /// The game the lobby has chosen, with its settings.
+    pub fn lobby_game(&self) -> crate::session::GameKind {
+        self.lobby.game()
     }
 
     /// The saved game open, if any.
@@ -415,13 +427,15 @@ impl App {
 
     /// Sends a command for the seat in `chair`.
     fn send_as(&self, chair: Chair, command: Command) {
-        match (chair, &self.guest) {
-            (Chair::Guest, Some(_)) => self.send(Command::Guest(Box::new(command))),
+        match chair {
+            Chair::Guest(i) if i < self.guests.len() => {
+                self.send(Command::Guest(i, Box::new(command)));
+            }
             _ => self.send(command),
         }
     }
 
-    /// Takes a new snapshot of my peer in (in hot-seat play, the guest's with it).
+    /// Takes a new snapshot of my peer in (in hot-seat play, the guests' with it).
     pub fn set_snapshot(&mut self, snapshot: Snapshot, now: Instant) {
         self.now = now;
         let profile = self.options.profile.clone();
@@ -430,7 +444,7 @@ impl App {
                 .and_then(|p| LayoutLibrary::open(&p))
                 .map_err(|e| e.to_string())
         };
-        let guest = snapshot.guest.clone();
+        let guests = snapshot.guests.clone();
         // Back in the lobby (a game adjourned, or left), or the unfinished game abandoned:
         // the list of finished games may have grown.
         let to_lobby = (self.host.snapshot.game.is_some() && snapshot.game.is_none())
@@ -438,16 +452,14 @@ impl App {
         if let Some(cue) = self.host.take(snapshot, library, self.lang, now) {
             self.sound.play(cue);
         }
-        match guest {
-            Some(g) => {
-                let desk = self.guest.get_or_insert_with(|| Desk::new(now));
-                // The saved layouts are this profile's player's: not offered to the second
-                // player, who could otherwise load the first one's army. Its sounds are the
-                // host's too: heard once.
-                let none = || Err(self.lang.app().hotseat_no_library.to_string());
-                let _ = desk.take(*g, none, self.lang, now);
-            }
-            None => self.guest = None,
+        self.guests.truncate(guests.len());
+        self.guests.resize_with(guests.len(), || Desk::new(now));
+        for (desk, g) in self.guests.iter_mut().zip(guests) {
+            // The saved layouts are this profile's player's: not offered to another player
+            // at this screen, who could otherwise load the first one's army. Their sounds
+            // are the host's too: heard once.
+            let none = || Err(self.lang.app().hotseat_no_library.to_string());
+            let _ = desk.take(g, none, self.lang, now);
         }
         self.seating.follow(&self.host.snapshot);
         if to_lobby {
@@ -530,7 +542,7 @@ impl App {
             Message::Tick(now) => {
                 self.now = now;
                 self.host.play.tick(now);
-                if let Some(guest) = &mut self.guest {
+                for guest in &mut self.guests {
                     guest.play.tick(now);
                 }
                 if let Some((id, since)) = self.closing
@@ -597,6 +609,10 @@ impl App {
                 self.save_settings(|s| s.clock = Some(clock));
                 self.send(Command::SetClock(clock));
             }
+            lobby::Event::Gomoku(gomoku, table) => self.save_settings(|s| {
+                s.gomoku = Some(gomoku);
+                s.table = table;
+            }),
             lobby::Event::Spectators(allowed) => {
                 self.options.spectators = allowed;
                 self.save_settings(|s| s.spectators = allowed);
@@ -617,14 +633,12 @@ impl App {
         match event {
             play::Event::Command(c) => self.send_shown(c),
             play::Event::AskUndo(seat) => {
-                // In hot-seat play the seat that moved last may be the other one.
-                let host_seat = self.host.snapshot.game.as_ref().map(|g| g.me);
-                let chair = if host_seat == Some(seat) {
-                    Chair::Host
-                } else {
-                    Chair::Guest
-                };
-                self.send_as(chair, Command::Game(Local::AskUndo));
+                // In hot-seat play the seat that moved last may be another at this screen.
+                let chair = self.host.snapshot.chair_of(seat);
+                self.send_as(
+                    chair.unwrap_or(self.seating.shown),
+                    Command::Game(Local::AskUndo),
+                );
             }
             play::Event::Lobby => self.restart(),
             // Only a game under review exports (its own messages go to on_archived).
@@ -706,7 +720,7 @@ impl App {
         self.commands = None;
         self.generation += 1;
         self.host = Desk::new(self.now);
-        self.guest = None;
+        self.guests.clear();
         self.seating = Seating::default();
         self.review = None;
         self.list_games();
@@ -718,7 +732,7 @@ impl App {
     pub fn ticking(&self) -> bool {
         let desk = self.desk();
         let clock = desk.snapshot.game.as_ref().is_some_and(|g| {
-            g.ending.is_none() && g.board.is_some() && g.clocks.iter().any(Option::is_some)
+            g.ending.is_none() && g.board.is_some() && g.seats.iter().any(|s| s.clock.is_some())
         });
         clock || desk.play.flash().is_some() || self.closing.is_some()
     }
@@ -745,12 +759,13 @@ impl App {
         let header = row![
             text("lanqi").size(20),
             // In hot-seat play: whose screen it is now.
-            text(match self.guest {
-                Some(_) if self.seating.curtain => {
-                    hot_seat::name_of(&self.host.snapshot, self.seating.next())
-                }
-                Some(_) => hot_seat::name_of(&self.host.snapshot, self.seating.shown),
-                None => self.options.name.clone(),
+            text(if self.guests.is_empty() {
+                self.options.name.clone()
+            } else if self.seating.curtain {
+                let host = &self.host.snapshot;
+                hot_seat::name_of(host, self.seating.next(host))
+            } else {
+                hot_seat::name_of(&self.host.snapshot, self.seating.shown)
             })
             .size(15),
             space().width(Fill),
@@ -816,7 +831,7 @@ impl App {
     fn body(&self) -> Element<'_, Message> {
         let host = &self.host.snapshot;
         if self.seating.curtain {
-            let next = self.seating.next();
+            let next = self.seating.next(host);
             return hot_seat::curtain(&hot_seat::name_of(host, next), self.lang).map(Message::from);
         }
         let waiting = self.waiting();
@@ -832,7 +847,7 @@ impl App {
                         game,
                         self.lang,
                         elapsed.as_millis() as u64,
-                        self.guest.is_some(),
+                        !self.guests.is_empty(),
                     )
                     .map(Message::Play)
                     .map(move |m| Message::From(chair, Box::new(m)))

@@ -122,7 +122,12 @@ impl Desk {
         lang: Lang,
     ) -> Element<'a, deploy::Message> {
         let t = lang.app();
-        let them = 1 - game.me as usize;
+        // Junqi, the one game with a setup, has two seats.
+        let them_ready = game
+            .seats
+            .iter()
+            .enumerate()
+            .any(|(seat, s)| seat != usize::from(game.me) && s.deployed);
         let opponent = self
             .snapshot
             .opponent
@@ -130,12 +135,12 @@ impl Desk {
             .map_or("?".to_string(), |(n, fp)| format!("{n} ({fp})"));
         let state = if self.deployed {
             t.waiting_deploy
-        } else if game.deployed[them] {
+        } else if them_ready {
             t.opponent_ready
         } else {
             t.opponent_deploying
         };
-        let ready_color = if game.deployed[them] {
+        let ready_color = if them_ready {
             Color::from_rgb(0.10, 0.50, 0.20)
         } else {
             Color::from_rgb(0.40, 0.40, 0.40)

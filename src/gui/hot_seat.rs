@@ -1,4 +1,5 @@
-//! Hot-seat: two people at one screen. Which seat's desk shows follows
+//! Hot-seat: two people (or, at a Gomoku table of three or four, up to four) at one
+//! screen. Which seat's desk shows follows
 //! [`Snapshot::chair`] (and stays put while the two seats' views disagree); in a game that hides pieces (Junqi) the screen does not simply
 //! switch: the player who just acted still sees their board (the battle's outcome, the
 //! undo button) with a "Pass the screen to …" bar, which covers the board with a curtain;
@@ -51,7 +52,7 @@ impl Seating {
                 shown: wanted,
                 curtain: false,
             };
-        } else if host.guest.is_some() && wanted == self.shown {
+        } else if !host.guests.is_empty() && wanted == self.shown {
             // The turn came back to the board on screen (nobody else had to act).
             self.curtain = false;
         }
@@ -78,11 +79,13 @@ impl Seating {
         }
     }
 
-    /// The seat the screen is passed to: the one not on screen.
-    pub fn next(&self) -> Chair {
-        match self.shown {
-            Chair::Host => Chair::Guest,
-            Chair::Guest => Chair::Host,
+    /// The seat the screen is passed to: the one whose turn it is, or else (the seats
+    /// still disagree) the other of two.
+    pub fn next(&self, host: &Snapshot) -> Chair {
+        match (host.chair(), self.shown) {
+            (Some(wanted), _) if wanted != self.shown => wanted,
+            (_, Chair::Host) => Chair::Guest(0),
+            (_, Chair::Guest(_)) => Chair::Host,
         }
     }
 }
@@ -96,14 +99,7 @@ fn hides_a_running_game(host: &Snapshot) -> bool {
 
 /// The name of the player in `chair`.
 pub fn name_of(host: &Snapshot, chair: Chair) -> String {
-    match chair {
-        Chair::Host => host.name.clone(),
-        Chair::Guest => host
-            .guest
-            .as_ref()
-            .map(|g| g.name.clone())
-            .unwrap_or_default(),
-    }
+    host.at(chair).name.clone()
 }
 
 /// The bar above the board of the player who just acted: pass the screen on.
@@ -158,7 +154,7 @@ mod tests {
             game: GameKind::Junqi,
             me,
             first: 0,
-            deployed: [true, true],
+            seats: vec![crate::peer::control::SeatView::default(); 2],
             board: Some(crate::session::Board::Junqi(Box::new({
                 use crate::rules::junqi::{Layout, Position, Side};
                 let layout = Layout::random(1);
@@ -168,7 +164,6 @@ mod tests {
             to_move: Some(to_move),
             busy: false,
             record: Vec::new(),
-            clocks: [None, None],
             undo: None,
             draw: None,
             ending: None,
@@ -185,7 +180,7 @@ mod tests {
         };
         Snapshot {
             game: Some(view(0, host_sees)),
-            guest: Some(Box::new(guest)),
+            guests: vec![guest],
             ..Snapshot::default()
         }
     }
@@ -204,10 +199,10 @@ mod tests {
         // Both agree: the host's board waits under the pass bar.
         seating.follow(&host(1, 1));
         assert_eq!(seating.shown, Chair::Host);
-        assert_eq!(seating.waiting(&host(1, 1)), Some(Chair::Guest));
+        assert_eq!(seating.waiting(&host(1, 1)), Some(Chair::Guest(0)));
         seating.pass();
         assert!(seating.curtain);
-        assert_eq!(seating.next(), Chair::Guest);
+        assert_eq!(seating.next(&host(1, 1)), Chair::Guest(0));
         // Uncovering while the seats disagree keeps the curtain down.
         seating.uncover(&host(1, 0));
         assert!(
@@ -215,7 +210,7 @@ mod tests {
             "no board is shown while a datagram is in flight"
         );
         seating.uncover(&host(1, 1));
-        assert_eq!((seating.shown, seating.curtain), (Chair::Guest, false));
+        assert_eq!((seating.shown, seating.curtain), (Chair::Guest(0), false));
     }
 
     #[test]
@@ -224,7 +219,7 @@ mod tests {
         seating.follow(&host(1, 1));
         seating.pass();
         let mut alone = host(1, 1);
-        alone.guest = None;
+        alone.guests.clear();
         seating.follow(&alone);
         assert!(seating.curtain);
     }
@@ -234,9 +229,9 @@ mod tests {
         let mut seating = Seating::default();
         let mut s = host(1, 1);
         s.game.as_mut().unwrap().game = GameKind::Xiangqi;
-        s.guest.as_mut().unwrap().game.as_mut().unwrap().game = GameKind::Xiangqi;
+        s.guests[0].game.as_mut().unwrap().game = GameKind::Xiangqi;
         seating.follow(&s);
-        assert_eq!((seating.shown, seating.curtain), (Chair::Guest, false));
+        assert_eq!((seating.shown, seating.curtain), (Chair::Guest(0), false));
         assert_eq!(seating.waiting(&s), None);
     }
 }

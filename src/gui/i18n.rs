@@ -1329,6 +1329,55 @@ impl Lang {
         }
     }
 
+    /// The words of a Gomoku table of three or four.
+    pub fn table_words(self) -> TableWords {
+        match self {
+            Lang::En => TableWords {
+                seats: "Seats",
+                heading: "Who plays",
+                note: "Gomoku for three or four: each seat a person at this screen, a player \
+                       on the LAN, or the computer. You are seat 1 and move first.",
+                kinds: ["A person here", "A player on the LAN", "The computer"],
+                name: "Their name",
+                pick_player: "Players found",
+                address: "or IP:PORT",
+                open: "Open the table",
+                left_game: "left the game",
+                you_left: "You left the game",
+            },
+            Lang::Zh => TableWords {
+                seats: "人数",
+                heading: "谁来下",
+                note: "三人或四人五子棋：每个座位可以是本机的玩家、局域网上的玩家或电脑。\
+                       你坐 1 号座，先行。",
+                kinds: ["本机玩家", "局域网玩家", "电脑"],
+                name: "名字",
+                pick_player: "找到的玩家",
+                address: "或 IP:端口",
+                open: "开桌",
+                left_game: "已离开本局",
+                you_left: "你已离开本局",
+            },
+        }
+    }
+
+    /// "Seat `n`" in the lobby's seat setup, with the colour its stones take.
+    pub fn seat_label(self, n: u8) -> String {
+        let colour = self.stone_colour(n - 1);
+        match self {
+            Lang::En => format!("Seat {n} ({colour})"),
+            Lang::Zh => format!("{n} 号座（{colour}）"),
+        }
+    }
+
+    /// The table being opened: how many seats are taken, of how many.
+    pub fn gathering(self, taken: u8, of: u8) -> String {
+        match self {
+            Lang::En => format!("Opening the table: {taken} of {of} seats taken…"),
+            Lang::Zh => format!("正在开桌：已就座 {taken}/{of}……"),
+        }
+    }
+
     /// Tibetan chess's settings in words, where they differ from the spec's defaults.
     pub fn tibetan_settings(self, rules: crate::rules::tibetan::Rules) -> String {
         let d = crate::rules::tibetan::Rules::default();
@@ -1384,6 +1433,32 @@ pub enum TibetanPrompt {
     },
     /// The other side is to play.
     Waiting(crate::rules::tibetan::Side),
+}
+
+/// The words of a Gomoku table of three or four: the lobby's seat setup, and the game
+/// screen's.
+#[derive(Clone, Copy, Debug)]
+pub struct TableWords {
+    /// Before the seat count.
+    pub seats: &'static str,
+    /// The setup's heading.
+    pub heading: &'static str,
+    /// What the setup is for.
+    pub note: &'static str,
+    /// Who may sit in a seat: a person here, a player on the LAN, the computer.
+    pub kinds: [&'static str; 3],
+    /// The name box of a person here.
+    pub name: &'static str,
+    /// The pick list of the players found.
+    pub pick_player: &'static str,
+    /// The address box of a player on the LAN.
+    pub address: &'static str,
+    /// The button that opens the table.
+    pub open: &'static str,
+    /// A seat's strip: the player left the game, which goes on.
+    pub left_game: &'static str,
+    /// The status when I left the game.
+    pub you_left: &'static str,
 }
 
 /// The words of the lobby's Tibetan chess settings.
@@ -1810,6 +1885,21 @@ mod complete {
                 lang.tibetan_buttons()[i].to_string()
             });
         }
+        let table = |lang: Lang| lang.table_words();
+        both("table seats", |lang| table(lang).seats.to_string());
+        both("table heading", |lang| table(lang).heading.to_string());
+        both("table note", |lang| table(lang).note.to_string());
+        for i in 0..3 {
+            both("table kinds", |lang| table(lang).kinds[i].to_string());
+        }
+        both("table name", |lang| table(lang).name.to_string());
+        both("table pick", |lang| table(lang).pick_player.to_string());
+        both("table address", |lang| table(lang).address.to_string());
+        both("table open", |lang| table(lang).open.to_string());
+        both("left game", |lang| table(lang).left_game.to_string());
+        both("you left", |lang| table(lang).you_left.to_string());
+        both("seat label", |lang| lang.seat_label(3));
+        both("gathering", |lang| lang.gathering(2, 3));
         let words = |lang: Lang| lang.tibetan_setting_words();
         both("protect", |lang| words(lang).protect.to_string());
         both("fly", |lang| words(lang).fly.to_string());

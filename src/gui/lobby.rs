@@ -1,7 +1,8 @@
 //! The lobby: my name (editable) and key fingerprint, my addresses, the players found on
 //! the LAN with a Challenge button each (a Watch button, 观战, for one in a game), an
 //! incoming challenge to accept or decline, and a box to challenge someone by address or
-//! watch their game.
+//! watch their game. For a Gomoku table of three or four, the seat setup ([`super::seats`])
+//! takes the place of the challenge buttons.
 //!
 //! What it shows is the peer's [`Snapshot`]; what it keeps itself is only what is being
 //! typed. Its view is a pure function of both.
@@ -16,6 +17,7 @@ use iced::{Alignment, Color, Element, Fill, Length};
 
 use super::i18n::Lang;
 use super::page::Which;
+use super::seats;
 use crate::engine::Level;
 use crate::peer::adjourn::Adjourned;
 use crate::peer::archive::Finished;
@@ -63,6 +65,8 @@ pub struct Lobby {
     /// The custom time control being typed (minutes per side, seconds per move), while its
     /// boxes are open.
     custom_clock: Option<(String, String)>,
+    /// Who sits in the other seats of a Gomoku table of three or four.
+    table: seats::Setup,
 }
 
 /// What the lobby reacts to.
@@ -92,8 +96,10 @@ pub enum Message {
     Computer(Level),
     /// Choose the game to play (Gomoku with the settings last chosen).
     Game(GameKind),
-    /// Choose Gomoku with these settings (its rule set, board and win length).
+    /// Choose Gomoku with these settings (its rule set, board, seats and win length).
     Gomoku(gomoku::Settings),
+    /// The seat setup of a Gomoku table of three or four.
+    Seats(seats::Message),
     /// Choose Tibetan chess with these settings (protection, flying).
     Tibetan(tibetan::Rules),
     /// The second player's name box changed.
@@ -162,6 +168,9 @@ pub enum Event {
     Spectators(bool),
     /// My challenges propose this time control from now on.
     Clock(Clock),
+    /// Gomoku's settings or its seat setup changed (to remember): the settings, and who
+    /// sits in the other seats (as [`seats::Setup::to_texts`] writes them).
+    Gomoku(gomoku::Settings, Vec<String>),
 }
 
 impl Lobby {
@@ -187,6 +196,39 @@ impl Lobby {
     /// Says why a saved game could not be opened.
     pub fn set_saved_problem(&mut self, problem: String) {
         self.saved_problem = Some(problem);
+    }
+
+    /// Gomoku's settings and seat setup as last chosen (remembered in the settings).
+    pub fn set_gomoku(&mut self, settings: gomoku::Settings, table: &[String]) {
+        self.gomoku = playable(settings);
+        self.table = seats::Setup::from_texts(table);
+    }
+
+    /// What to remember of Gomoku's settings and seat setup.
+    fn gomoku_event(&self) -> Event {
+        Event::Gomoku(self.gomoku, self.table.to_texts())
+    }
+
+    /// The seat setup's message: the table opened or given up, or the choice changed.
+    fn update_seats(&mut self, message: seats::Message, lang: Lang) -> Option<Event> {
+        let GameKind::Gomoku(settings) = self.game else {
+            return None;
+        };
+        match self.table.update(message, settings.seats, lang)? {
+            seats::Event::Changed => Some(self.gomoku_event()),
+            seats::Event::Open(sitters) => {
+                Some(Event::Command(Command::OpenTable(self.game, sitters)))
+            }
+            seats::Event::Cancel => Some(Event::Command(Command::CancelTable)),
+        }
+    }
+
+    /// The seats of the table chosen: more than two only in Gomoku.
+    fn seats(&self) -> u8 {
+        match self.game {
+            GameKind::Gomoku(settings) => settings.seats,
+            _ => 2,
+        }
     }
 
     /// The game chosen to play.
@@ -231,6 +273,8 @@ impl Lobby {
                 self.address_error = None;
                 None
             }
+            // A table of three or four is opened with its seat setup.
+            Message::ChallengeAddress | Message::Challenge(_) if self.seats() > 2 => None,
             Message::ChallengeAddress => self
                 .typed_address()
                 .map(|addr| Event::Command(Command::Challenge(addr, self.game))),
@@ -270,8 +314,9 @@ impl Lobby {
             Message::Gomoku(settings) => {
                 self.gomoku = playable(settings);
                 self.game = GameKind::Gomoku(self.gomoku);
-                None
+                Some(self.gomoku_event())
             }
+            Message::Seats(m) => self.update_seats(m, lang),
             Message::SecondChanged(name) => {
                 self.second = name.chars().take(MAX_NAME).collect();
                 None
@@ -458,7 +503,10 @@ impl Lobby {
         if let Some(problem) = &snapshot.problem {
             main = main.push(text(problem.clone()).size(14).color(RED));
         }
-        let can_challenge = snapshot.incoming.is_none() && !snapshot.challenging;
+        let can_challenge =
+            snapshot.incoming.is_none() && !snapshot.challenging && snapshot.gathering.is_none();
+        // A table of three or four is opened with its seat setup, not challenged.
+        let two = self.seats() <= 2;
         if let Some(adjourned) = &snapshot.adjourned {
             main = main.push(self.adjourned(adjourned, can_challenge, lang));
         }
@@ -467,12 +515,17 @@ impl Lobby {
             found = found.push(text(t.found_none).size(14).color(GREY));
         }
         for peer in &snapshot.found {
-            found = found.push(found_row(peer, can_challenge, lang));
+            found = found.push(found_row(peer, can_challenge, two, lang));
         }
-        main = main
-            .push(found)
-            .push(computer(can_challenge, lang))
-            .push(self.hot_seat(can_challenge, lang));
+        // A table of three or four: who sits where comes first.
+        main = if two {
+            main.push(found)
+                .push(computer(can_challenge, lang))
+                .push(self.hot_seat(can_challenge, lang))
+        } else {
+            main.push(self.table_setup(snapshot, can_challenge, lang))
+                .push(found)
+        };
         if !self.finished.0.is_empty() || !self.finished.1.is_empty() {
             main = main.push(self.finished_games(lang));
         }
@@ -484,8 +537,26 @@ impl Lobby {
             main = main.push(self.saved_games(lang));
         }
         main.push(rule::horizontal(1))
-            .push(self.direct(can_challenge, lang))
+            .push(self.direct(can_challenge, two, lang))
             .into()
+    }
+
+    /// Who sits at the Gomoku table of three or four chosen, and Open the table.
+    fn table_setup<'a>(
+        &'a self,
+        snapshot: &'a Snapshot,
+        can_open: bool,
+        lang: Lang,
+    ) -> Element<'a, Message> {
+        self.table
+            .view(
+                self.seats(),
+                &snapshot.found,
+                snapshot.gathering,
+                can_open,
+                lang,
+            )
+            .map(Message::Seats)
     }
 
     /// The unfinished game: what it is, Resume, and Abandon (with its confirmation).
@@ -609,8 +680,9 @@ impl Lobby {
         list.into()
     }
 
-    /// A player by address: the box, Challenge, Watch, and why the address is not one.
-    fn direct(&self, can_challenge: bool, lang: Lang) -> Element<'_, Message> {
+    /// A player by address: the box, Challenge (at a table of two), Watch, and why the
+    /// address is not one.
+    fn direct(&self, can_challenge: bool, two: bool, lang: Lang) -> Element<'_, Message> {
         let t = lang.app();
         let typed = can_challenge && !self.address.trim().is_empty();
         column![
@@ -622,7 +694,7 @@ impl Lobby {
                     .on_submit(Message::ChallengeAddress)
                     .width(Fill),
                 button(text(t.challenge))
-                    .on_press_maybe(typed.then_some(Message::ChallengeAddress))
+                    .on_press_maybe((typed && two).then_some(Message::ChallengeAddress))
                     .style(button::primary),
                 button(text(t.watch))
                     .on_press_maybe(typed.then_some(Message::WatchAddress))
@@ -730,6 +802,24 @@ fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Me
     } else {
         win.into()
     };
+    // Renju and the opening rules are for two.
+    let seats: Element<'a, Message> =
+        if settings.rule == Rule::Renju || settings.opening != gomoku::Opening::None {
+            text("2").size(16).into()
+        } else {
+            let counts: Vec<Choice<u8>> = (2..=4).map(number).collect();
+            pick_list(
+                counts,
+                Some(number(settings.seats)),
+                move |c: Choice<u8>| {
+                    Message::Gomoku(gomoku::Settings {
+                        seats: c.value,
+                        ..settings
+                    })
+                },
+            )
+            .into()
+        };
     let current_rule = rules.iter().find(|c| c.value == settings.rule).cloned();
     row![
         text(t.gomoku_rule).size(14).color(GREY),
@@ -749,6 +839,8 @@ fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Me
         )),
         text(t.gomoku_win).size(14).color(GREY),
         win,
+        text(lang.table_words().seats).size(14).color(GREY),
+        seats,
         text(t.gomoku_opening).size(14).color(GREY),
         opening,
     ]
@@ -960,9 +1052,10 @@ fn computer<'a>(can_challenge: bool, lang: Lang) -> Element<'a, Message> {
 }
 
 /// One found player: name, fingerprint, status and games, and a Challenge button when it
-/// is idle, answers, and nothing else is under way; a Watch button instead when it is
-/// playing and answers.
-fn found_row(peer: &Found, can_challenge: bool, lang: Lang) -> Element<'_, Message> {
+/// is idle, answers, and nothing else is under way (and the table chosen is of two: a
+/// larger one is opened with its seat setup); a Watch button instead when it is playing
+/// and answers.
+fn found_row(peer: &Found, can_challenge: bool, two: bool, lang: Lang) -> Element<'_, Message> {
     let t = lang.app();
     let grey = Color::from_rgb(0.40, 0.40, 0.40);
     let busy = peer.status != "idle";
@@ -975,7 +1068,7 @@ fn found_row(peer: &Found, can_challenge: bool, lang: Lang) -> Element<'_, Messa
     };
     let action = match peer.answered {
         Some(addr) if !busy => button(text(t.challenge))
-            .on_press_maybe(can_challenge.then_some(Message::Challenge(addr)))
+            .on_press_maybe((can_challenge && two).then_some(Message::Challenge(addr)))
             .style(button::primary),
         Some(addr) if peer.status == "playing" => button(text(t.watch))
             .on_press_maybe(can_challenge.then_some(Message::Watch(addr)))

@@ -1,5 +1,6 @@
-//! The game screen, whatever the game: the board between two strips (each player's name,
-//! what they have lost, their clock), a line under the board (a battle's outcome, a
+//! The game screen, whatever the game: the board between the players' strips (each
+//! player's name, what they have lost or their stones, their clock; the others' above the
+//! board, mine below, one for each seat at a table of three or four), a line under the board (a battle's outcome, a
 //! problem, where the game was saved, after the game a slider to replay it); a side panel
 //! with whose turn it is, Undo, Offer draw, Resign and, after the game, New game, the move
 //! list and chat; dialogs for Resign, the opponent's undo request and draw offer, and the
@@ -22,7 +23,7 @@ use iced::{Alignment, Color, Element, Fill, Length};
 use super::games::{self, Part};
 use super::i18n::Lang;
 use crate::peer::Command;
-use crate::peer::control::{GameView, Snapshot};
+use crate::peer::control::{GameView, SeatView, Snapshot};
 use crate::session::{GameKind, Local, Record, Seat};
 
 /// How long a battle's outcome stays under the board.
@@ -256,11 +257,6 @@ impl Play {
             elapsed_ms,
             hot_seat,
             review: self.review,
-            their_name: snapshot
-                .opponent
-                .as_ref()
-                .map_or("?", |(n, _)| n.as_str())
-                .to_string(),
         };
         let part = self
             .part
@@ -279,8 +275,8 @@ impl Play {
         self.with_dialog(&table, base)
     }
 
-    /// The board between the players' strips (the opponent's above, mine below) and the
-    /// line under it.
+    /// The board between the players' strips (the others' above, in turn order from mine;
+    /// mine below) and the line under it.
     fn board_area<'a>(
         &'a self,
         table: &Table<'a>,
@@ -289,20 +285,21 @@ impl Play {
         (replay, replay_hint): (Option<(u32, u32)>, Option<&'static str>),
         note: Option<String>,
     ) -> Element<'a, Message> {
-        let (me, them) = (table.game.me, 1 - table.game.me);
-        let [mine, theirs] =
-            [me, them].map(|s| beside.get(usize::from(s)).cloned().unwrap_or_default());
-        column![
-            table.strip(them, theirs),
-            container(board).id("board").width(Fill).height(Fill),
-            table.strip(me, mine),
-            container(self.under_board(table, replay, replay_hint, note))
-                .height(Length::Fixed(64.0)),
-        ]
-        .spacing(4)
-        .width(Fill)
-        .height(Fill)
-        .into()
+        let me = table.game.me;
+        let seats = (table.game.seats.len() as Seat).max(2);
+        let beside_of = |s: Seat| beside.get(usize::from(s)).cloned().unwrap_or_default();
+        let others = (1..seats).map(|n| (me + n) % seats);
+        column(others.map(|s| table.strip(s, beside_of(s))))
+            .push(container(board).id("board").width(Fill).height(Fill))
+            .push(table.strip(me, beside_of(me)))
+            .push(
+                container(self.under_board(table, replay, replay_hint, note))
+                    .height(Length::Fixed(64.0)),
+            )
+            .spacing(4)
+            .width(Fill)
+            .height(Fill)
+            .into()
     }
 
     /// The line under the board: the battle flash, a problem, where the game was saved,
@@ -403,7 +400,8 @@ impl Play {
     ) -> Element<'a, Message> {
         let (t, lang, game) = (table.lang.app(), table.lang, table.game);
         let over = game.ending.is_some();
-        let them = 1 - game.me;
+        // An undo request or a draw offer of another seat, which I have yet to answer.
+        let mine_to_answer = !over && table.seat(game.me).is_some_and(|s| s.to_answer);
         let answer = |question: String, answer: fn(bool) -> Message| {
             dialog(
                 question,
@@ -422,10 +420,17 @@ impl Play {
         };
         let shown = if self.confirm_resign && !over {
             resign_dialog(lang)
-        } else if let Some((_, ply)) = game.undo.filter(|(by, _)| *by == them && !over) {
-            answer(lang.undo_asked(&table.their_name, ply), Message::AnswerUndo)
-        } else if game.draw == Some(them) && !over {
-            answer(lang.draw_offered_by(&table.their_name), Message::AnswerDraw)
+        } else if let Some((by, ply)) = game.undo.filter(|(by, _)| *by != game.me && mine_to_answer)
+        {
+            answer(
+                lang.undo_asked(&table.name_of(by), ply),
+                Message::AnswerUndo,
+            )
+        } else if let Some(by) = game.draw.filter(|by| *by != game.me && mine_to_answer) {
+            answer(
+                lang.draw_offered_by(&table.name_of(by)),
+                Message::AnswerDraw,
+            )
         } else if let Some(ending) = game.ending.as_ref().filter(|_| !self.end_dismissed) {
             table.end_dialog(ending)
         } else {
@@ -446,20 +451,41 @@ struct Table<'a> {
     hot_seat: bool,
     /// A finished game under review.
     review: bool,
-    /// The opponent's name.
-    their_name: String,
 }
 
 impl<'a> Table<'a> {
-    /// The player in `seat`: "You" for me (or in hot-seat play my name), the opponent's
-    /// name for them.
+    /// A seat at the table.
+    fn seat(&self, seat: Seat) -> Option<&'a SeatView> {
+        self.game.seats.get(usize::from(seat))
+    }
+
+    /// Whether the table has more than two seats.
+    fn larger(&self) -> bool {
+        self.game.seats.len() > 2
+    }
+
+    /// The player in `seat`: "You" for me (or in hot-seat play my name), the others by
+    /// their names.
     fn name_of(&self, seat: Seat) -> String {
         if seat == self.game.me && self.hot_seat {
             self.snapshot.name.clone()
         } else if seat == self.game.me {
             self.lang.app().you.to_string()
         } else {
-            self.their_name.clone()
+            self.seat(seat).map_or("?".to_string(), |s| s.name.clone())
+        }
+    }
+
+    /// Who won, as a title: "You won", "You lost", or the winner by name (in hot-seat play,
+    /// and at a table of more than two), or a draw.
+    fn result(&self, winner: Option<Seat>) -> String {
+        let t = self.lang.app();
+        match winner {
+            None => t.draw.to_string(),
+            Some(w) if self.hot_seat => self.lang.wins(&self.name_of(w)),
+            Some(w) if w == self.game.me => t.you_won.to_string(),
+            Some(w) if self.larger() => self.lang.wins(&self.name_of(w)),
+            Some(_) => t.you_lost.to_string(),
         }
     }
 
@@ -467,7 +493,7 @@ impl<'a> Table<'a> {
     fn clock(&self, seat: Seat) -> String {
         let game = self.game;
         let running = game.ending.is_none() && !game.busy;
-        match game.clocks[seat as usize] {
+        match self.seat(seat).and_then(|s| s.clock) {
             None => self.lang.app().no_clock.to_string(),
             Some(ms) => {
                 let ms = if running && game.to_move == Some(seat) {
@@ -481,24 +507,33 @@ impl<'a> Table<'a> {
     }
 
     /// A player's strip: who it is (marked when it is their move), what the game says
-    /// beside the name (what they have lost, their stones), their clock.
+    /// beside the name (what they have lost, their stones), their clock; at a table of
+    /// more than two, the seat's number, and whether it left the game.
     fn strip(&self, seat: Seat, beside: String) -> Element<'a, Message> {
         let to_move = self.game.ending.is_none() && self.game.to_move == Some(seat);
         let marker = if to_move { "▶ " } else { "   " };
+        let number = if self.larger() {
+            format!("{}. ", seat + 1)
+        } else {
+            String::new()
+        };
+        let left = self.seat(seat).is_some_and(|s| s.left);
+        let clock = container(text(self.clock(seat)).size(17))
+            .padding([2, 10])
+            .style(if to_move {
+                container::success
+            } else {
+                container::rounded_box
+            });
         container(
             row![
-                text(format!("{marker}{}", self.name_of(seat)))
+                text(format!("{marker}{number}{}", self.name_of(seat)))
                     .size(17)
                     .width(Fill),
-                text(beside).size(14),
-                container(text(self.clock(seat)).size(17))
-                    .padding([2, 10])
-                    .style(if to_move {
-                        container::success
-                    } else {
-                        container::rounded_box
-                    }),
             ]
+            .push(left.then(|| text(self.lang.table_words().left_game).size(14).color(GREY)))
+            .push(text(beside).size(14))
+            .push(clock)
             .spacing(12)
             .align_y(Alignment::Center),
         )
@@ -514,10 +549,16 @@ impl<'a> Table<'a> {
             t.game_over.to_string()
         } else if game.busy {
             t.deciding.to_string()
+        } else if self.seat(me).is_some_and(|s| s.left) {
+            self.lang.table_words().you_left.to_string()
+        } else if game.to_move == Some(me) && self.hot_seat {
+            // Everyone is at this screen: the one to move by name.
+            self.lang.turn_of(&self.name_of(me))
         } else if game.to_move == Some(me) {
             t.your_turn.to_string()
         } else {
-            self.lang.turn_of(&self.their_name)
+            self.lang
+                .turn_of(&game.to_move.map_or("?".into(), |s| self.name_of(s)))
         };
         let mut status = column![text(turn).size(22)].spacing(4);
         if game.undo.is_some_and(|(by, _)| by == me) {
@@ -529,12 +570,7 @@ impl<'a> Table<'a> {
         if let Some(ending) = &game.ending {
             // Who won and why, under "Game over" (the end dialog says it too, but it is
             // closed, or never shown in a review).
-            let who = match ending.winner {
-                None => t.draw.to_string(),
-                Some(w) if self.hot_seat => self.lang.wins(&self.name_of(w)),
-                Some(w) if w == me => t.you_won.to_string(),
-                Some(_) => t.you_lost.to_string(),
-            };
+            let who = self.result(ending.winner);
             status = status
                 .push(text(format!("{who}: {}", ending.reason.words(self.lang))).size(15))
                 .push(audit_lines(game, self.lang));
@@ -543,8 +579,9 @@ impl<'a> Table<'a> {
     }
 
     /// The buttons: during the game Undo (when a standing move is mine, or in hot-seat play
-    /// anyone's), Offer draw, Resign, and Back to lobby when something went
-    /// wrong; after it New game (for the challenger) and Back to lobby.
+    /// anyone's), Offer draw, Resign, Adjourn (at a table of two), and Back to lobby when
+    /// something went wrong or I left a larger table's game; after it New game (for the
+    /// challenger at a table of two) and Back to lobby.
     fn actions(&self, last_mover: Option<Seat>) -> Element<'a, Message> {
         let (t, game, me) = (self.lang.app(), self.game, self.game.me);
         if game.ending.is_some() && self.review {
@@ -559,8 +596,12 @@ impl<'a> Table<'a> {
             .spacing(8)
             .into();
         }
-        if game.ending.is_some() {
-            let restart: Element<'_, Message> = if me == 0 {
+        let left = self.seat(me).is_some_and(|s| s.left);
+        if game.ending.is_some() || left {
+            let restart: Element<'_, Message> = if self.larger() {
+                // A larger table is opened again from the lobby.
+                column![].into()
+            } else if me == 0 {
                 button(text(t.new_game))
                     .on_press(Message::NewGame)
                     .style(button::success)
@@ -594,8 +635,8 @@ impl<'a> Table<'a> {
                 .on_press(Message::Resign)
                 .style(button::danger),
         ]
-        // Leave without ending the game: saved, and offered in the lobby.
-        .push(game.board.is_some().then(|| {
+        // Leave without ending the game: saved, and offered in the lobby (a table of two).
+        .push((game.board.is_some() && !self.larger()).then(|| {
             button(text(t.adjourn))
                 .on_press(Message::Adjourn)
                 .style(button::secondary)
@@ -614,19 +655,14 @@ impl<'a> Table<'a> {
     /// challenger), Back to lobby.
     fn end_dialog(&self, ending: &crate::session::Ending) -> Element<'a, Message> {
         let (t, lang, me) = (self.lang.app(), self.lang, self.game.me);
-        let title = match ending.winner {
-            None => t.draw.to_string(),
-            Some(w) if self.hot_seat => lang.wins(&self.name_of(w)),
-            Some(w) if w == me => t.you_won.to_string(),
-            Some(_) => t.you_lost.to_string(),
-        };
+        let title = self.result(ending.winner);
         let mut buttons: Vec<Element<'_, Message>> = vec![
             button(text(t.see_board))
                 .on_press(Message::CloseEnd)
                 .style(button::primary)
                 .into(),
         ];
-        if me == 0 {
+        if me == 0 && !self.larger() {
             buttons.push(
                 button(text(t.new_game))
                     .on_press(Message::NewGame)

@@ -18,7 +18,9 @@
 //!   "sound": true,
 //!   "spectators": true,
 //!   "clock": "900+30",
-//!   "window": [1100.0, 800.0]
+//!   "window": [1100.0, 800.0],
+//!   "gomoku": "gomoku:freestyle:15x15:3:5",
+//!   "table": ["computer:medium", "here:Bob", "lan:192.168.1.20:40001"]
 //! }
 //! ```
 //!
@@ -31,6 +33,10 @@
 //! - `clock`: the time control my challenges propose, game seconds per side + seconds per
 //!   move (`"0+0"`, the default: none), as the lobby's Time choice last set it.
 //! - `window`: the last window size in logical pixels, `[width, height]`, or `null`.
+//! - `gomoku`: the Gomoku settings last chosen in the lobby (rule set, board, seats, win
+//!   length, opening rule), as the wire writes the game (`gomoku:RULE:WxH:SEATS:WIN`).
+//! - `table`: who sits in seats 2 to 4 of a Gomoku table of three or four, as the lobby's
+//!   seat setup last had it: `here:NAME`, `lan:IP:PORT` or `computer:LEVEL` each.
 //!
 //! Use: in `main`, before the window opens, `Settings::load(&profile.settings_path())`
 //! (show the warning once, through [`Lang::settings_warning`]); size the window from
@@ -70,6 +76,11 @@ pub struct Settings {
     pub clock: Option<crate::protocol::Clock>,
     /// The last window size (logical pixels, width and height), if known.
     pub window: Option<(f32, f32)>,
+    /// The Gomoku settings last chosen, if any.
+    pub gomoku: Option<crate::rules::gomoku::Settings>,
+    /// Who sits in seats 2 to 4 of a Gomoku table of three or four (the lobby's seat
+    /// setup, as text).
+    pub table: Vec<String>,
 }
 
 impl Default for Settings {
@@ -81,6 +92,8 @@ impl Default for Settings {
             spectators: true,
             clock: None,
             window: None,
+            gomoku: None,
+            table: Vec::new(),
         }
     }
 }
@@ -182,6 +195,28 @@ impl Settings {
                 },
             }
         }
+        if let Some(v) = map.get("gomoku") {
+            match v.as_str().map(str::parse::<crate::session::GameKind>) {
+                Some(Ok(crate::session::GameKind::Gomoku(gomoku))) => {
+                    settings.gomoku = Some(gomoku);
+                }
+                _ => bad(
+                    "gomoku",
+                    v,
+                    "Gomoku's settings, e.g. \"gomoku:freestyle:15x15:3:5\"",
+                ),
+            }
+        }
+        if let Some(v) = map.get("table") {
+            let texts: Option<Vec<String>> = v.as_array().and_then(|seats| {
+                let texts = seats.iter().map(|s| s.as_str().map(str::to_string));
+                texts.take(3).collect()
+            });
+            match texts {
+                Some(texts) => settings.table = texts,
+                None => bad("table", v, "a list of seats (\"computer:medium\", …)"),
+            }
+        }
         (settings, problems)
     }
 
@@ -209,6 +244,13 @@ impl Settings {
                 None => Value::Null,
             },
         );
+        if let Some(gomoku) = self.gomoku {
+            let game = crate::session::GameKind::Gomoku(gomoku);
+            map.insert("gomoku".into(), json!(game.to_string()));
+        }
+        if !self.table.is_empty() {
+            map.insert("table".into(), json!(self.table));
+        }
         let mut text = serde_json::to_string_pretty(&Value::Object(map))
             .expect("a JSON object of plain values always serialises");
         text.push('\n');
@@ -337,6 +379,8 @@ mod tests {
             spectators: false,
             clock: None,
             window: None,
+            gomoku: None,
+            table: Vec::new(),
         };
         assert!(s.set_window(1100.4, 800.0));
         assert!(!s.set_window(1100.0, 800.0), "the same size again");

@@ -126,7 +126,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             return Some("there is no game to adjourn".into());
         }
         if let Some(hand) = &mut self.hand {
-            hand.guest = None;
+            hand.guests.clear();
         }
         self.endpoint.disconnect(now);
         None
@@ -164,13 +164,15 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 host: self.identity.public_key(),
                 games_dir: guest_games(self.options.games_dir.as_ref()),
                 resume_id: Some(game_id),
+                join: None,
+                clock: t.clock,
             };
             let (guest, addr) = match super::control::start_guest(start) {
                 Ok(started) => started,
                 Err(e) => return Some(e),
             };
             if let Some(hand) = &mut self.hand {
-                hand.guest = Some(guest);
+                hand.guests = vec![guest];
             }
             self.endpoint
                 .challenge(addr, &game.to_string(), Some(game_id), now);
@@ -187,6 +189,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 identity: computer_identity(&self.identity, level),
                 games_dir: computer_games(self.options.games_dir.as_ref()),
                 resume_with: Some((me, game_id)),
+                join: None,
                 clock: t.clock,
             };
             return super::control::start_computer(computer).err();

@@ -142,8 +142,10 @@ pub fn open(path: &Path) -> Result<Reviewed, String> {
         0,
     )
     .map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut game = GameView::of(&session, Vec::new(), 0);
-    game.clocks = [None, None];
+    let mut game = GameView::of(&session, &t.names, Vec::new(), 0);
+    for seat in &mut game.seats {
+        seat.clock = None;
+    }
     let them = usize::from(1 - t.me.min(1));
     let snapshot = Snapshot {
         name: t.names.get(usize::from(t.me)).cloned().unwrap_or_default(),

@@ -58,13 +58,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                         return Ok(());
                     }
                 };
-                // The app's screens hold tables of two; a larger table is played with
-                // `lanqi peer --seats N` (and joined with `--connect`).
-                if self.hand.is_some() && kind.seats() > 2 && resume.is_none() {
-                    self.endpoint.decline(
-                        "this player's app plays tables of two; a table of more is played with \
-                         `lanqi peer --seats`",
-                    );
+                // A table being opened takes the computers and guests started for it.
+                let expected = self.gathering.as_ref().map(|g| g.expects(&key));
+                if expected == Some(false) {
+                    self.endpoint.decline("a table is being opened");
                     return Ok(());
                 }
                 // The opener of a larger table seats players of its own game only.
@@ -80,7 +77,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     fingerprint: fingerprint(&key),
                     accepted: acceptable,
                 });
-                if acceptable && self.options.accept_from == Some(key) {
+                if acceptable && (self.options.accept_from == Some(key) || expected == Some(true)) {
                     self.endpoint.accept(now);
                 } else if let Some(hand) = self
                     .hand
@@ -92,7 +89,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                         name,
                         fingerprint: fingerprint(&key),
                         addr,
-                        game: game.parse().unwrap_or_default(),
+                        game: kind,
                         clock,
                     });
                 } else if acceptable {
@@ -118,10 +115,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.trust(&peer.name, &peer.key);
                 self.set_status(Status::Playing);
                 self.gone_since = None;
-                if seats > 2 {
-                    // A table of more than two: the opener gathers, a player waits for
-                    // its seat.
-                    if !challenger {
+                // A table of more than two (the opener's accept says so, or the game the
+                // opener challenged us to): the opener gathers, a player waits for its
+                // seat.
+                let larger = peer.game.parse::<GameKind>().is_ok_and(|k| k.seats() > 2);
+                if seats > 2 || larger {
+                    if self.opens_table() {
                         return self.seat_taken(peer, now);
                     }
                     self.emit(Event::Note {
@@ -213,6 +212,20 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     why: format!("{event:?}"),
                 });
             }
+            NetEvent::Declined { reason } if self.gathering.is_some() => {
+                return self.table_refused(format!("declined: {reason}"), now);
+            }
+            NetEvent::Busy | NetEvent::NoAnswer if self.gathering.is_some() => {
+                let why = match event {
+                    NetEvent::Busy => "the player is busy in another game",
+                    _ => "nobody answered the challenge",
+                };
+                return self.table_refused(why.into(), now);
+            }
+            NetEvent::Left { .. } if self.gathering.is_some() => {
+                self.emit(Event::Left);
+                return self.table_refused("a player left before the game".into(), now);
+            }
             NetEvent::Declined { reason } => {
                 return Err(PeerError::Peer(format!(
                     "declined: {reason}{}",
@@ -285,8 +298,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     pub(super) fn is_guest(&self, key: &[u8; 32]) -> bool {
         self.hand
             .as_ref()
-            .and_then(|h| h.guest.as_ref())
-            .is_some_and(|g| &g.key == key)
+            .is_some_and(|h| h.guests.iter().any(|g| &g.key == key))
     }
 
     fn trust(&mut self, name: &str, key: &[u8; 32]) {

@@ -47,8 +47,17 @@ pub enum Command {
     /// Both seats then play through the same session, clocks, undo and audit as over the
     /// LAN.
     HotSeat(GameKind, String),
-    /// Hot-seat: this command is the guest's (its deployment, move, answer, …).
-    Guest(Box<Command>),
+    /// Open a table of three or four (Gomoku) with me in seat 1 and these in the others,
+    /// in order: the computers and the people at this screen start on loopback and take
+    /// their seats at once, then the players on the LAN are challenged one after the other;
+    /// the game starts when every seat is taken. A table that cannot be completed (a player
+    /// declines, is busy, or does not answer) is given up.
+    OpenTable(GameKind, Vec<Sitter>),
+    /// Give up the table being opened.
+    CancelTable,
+    /// Hot-seat: this command is the guest's (by its place in [`Snapshot::guests`]): its
+    /// deployment, move, answer, …
+    Guest(usize, Box<Command>),
     /// Watch the game of the peer at this address (观战).
     Watch(SocketAddr),
     /// Stop watching (back to the lobby).
@@ -60,6 +69,17 @@ pub enum Command {
     SetClock(crate::protocol::Clock),
     /// Leave: say goodbye and stop.
     Quit,
+}
+
+/// Who sits in a seat of a table I open ([`Command::OpenTable`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sitter {
+    /// A person at this screen (hot-seat), so named.
+    Here(String),
+    /// A player on the LAN, at this address.
+    Lan(SocketAddr),
+    /// The computer, at this level.
+    Computer(Level),
 }
 
 /// The two ends a hand-driven peer is given.
@@ -109,8 +129,9 @@ pub struct GameView {
     pub me: Seat,
     /// The seat that moves first.
     pub first: Seat,
-    /// Whether each seat has deployed.
-    pub deployed: [bool; 2],
+    /// Every seat at the table, in seat order: its player, deployment, clock, whether it
+    /// left and whether it has an undo request or a draw offer to answer.
+    pub seats: Vec<SeatView>,
     /// What I see of the board once play has begun (Junqi: the enemy hidden but a
     /// revealed flag).
     pub board: Option<Board>,
@@ -122,8 +143,6 @@ pub struct GameView {
     pub busy: bool,
     /// The game's record (moves in each mover's own view, battle outcomes, undos, …).
     pub record: Vec<Record>,
-    /// Each seat's remaining time in ms, with a game clock.
-    pub clocks: [Option<u64>; 2],
     /// An open undo request: who asked, for which ply.
     pub undo: Option<(Seat, u32)>,
     /// An open draw offer, by whom.
@@ -134,6 +153,21 @@ pub struct GameView {
     pub audit: Option<Audit>,
     /// The chat lines of this game, oldest first: who wrote each, and what.
     pub chat: Vec<(Seat, String)>,
+}
+
+/// One seat at the table, as the screen shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatView {
+    /// Its player's nickname.
+    pub name: String,
+    /// Whether it has deployed (always, in a game without a setup).
+    pub deployed: bool,
+    /// Its remaining time in ms, with a game clock.
+    pub clock: Option<u64>,
+    /// It left a game of more than two that goes on without it.
+    pub left: bool,
+    /// It has yet to answer the open undo request or draw offer.
+    pub to_answer: bool,
 }
 
 /// Everything a user interface shows, as one value.
@@ -157,8 +191,12 @@ pub struct Snapshot {
     pub game: Option<GameView>,
     /// The last thing that went wrong (a refused action, a declined challenge, …).
     pub problem: Option<String>,
-    /// Hot-seat: the guest's snapshot (the second seat at this screen).
-    pub guest: Option<Box<Snapshot>>,
+    /// Hot-seat: the guests' snapshots (the other seats at this screen), in the order they
+    /// were started.
+    pub guests: Vec<Snapshot>,
+    /// A table of three or four being opened: the seats taken so far (mine included), of
+    /// how many.
+    pub gathering: Option<(u8, u8)>,
     /// Watching: whose game (its player's nickname), once the player let us in, and the
     /// game as far as it was relayed.
     pub watching: Option<(String, Option<WatchView>)>,
@@ -170,25 +208,42 @@ pub struct Snapshot {
     pub adjourned: Option<super::adjourn::Adjourned>,
 }
 
-/// Hot-seat: which of the two seats at one screen it belongs to now.
+/// Hot-seat: which of the seats at one screen it belongs to now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Chair {
     /// The host: the peer the app drives (and the only one when not in hot-seat).
     Host,
-    /// The guest: the second seat ([`Command::HotSeat`]).
-    Guest,
+    /// A guest, by its place in [`Snapshot::guests`]: the second seat of
+    /// [`Command::HotSeat`], or a person at this screen at a table of three or four
+    /// ([`Command::OpenTable`]).
+    Guest(usize),
 }
 
 impl GameView {
-    /// What the screen shows of `session`'s game at `now`, with its chat lines.
-    pub fn of(session: &Session<AnyTable>, chat: Vec<(Seat, String)>, now: u64) -> GameView {
+    /// What the screen shows of `session`'s game at `now`, with its players' `names` (in
+    /// seat order) and its chat lines.
+    pub fn of(
+        session: &Session<AnyTable>,
+        names: &[String],
+        chat: Vec<(Seat, String)>,
+        now: u64,
+    ) -> GameView {
         let s = session;
         let table = s.table();
+        let seats = (0..s.seats())
+            .map(|seat| SeatView {
+                name: names.get(usize::from(seat)).cloned().unwrap_or_default(),
+                deployed: s.setups()[usize::from(seat)].is_some(),
+                clock: s.time_left(seat, now),
+                left: s.has_left(seat),
+                to_answer: s.to_answer(seat),
+            })
+            .collect();
         GameView {
             game: *s.rules(),
             me: s.me(),
             first: s.first(),
-            deployed: [0, 1].map(|seat| s.setups()[seat].is_some()),
+            seats,
             board: table.map(AnyTable::board),
             legal_moves: if s.my_turn() {
                 table.map(|t| t.legal_moves()).unwrap_or_default()
@@ -198,7 +253,6 @@ impl GameView {
             to_move: table.filter(|_| s.ending().is_none()).map(|t| t.to_move()),
             busy: table.is_some_and(|t| t.busy()),
             record: s.record().to_vec(),
-            clocks: [0, 1].map(|seat| s.time_left(seat, now)),
             undo: s.undo_pending(),
             draw: s.draw_pending(),
             ending: s.ending().cloned(),
@@ -207,45 +261,70 @@ impl GameView {
         }
     }
 
-    /// The seat that must act now, as this view sees it: the one asked to answer an undo
-    /// request or a draw offer; while deploying, seat 0 until it is ready, then seat 1; in
-    /// play, the seat to move. Nobody while a battle is decided or once the game is over.
-    pub fn due(&self) -> Option<Seat> {
+    /// The seats that must act now, as this view sees it, in seat order: those asked to
+    /// answer an undo request or a draw offer; while deploying, seat 0 until it is ready,
+    /// then seat 1; in play, the seat to move. Nobody while a battle is decided or once the
+    /// game is over.
+    pub fn due(&self) -> Vec<Seat> {
         if self.ending.is_some() || self.busy {
-            return None;
+            return Vec::new();
         }
-        if let Some((asker, _)) = self.undo {
-            Some(1 - asker)
-        } else if let Some(by) = self.draw {
-            Some(1 - by)
+        if self.undo.is_some() || self.draw.is_some() {
+            (0..self.seats.len() as Seat)
+                .filter(|s| self.seats[usize::from(*s)].to_answer)
+                .collect()
         } else if self.board.is_none() {
-            Some(if self.deployed[0] { 1 } else { 0 })
+            let ready = self.seats.first().is_some_and(|s| s.deployed);
+            vec![Seat::from(ready)]
         } else {
-            self.to_move
+            self.to_move.into_iter().collect()
         }
     }
 }
 
 impl Snapshot {
-    /// Whose turn it is at the screen: in hot-seat play, the seat that must act
-    /// ([`GameView::due`]) once both seats' views agree on it, and `None` while they do
-    /// not (a datagram between them is still in flight, or a battle is being decided:
-    /// the screen stays as it is). The host's before and after a game, and always when
-    /// not in hot-seat.
+    /// Whose turn it is at the screen: in hot-seat play, the first seat at this screen that
+    /// must act ([`GameView::due`]) as both the host's view and its own see it, and `None`
+    /// while none does (a datagram between them is still in flight, a battle is being
+    /// decided, or the seats that must act are elsewhere: the screen stays as it is). The
+    /// host's before and after a game, and always when not in hot-seat.
     pub fn chair(&self) -> Option<Chair> {
-        let (Some(guest), Some(game)) = (&self.guest, &self.game) else {
+        let Some(game) = self.game.as_ref().filter(|_| !self.guests.is_empty()) else {
             return Some(Chair::Host);
         };
         if game.ending.is_some() {
             return Some(Chair::Host);
         }
-        let due = game.due()?;
-        let agreed = guest.game.as_ref().and_then(GameView::due) == Some(due);
-        agreed.then_some(if due == game.me {
-            Chair::Host
-        } else {
-            Chair::Guest
+        let due = game.due();
+        let sees = |s: &Snapshot, seat| {
+            s.game
+                .as_ref()
+                .is_some_and(|g| g.me == seat && g.due().contains(&seat))
+        };
+        due.into_iter().find_map(|seat| {
+            if seat == game.me {
+                return Some(Chair::Host);
+            }
+            let guest = self.guests.iter().position(|g| sees(g, seat))?;
+            Some(Chair::Guest(guest))
         })
+    }
+
+    /// The chair at this screen that plays `seat`, if one does.
+    pub fn chair_of(&self, seat: Seat) -> Option<Chair> {
+        let plays = |s: &Snapshot| s.game.as_ref().is_some_and(|g| g.me == seat);
+        if plays(self) {
+            return Some(Chair::Host);
+        }
+        self.guests.iter().position(plays).map(Chair::Guest)
+    }
+
+    /// The snapshot of the seat in `chair` (the host's for a guest that is gone).
+    pub fn at(&self, chair: Chair) -> &Snapshot {
+        match chair {
+            Chair::Guest(i) => self.guests.get(i).unwrap_or(self),
+            Chair::Host => self,
+        }
     }
 }
 
@@ -257,8 +336,8 @@ pub(super) struct Hand {
     pub(super) incoming: Option<Incoming>,
     /// The last thing that went wrong, for the user.
     pub(super) problem: Option<String>,
-    /// Hot-seat: the second seat at this screen.
-    pub(super) guest: Option<Guest>,
+    /// Hot-seat: the other seats at this screen.
+    pub(super) guests: Vec<Guest>,
 }
 
 impl Hand {
@@ -267,12 +346,13 @@ impl Hand {
             controller,
             incoming: None,
             problem: None,
-            guest: None,
+            guests: Vec::new(),
         }
     }
 }
 
-/// Hot-seat: the second seat, a hand-driven peer on its own thread, on loopback.
+/// Hot-seat: another seat at this screen, a hand-driven peer on its own thread, on
+/// loopback.
 pub(super) struct Guest {
     /// Its public key (the host neither trusts nor saves games with it).
     pub(super) key: [u8; 32],
@@ -347,8 +427,25 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             Command::HotSeat(..) if self.endpoint.is_challenging() => {
                 Some("your challenge is still out")
             }
-            Command::Guest(c) if **c != Command::Quit && hand.guest.is_none() => {
-                Some("no second player at this screen")
+            Command::Guest(i, c) if **c != Command::Quit && hand.guests.get(*i).is_none() => {
+                Some("no such player at this screen")
+            }
+            Command::Challenge(..)
+            | Command::Watch(_)
+            | Command::PlayComputer(..)
+            | Command::HotSeat(..)
+            | Command::OpenTable(..)
+            | Command::Resume
+                if self.gathering.is_some() =>
+            {
+                Some("a table is being opened")
+            }
+            Command::OpenTable(..) if playing => Some("already playing"),
+            Command::OpenTable(..) if hand.incoming.is_some() => {
+                Some("a challenge is waiting for your answer")
+            }
+            Command::OpenTable(..) if self.endpoint.is_challenging() => {
+                Some("your challenge is still out")
             }
             _ => None,
         }
@@ -362,11 +459,11 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
         match command {
             Command::Challenge(addr, game) => {
                 // Someone else to play: a hot-seat guest left from before says goodbye.
-                hand.guest = None;
+                hand.guests.clear();
                 self.endpoint.challenge(addr, &game.to_string(), None, now);
             }
             Command::Watch(addr) => {
-                hand.guest = None;
+                hand.guests.clear();
                 self.endpoint.watch(addr, now);
             }
             Command::TakeSpectators(allowed) => {
@@ -384,7 +481,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 }
             }
             Command::Accept => {
-                hand.guest = None;
+                hand.guests.clear();
                 hand.incoming = None;
                 self.endpoint.accept(now);
             }
@@ -393,12 +490,13 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 self.endpoint.decline("declined");
             }
             Command::PlayComputer(game, level) => {
-                hand.guest = None;
+                hand.guests.clear();
                 let computer = ComputerStart {
                     level,
                     identity: super::adjourn::computer_identity(&self.identity, level),
                     games_dir: super::adjourn::computer_games(self.options.games_dir.as_ref()),
                     resume_with: None,
+                    join: None,
                     clock: self.endpoint.clock(),
                 };
                 let addr = match start_computer(computer) {
@@ -414,17 +512,21 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     host,
                     games_dir: super::adjourn::guest_games(self.options.games_dir.as_ref()),
                     resume_id: None,
+                    join: None,
+                    clock: self.endpoint.clock(),
                 };
                 let (guest, addr) = match start_guest(guest) {
                     Ok(started) => started,
                     Err(e) => return Some(e),
                 };
-                hand.guest = Some(guest);
+                hand.guests = vec![guest];
                 self.endpoint.challenge(addr, &game.to_string(), None, now);
             }
-            // The guest cannot quit on its own: the host leaving ends both.
-            Command::Guest(command) if *command != Command::Quit => {
-                if let Some(guest) = &hand.guest {
+            Command::OpenTable(game, sitters) => return self.open_table(game, sitters, now),
+            Command::CancelTable => return self.give_up_table(now),
+            // A guest cannot quit on its own: the host leaving ends them all.
+            Command::Guest(i, command) if *command != Command::Quit => {
+                if let Some(guest) = hand.guests.get(i) {
                     let _ = guest.commands.send(*command);
                 }
             }
@@ -445,10 +547,10 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
         }
     }
 
-    /// Hot-seat: the guest's peer stopped.
-    pub(super) fn lose_guest(&mut self) {
-        if let Some(hand) = &mut self.hand {
-            hand.guest = None;
+    /// Hot-seat: the peer of the guest at place `i` stopped.
+    pub(super) fn lose_guest(&mut self, i: usize) {
+        if let Some(hand) = &mut self.hand.as_mut().filter(|h| i < h.guests.len()) {
+            hand.guests.remove(i);
             hand.problem = Some("the second player's seat stopped".into());
         }
     }
@@ -457,11 +559,10 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     pub(super) fn snapshot(&self, now: u64) -> Snapshot {
         let hand = self.hand.as_ref();
         let found = self.presence.found(self.identity.public_key(), now);
-        let game = self
-            .table
-            .as_ref()
-            .filter(|t| t.started())
-            .map(|t| GameView::of(&t.session, t.chat.clone(), now));
+        let game = self.table.as_ref().filter(|t| t.started()).map(|t| {
+            let names = t.names(&self.identity, &self.options.name);
+            GameView::of(&t.session, &names, t.chat.clone(), now)
+        });
         Snapshot {
             name: self.options.name.clone(),
             fingerprint: self.identity.fingerprint(),
@@ -475,9 +576,13 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 .map(|t| (t.peer.name.clone(), fingerprint(&t.peer.key))),
             game,
             problem: hand.and_then(|h| h.problem.clone()),
-            guest: hand
-                .and_then(|h| h.guest.as_ref())
-                .map(|g| Box::new(g.snapshots.borrow().clone())),
+            guests: hand.map_or_else(Vec::new, |h| {
+                h.guests
+                    .iter()
+                    .map(|g| g.snapshots.borrow().clone())
+                    .collect()
+            }),
+            gathering: self.gathering(),
             spectators: (self.options.spectators, self.endpoint.spectators()),
             clock: self.endpoint.clock(),
             adjourned: self.adjourned(),
@@ -500,6 +605,9 @@ pub(super) struct ComputerStart {
     /// Resume its unfinished game of this id with the peer at this address (it
     /// challenges); a new game otherwise (it waits to be challenged).
     pub resume_with: Option<(SocketAddr, u64)>,
+    /// Take a seat at the table of this game that the peer at this address opens (it
+    /// challenges).
+    pub join: Option<(SocketAddr, GameKind)>,
     /// The time control it proposes when it challenges.
     pub clock: crate::protocol::Clock,
 }
@@ -515,7 +623,11 @@ pub(super) fn start_computer(start: ComputerStart) -> Result<SocketAddr, String>
         clock: start.clock,
         seed: rand::random(),
         games_dir: start.games_dir,
-        connect: start.resume_with.map(|(addr, _)| addr),
+        connect: start
+            .resume_with
+            .map(|(addr, _)| addr)
+            .or(start.join.map(|(addr, _)| addr)),
+        game: start.join.map(|(_, game)| game).unwrap_or_default(),
         resume_id: start.resume_with.map(|(_, id)| id),
         new_game: start.resume_with.is_none(),
         ..super::PeerOptions::default()
@@ -536,6 +648,12 @@ pub(super) struct GuestStart<'a> {
     /// The unfinished game it takes up when the host challenges it to resume; a new game
     /// otherwise.
     pub resume_id: Option<u64>,
+    /// Take a seat at the table of this game that the host opens at this address (it
+    /// challenges the host) instead of waiting for the host's challenge.
+    pub join: Option<(SocketAddr, GameKind)>,
+    /// The time control it proposes when it challenges (the host's, so that the table has
+    /// one).
+    pub clock: crate::protocol::Clock,
 }
 
 /// Starts the hot-seat guest: a hand-driven peer that accepts the host's challenge at once,
@@ -552,6 +670,9 @@ pub(super) fn start_guest(start: GuestStart<'_>) -> Result<(Guest, SocketAddr), 
         games_dir: start.games_dir,
         resume_id: start.resume_id,
         new_game: start.resume_id.is_none(),
+        connect: start.join.map(|(addr, _)| addr),
+        game: start.join.map(|(_, game)| game).unwrap_or_default(),
+        clock: start.clock,
         ..super::PeerOptions::default()
     };
     let controller = Controller {

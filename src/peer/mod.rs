@@ -14,7 +14,9 @@
 //! - [`watch`]: spectators, on both sides;
 //! - [`control`]: a person's commands and the snapshot the app draws; [`bot`]: the bot;
 //! - [`adjourn`]: leaving a game unfinished, resuming or abandoning it; [`archive`]: the
-//!   finished games, listed, reviewed and exported.
+//!   finished games, listed, reviewed and exported;
+//! - `star`: tables of more than two (the opener relays); `gather`: opening one from the
+//!   app, with computers, people at this screen and players on the LAN.
 
 pub mod adjourn;
 pub mod archive;
@@ -23,6 +25,7 @@ mod connection;
 pub mod control;
 pub mod event;
 mod game;
+mod gather;
 mod presence;
 mod star;
 mod table;
@@ -43,7 +46,7 @@ use crate::session::{Cheat, GameKind, Local, TableGame};
 use crate::store::{Identity, KnownPeers, Profile};
 pub use bot::{Bot, BotKind};
 use control::Hand;
-pub use control::{Command, Controller, Snapshot};
+pub use control::{Command, Controller, Sitter, Snapshot};
 pub use event::Event;
 use presence::{Announce, Presence};
 use table::Table;
@@ -188,6 +191,8 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     /// At a table of more than two: at the opener, the players who took its seats, in
     /// order; at a player, the opener.
     seated: Vec<crate::net::PeerInfo>,
+    /// The app opening a table of three or four: who is still to come.
+    gathering: Option<gather::Gathering>,
 }
 
 /// Runs a headless peer on `transport` until its games are played.
@@ -274,6 +279,7 @@ async fn run_with<T: Transport>(
         hand: controller.map(Hand::new),
         watching: None,
         seated: Vec::new(),
+        gathering: None,
     };
     if peer.options.connect.is_none() {
         // The opener of a larger table takes a session with each other seat.
@@ -371,8 +377,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     let command = match from {
                         FromHand::Command(command) => command,
                         FromHand::GuestChanged => continue,
-                        FromHand::GuestStopped => {
-                            self.lose_guest();
+                        FromHand::GuestStopped(i) => {
+                            self.lose_guest(i);
                             continue;
                         }
                     };
@@ -572,6 +578,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     /// Time-driven actions: the bot's move, the next game, giving up on a gone peer.
     fn act(&mut self, now: u64) -> Result<(), PeerError> {
         self.drop_silent_players(now)?;
+        self.invite_next(now);
         if let Some(since) = self.gone_since
             && now >= since + self.options.resume_wait_ms
         {
@@ -646,36 +653,50 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     }
 }
 
-/// What the person driving a peer did, or its hot-seat guest.
+/// What the person driving a peer did, or one of its hot-seat guests.
 enum FromHand {
     /// A command; `None`: the user interface is gone.
     Command(Option<Command>),
-    /// The guest's snapshot changed (the host's snapshot carries it).
+    /// A guest's snapshot changed (the host's snapshot carries it).
     GuestChanged,
-    /// The guest's peer stopped.
-    GuestStopped,
+    /// The peer of the guest at this place stopped.
+    GuestStopped(usize),
 }
 
-/// Completes with the next command of a hand-driven peer or a change of its hot-seat
-/// guest; never, for a headless one.
+/// Completes with the next command of a hand-driven peer or a change of one of its hot-seat
+/// guests; never, for a headless one.
 async fn from_hand(hand: &mut Option<Hand>) -> FromHand {
     let Some(Hand {
-        controller, guest, ..
+        controller, guests, ..
     }) = hand
     else {
         return std::future::pending().await;
     };
-    let guest = async {
-        match guest {
-            Some(g) => g.snapshots.changed().await,
-            None => std::future::pending().await,
-        }
-    };
     tokio::select! {
         command = controller.commands.recv() => FromHand::Command(command),
-        changed = guest => match changed {
+        (i, changed) = any_guest_changed(guests) => match changed {
             Ok(()) => FromHand::GuestChanged,
-            Err(_) => FromHand::GuestStopped,
+            Err(_) => FromHand::GuestStopped(i),
+        },
+    }
+}
+
+/// Completes when the snapshot of one of the guests (at most three) changes or its peer
+/// stops: which one, and how.
+async fn any_guest_changed(
+    guests: &mut [control::Guest],
+) -> (usize, Result<(), tokio::sync::watch::error::RecvError>) {
+    match guests {
+        [] => std::future::pending().await,
+        [a] => (0, a.snapshots.changed().await),
+        [a, b] => tokio::select! {
+            r = a.snapshots.changed() => (0, r),
+            r = b.snapshots.changed() => (1, r),
+        },
+        [a, b, c, ..] => tokio::select! {
+            r = a.snapshots.changed() => (0, r),
+            r = b.snapshots.changed() => (1, r),
+            r = c.snapshots.changed() => (2, r),
         },
     }
 }

@@ -52,7 +52,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             game: self.options.game.name(),
         });
         self.seated.retain(|p| p.key != peer.key);
-        self.seated.push(peer);
+        self.seated.push(peer.clone());
+        self.joined(&peer);
         let seats = self.options.game.seats() as usize;
         if self.seated.len() + 1 < seats {
             self.emit(Event::Note {
@@ -63,6 +64,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             });
             return Ok(());
         }
+        self.gathered();
         self.start_star_game(now)
     }
 

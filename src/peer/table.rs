@@ -78,10 +78,11 @@ impl Table {
             .push((ply, word.to_string(), datagrams.to_vec()));
     }
 
-    /// The game's transcript, with me (`identity`, named `name`) in my seat.
-    pub(super) fn transcript(&self, identity: &Identity, name: &str) -> Transcript {
+    /// Every seat's key and nickname, in seat order, with me (`identity`, named `name`) in
+    /// my seat.
+    fn players(&self, identity: &Identity, name: &str) -> (Vec<[u8; 32]>, Vec<String>) {
         let me = self.session.me() as usize;
-        let (keys, names) = match &self.star {
+        match &self.star {
             Some(star) => star.players.iter().cloned().unzip(),
             None => {
                 let mut keys = vec![self.peer.key; 2];
@@ -90,7 +91,17 @@ impl Table {
                 names[me] = name.to_string();
                 (keys, names)
             }
-        };
+        }
+    }
+
+    /// Every seat's nickname, in seat order (mine is `name`).
+    pub(super) fn names(&self, identity: &Identity, name: &str) -> Vec<String> {
+        self.players(identity, name).1
+    }
+
+    /// The game's transcript, with me (`identity`, named `name`) in my seat.
+    pub(super) fn transcript(&self, identity: &Identity, name: &str) -> Transcript {
+        let (keys, names) = self.players(identity, name);
         Transcript {
             game: *self.session.rules(),
             game_id: self.session.game_id(),

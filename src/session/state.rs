@@ -414,6 +414,14 @@ impl<G: TableGame> Session<G> {
         (mine(self.undo_pending), mine(self.draw_pending))
     }
 
+    /// Whether `seat`, still playing, has yet to answer the open undo request or draw offer
+    /// (it did not make it, and has not agreed).
+    pub fn to_answer(&self, seat: Seat) -> bool {
+        let open =
+            |r: Option<Request>| r.is_some_and(|r| r.by != seat && r.agreed & bit(seat) == 0);
+        self.playing() & bit(seat) != 0 && (open(self.undo_pending) || open(self.draw_pending))
+    }
+
     /// The peer never opened its deployment after the game: that refusal loses the game.
     pub fn audit_missing(&mut self) -> Vec<Effect<G::Move>> {
         let mut out = Vec::new();

@@ -350,7 +350,13 @@ mod tests {
             game: GameKind::Gomoku(settings),
             me: 0,
             first: 0,
-            deployed: [true, true],
+            seats: vec![
+                crate::peer::control::SeatView {
+                    deployed: true,
+                    ..Default::default()
+                };
+                2
+            ],
             legal_moves: if game.to_move().0 == 0 {
                 game.legal_actions()
                     .into_iter()
@@ -363,7 +369,6 @@ mod tests {
             to_move: Some(game.to_move().0),
             busy: false,
             record,
-            clocks: [None, None],
             undo: None,
             draw: None,
             ending: None,

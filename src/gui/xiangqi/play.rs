@@ -298,13 +298,18 @@ mod tests {
             game: GameKind::Xiangqi,
             me: (moves.len() % 2) as Seat,
             first: 0,
-            deployed: [true, true],
+            seats: vec![
+                crate::peer::control::SeatView {
+                    deployed: true,
+                    ..Default::default()
+                };
+                2
+            ],
             board: Some(crate::session::Board::Xiangqi(position.clone())),
             legal_moves: legal,
             to_move: Some((moves.len() % 2) as Seat),
             busy: false,
             record,
-            clocks: [None, None],
             undo: None,
             draw: None,
             ending: None,
