@@ -58,6 +58,7 @@ fn options(name: &str, profile: &TempDir) -> Options {
         sound_path: None,
         spectators: true,
         window: None,
+        engine: None,
     }
 }
 

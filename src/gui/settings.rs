@@ -18,6 +18,7 @@
 //!   "sound": true,
 //!   "spectators": true,
 //!   "clock": "900+30",
+//!   "engine": "/usr/local/bin/pikafish",
 //!   "window": [1100.0, 800.0]
 //! }
 //! ```
@@ -30,6 +31,8 @@
 //!   8 at a time) or not.
 //! - `clock`: the time control my challenges propose, game seconds per side + seconds per
 //!   move (`"0+0"`, the default: none), as the lobby's Time choice last set it.
+//! - `engine`: a Xiangqi engine (UCI or UCCI) chosen by its path in the lobby, offered as
+//!   an opponent beside the ones found installed; `null` (the default): none chosen.
 //! - `window`: the last window size in logical pixels, `[width, height]`, or `null`.
 //!
 //! Use: in `main`, before the window opens, `Settings::load(&profile.settings_path())`
@@ -68,6 +71,8 @@ pub struct Settings {
     pub spectators: bool,
     /// The time control my challenges propose, if one was chosen.
     pub clock: Option<crate::protocol::Clock>,
+    /// The Xiangqi engine chosen by its path, if one was.
+    pub engine: Option<std::path::PathBuf>,
     /// The last window size (logical pixels, width and height), if known.
     pub window: Option<(f32, f32)>,
 }
@@ -80,6 +85,7 @@ impl Default for Settings {
             sound: true,
             spectators: true,
             clock: None,
+            engine: None,
             window: None,
         }
     }
@@ -169,6 +175,15 @@ impl Settings {
                 _ => bad("clock", v, "\"GAME+MOVE\" in seconds, e.g. \"900+30\""),
             }
         }
+        if let Some(v) = map.get("engine") {
+            match v {
+                Value::Null => {}
+                Value::String(p) if !p.trim().is_empty() && !p.contains('\0') => {
+                    settings.engine = Some(p.into());
+                }
+                _ => bad("engine", v, "the path of a program, or null"),
+            }
+        }
         if let Some(v) = map.get("window") {
             match v {
                 Value::Null => {}
@@ -202,6 +217,13 @@ impl Settings {
         if let Some(clock) = self.clock {
             map.insert("clock".into(), json!(clock.to_string()));
         }
+        map.insert(
+            "engine".into(),
+            match &self.engine {
+                Some(path) => json!(path.to_string_lossy()),
+                None => Value::Null,
+            },
+        );
         map.insert(
             "window".into(),
             match self.window {
@@ -336,6 +358,7 @@ mod tests {
             sound: false,
             spectators: false,
             clock: None,
+            engine: Some("/opt/engines/pikafish".into()),
             window: None,
         };
         assert!(s.set_window(1100.4, 800.0));

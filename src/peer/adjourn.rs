@@ -55,6 +55,17 @@ pub fn computer_identity(own: &Identity, level: Level) -> Identity {
     Identity::from_secret(digest.into())
 }
 
+/// The identity of the external engine at `path` as the computer player for the person
+/// `own` (derived, never stored: the same for the same program after every restart).
+pub fn engine_identity(own: &Identity, path: &std::path::Path) -> Identity {
+    let digest = Sha256::new()
+        .chain_update(b"lanqi/engine/v1")
+        .chain_update(own.signing_key().to_bytes())
+        .chain_update(path.as_os_str().as_encoded_bytes())
+        .finalize();
+    Identity::from_secret(digest.into())
+}
+
 /// The level of the computer whose key is `key`, if it is one of `own`'s computers.
 pub fn computer_level(own: &Identity, key: &[u8; 32]) -> Option<Level> {
     Level::ALL
@@ -184,6 +195,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             let me = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
             let computer = super::control::ComputerStart {
                 level,
+                engine: None,
                 identity: computer_identity(&self.identity, level),
                 games_dir: computer_games(self.options.games_dir.as_ref()),
                 resume_with: Some((me, game_id)),

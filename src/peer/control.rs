@@ -10,6 +10,7 @@ use tokio::sync::{mpsc, watch};
 use super::watch::WatchView;
 use super::{Peer, PeerError};
 use crate::engine::Level;
+use crate::engine::xiangqi::external::EngineInfo;
 use crate::net::Transport;
 use crate::rules::junqi::Layout;
 use crate::session::{
@@ -42,6 +43,10 @@ pub enum Command {
     /// Play the computer at this level: a headless peer on this machine's loopback,
     /// challenged like anyone else (in Junqi: hidden pieces, audit and all).
     PlayComputer(GameKind, Level),
+    /// Play Xiangqi against this external engine (Pikafish, Fairy-Stockfish, …), run by a
+    /// headless peer on loopback like the computer; if it fails during the game, its side
+    /// resigns and says why.
+    PlayEngine(EngineInfo),
     /// Hot-seat: two people at this one screen. A second hand-driven peer (the guest,
     /// named here) starts on loopback and is challenged to this game; it accepts at once.
     /// Both seats then play through the same session, clocks, undo and audit as over the
@@ -334,6 +339,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             Command::Challenge(..)
             | Command::Watch(_)
             | Command::PlayComputer(..)
+            | Command::PlayEngine(_)
             | Command::HotSeat(..)
             | Command::Resume
                 if playing =>
@@ -396,6 +402,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 hand.guest = None;
                 let computer = ComputerStart {
                     level,
+                    engine: None,
                     identity: super::adjourn::computer_identity(&self.identity, level),
                     games_dir: super::adjourn::computer_games(self.options.games_dir.as_ref()),
                     resume_with: None,
@@ -406,6 +413,10 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     Err(e) => return Some(e),
                 };
                 self.endpoint.challenge(addr, &game.to_string(), None, now);
+            }
+            Command::PlayEngine(engine) => {
+                hand.guest = None;
+                return self.play_engine(engine, now);
             }
             Command::HotSeat(game, name) => {
                 let guest = GuestStart {
@@ -430,6 +441,30 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             }
             _ => {}
         }
+        None
+    }
+
+    /// Plays Xiangqi against an external engine: checks it starts (the handshake), then
+    /// runs it as the computer, with an identity of its own, and challenges it. What went
+    /// wrong, if it did.
+    fn play_engine(&mut self, engine: EngineInfo, now: u64) -> Option<String> {
+        if let Err(e) = engine.start() {
+            return Some(format!("{} did not start: {e}", engine.name));
+        }
+        let computer = ComputerStart {
+            level: Level::Hard,
+            identity: super::adjourn::engine_identity(&self.identity, &engine.path),
+            engine: Some(engine),
+            games_dir: super::adjourn::computer_games(self.options.games_dir.as_ref()),
+            resume_with: None,
+            clock: self.endpoint.clock(),
+        };
+        let addr = match start_computer(computer) {
+            Ok(addr) => addr,
+            Err(e) => return Some(e),
+        };
+        self.endpoint
+            .challenge(addr, &GameKind::Xiangqi.to_string(), None, now);
         None
     }
 
@@ -493,6 +528,8 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
 pub(super) struct ComputerStart {
     /// Its level.
     pub level: Level,
+    /// An external engine plays instead of lanqi's own (its level is then unused).
+    pub engine: Option<EngineInfo>,
     /// Its identity (the same for a level each time: see [`super::adjourn`]).
     pub identity: crate::store::Identity,
     /// Where it keeps its games (none: not saved).
@@ -508,9 +545,23 @@ pub(super) struct ComputerStart {
 /// game it is challenged to) for one game, and returns its address. It saves its games
 /// where it is told, and leaves after the game and its audit, or when its opponent does.
 pub(super) fn start_computer(start: ComputerStart) -> Result<SocketAddr, String> {
+    let (name, bot) = match start.engine {
+        Some(engine) => (
+            engine
+                .name
+                .chars()
+                .take(crate::protocol::message::MAX_NAME)
+                .collect(),
+            super::BotKind::External(engine),
+        ),
+        None => (
+            format!("computer ({})", start.level.name()),
+            super::BotKind::Engine(start.level),
+        ),
+    };
     let options = super::PeerOptions {
-        name: format!("computer ({})", start.level.name()),
-        bot: super::BotKind::Engine(start.level),
+        name,
+        bot,
         delay_ms: 300,
         clock: start.clock,
         seed: rand::random(),

@@ -254,7 +254,7 @@ async fn run_with<T: Transport>(
         transport,
         endpoint,
         identity,
-        bot: Bot::new(options.bot, options.seed),
+        bot: Bot::new(options.bot.clone(), options.seed),
         options,
         sink: emit,
         start: Instant::now(),
@@ -625,6 +625,14 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         };
         if let Some(mv) = self.bot.pick(table, &table.legal_moves()) {
             self.local(Local::Move(mv), now)?;
+        } else if let Some(why) = self.bot.take_failure() {
+            // An external engine that cannot go on gives the game up, and says why.
+            self.emit(Event::Error {
+                message: why.clone(),
+            });
+            let line: String = format!("{why}: it resigns").chars().take(300).collect();
+            self.local(Local::Chat(line), now)?;
+            self.local(Local::Resign, now)?;
         }
         Ok(())
     }
