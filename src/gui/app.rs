@@ -355,6 +355,11 @@ impl App {
         ));
     }
 
+    /// The Xiangqi engines the lobby offers as opponents.
+    pub fn lobby_engines(&self) -> &[EngineInfo] {
+        self.lobby.engines()
+    }
+
     /// The finished game under review, if one is open.
     pub fn archived(&self) -> Option<&Archived> {
         self.archived.as_ref()
