@@ -338,3 +338,25 @@ impl Bot {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bots_parse_by_name_with_external_engines_by_path() {
+        assert_eq!("random".parse(), Ok(BotKind::Random));
+        assert_eq!("engine:hard".parse(), Ok(BotKind::Engine(Level::Hard)));
+        let BotKind::External(e) = "uci:/usr/games/fairy-stockfish".parse().unwrap() else {
+            panic!("not an external engine");
+        };
+        assert_eq!(e.path, std::path::Path::new("/usr/games/fairy-stockfish"));
+        assert_eq!((e.protocol, e.name.as_str()), (Protocol::Uci, "fairy-stockfish"));
+        let BotKind::External(e) = "ucci:eleeye".parse().unwrap() else {
+            panic!("not an external engine");
+        };
+        assert_eq!(e.protocol, Protocol::Ucci);
+        let e = "uci:".parse::<BotKind>().unwrap_err();
+        assert!(e.contains("uci:PATH"), "{e}");
+    }
+}
