@@ -857,7 +857,10 @@ fn the_lobby_offers_the_xiangqi_engines_found_and_refuses_a_path_that_is_none() 
     h.click("Xiangqi");
     assert!(h.shows("Fairy-Stockfish 11.1 LB 64"));
     assert!(h.shows("/usr/games/fairy-stockfish"));
-    assert_snapshot(&h.ui().snapshot(&Theme::Light).unwrap(), "app-lobby-engines");
+    assert_snapshot(
+        &h.ui().snapshot(&Theme::Light).unwrap(),
+        "app-lobby-engines",
+    );
     h.click("Play");
     assert_eq!(h.sent(), vec![Command::PlayEngine(fairy.clone())]);
     // A path with nothing there, a file that cannot run: refused with the reason, at
@@ -876,7 +879,10 @@ fn the_lobby_offers_the_xiangqi_engines_found_and_refuses_a_path_that_is_none() 
     });
     type_engine_path(&mut h, &typed);
     let refused = Lang::En.engine_refused(&typed, &ProbeError::NotExecutable);
-    assert_eq!(refused, format!("{typed} is not taken as an engine: not executable"));
+    assert_eq!(
+        refused,
+        format!("{typed} is not taken as an engine: not executable")
+    );
     assert!(h.shows(&refused));
     assert_eq!(h.app.lobby_engines(), [fairy]);
     let saved = std::fs::read_to_string(h._profile.0.join("settings.json")).unwrap_or_default();
@@ -887,7 +893,10 @@ fn the_lobby_offers_the_xiangqi_engines_found_and_refuses_a_path_that_is_none() 
         protocol: Protocol::Uci,
         name: "Pikafish".into(),
     };
-    let _ = h.app.update(Message::EngineChecked(other.path.clone(), Ok(other.clone())));
+    let _ = h.app.update(Message::EngineChecked(
+        other.path.clone(),
+        Ok(other.clone()),
+    ));
     assert!(h.shows("Pikafish"));
     let (settings, _) = settings::Settings::load(&h._profile.0.join("settings.json"));
     assert_eq!(settings.engine, Some(other.path));

@@ -251,12 +251,22 @@ fn fairy_stockfish_is_found_installed_and_speaks_uci() {
     use lanqi::engine::xiangqi::external::{Protocol, installed, probe};
     let path = std::path::Path::new("/usr/games/fairy-stockfish");
     if !path.exists() {
-        eprintln!("skipped: {} is not installed (apt-get install fairy-stockfish)", path.display());
+        eprintln!(
+            "skipped: {} is not installed (apt-get install fairy-stockfish)",
+            path.display()
+        );
         return;
     }
     let found = installed();
-    assert!(found.iter().any(|p| p.ends_with("fairy-stockfish")), "{found:?}");
+    assert!(
+        found.iter().any(|p| p.ends_with("fairy-stockfish")),
+        "{found:?}"
+    );
     let engine = probe(path).unwrap();
     assert_eq!(engine.protocol, Protocol::Uci);
-    assert!(engine.name.starts_with("Fairy-Stockfish"), "{}", engine.name);
+    assert!(
+        engine.name.starts_with("Fairy-Stockfish"),
+        "{}",
+        engine.name
+    );
 }

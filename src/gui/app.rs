@@ -269,10 +269,13 @@ async fn off_thread<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -
 
 /// Asks the program at `path` the engine handshake, off the window's thread.
 fn check_engine(path: PathBuf) -> Task<Message> {
-    Task::perform(off_thread(move || (path.clone(), probe(&path))), |r| match r {
-        Some((path, checked)) => Message::EngineChecked(path, checked),
-        None => Message::EnginesFound(Vec::new()),
-    })
+    Task::perform(
+        off_thread(move || (path.clone(), probe(&path))),
+        |r| match r {
+            Some((path, checked)) => Message::EngineChecked(path, checked),
+            None => Message::EnginesFound(Vec::new()),
+        },
+    )
 }
 
 impl App {
@@ -517,6 +520,11 @@ impl App {
                 if !self.options.spectators {
                     let _ = tx.send(Command::TakeSpectators(false));
                 }
+                // A new peer (after a restart) learns the engines offered, to resume a
+                // game against one.
+                if !self.lobby.engines().is_empty() {
+                    let _ = tx.send(Command::Engines(self.lobby.engines().to_vec()));
+                }
                 self.commands = Some(tx);
                 self.failed = None;
             }
@@ -538,7 +546,10 @@ impl App {
                     return self.on_lobby(event);
                 }
             }
-            Message::EnginesFound(engines) => self.lobby.add_engines(engines),
+            Message::EnginesFound(engines) => {
+                self.lobby.add_engines(engines);
+                self.send(Command::Engines(self.lobby.engines().to_vec()));
+            }
             Message::EngineChecked(path, checked) => {
                 if checked.is_ok() {
                     self.options.engine = Some(path.clone());
@@ -546,6 +557,7 @@ impl App {
                     self.save_settings(|s| s.engine = Some(chosen));
                 }
                 self.lobby.engine_checked(&path, checked);
+                self.send(Command::Engines(self.lobby.engines().to_vec()));
             }
             Message::Watch(m) => {
                 let spectator::Event::Command(c) = spectator::update(m);

@@ -684,9 +684,7 @@ impl Lobby {
             .align_y(Alignment::Center),
         );
         match &self.engines.check {
-            Some(EngineCheck::Checking) => {
-                list.push(text(t.engine_checking).size(13).color(GREY))
-            }
+            Some(EngineCheck::Checking) => list.push(text(t.engine_checking).size(13).color(GREY)),
             Some(EngineCheck::Refused(path, why)) => {
                 list.push(text(lang.engine_refused(path, why)).size(13).color(RED))
             }

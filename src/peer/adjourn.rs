@@ -10,7 +10,9 @@
 //! seat's resignation.
 //!
 //! The computer player keeps its games under the profile's `games/computer/`, with an
-//! identity derived from this peer's own for each level, and the hot-seat guest (the second
+//! identity derived from this peer's own for each level (and for each external engine, by
+//! its path: an unfinished game against one resumes with it while it is offered,
+//! [`super::PeerOptions::engines`]), and the hot-seat guest (the second
 //! player at this screen) under `games/guest/` with one derived identity, so that either is
 //! known again after a restart without keeping another key file.
 //!
@@ -187,12 +189,26 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 .challenge(addr, &game.to_string(), Some(game_id), now);
             return None;
         }
-        if let Some(level) = computer_level(&self.identity, &key) {
-            let port = match self.transport.local_addr() {
-                Ok(addr) => addr.port(),
+        let port = self.transport.local_addr().map(|a| a.port());
+        let me = port.map(|port| SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
+        let engine = self
+            .options
+            .engines
+            .iter()
+            .find(|e| engine_identity(&self.identity, &e.path).public_key() == key);
+        if let Some(engine) = engine {
+            // An external engine: started again on its copy of the game.
+            let me = match me {
+                Ok(me) => me,
                 Err(e) => return Some(e.to_string()),
             };
-            let me = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+            return self.start_engine(engine.clone(), Some((me, game_id))).err();
+        }
+        if let Some(level) = computer_level(&self.identity, &key) {
+            let me = match me {
+                Ok(me) => me,
+                Err(e) => return Some(e.to_string()),
+            };
             let computer = super::control::ComputerStart {
                 level,
                 engine: None,

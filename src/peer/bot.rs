@@ -14,10 +14,10 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use crate::engine::junqi::{Level, Player, PlayerSpec};
 use crate::engine::xiangqi::Searcher;
-use crate::engine::xiangqi::external::{EngineInfo, External, Go, Protocol};
-use crate::rules::xiangqi::{Game, Move};
 use crate::engine::xiangqi::book::Book;
+use crate::engine::xiangqi::external::{EngineInfo, External, Go, Protocol};
 use crate::rules::junqi::{Layout, Report, RuleSet, Side, Square};
+use crate::rules::xiangqi::{Game, Move};
 use crate::session::junqi::side_of;
 use crate::session::{AnyMove, AnyTable, Record, Session};
 
@@ -351,7 +351,10 @@ mod tests {
             panic!("not an external engine");
         };
         assert_eq!(e.path, std::path::Path::new("/usr/games/fairy-stockfish"));
-        assert_eq!((e.protocol, e.name.as_str()), (Protocol::Uci, "fairy-stockfish"));
+        assert_eq!(
+            (e.protocol, e.name.as_str()),
+            (Protocol::Uci, "fairy-stockfish")
+        );
         let BotKind::External(e) = "ucci:eleeye".parse().unwrap() else {
             panic!("not an external engine");
         };

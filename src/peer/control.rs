@@ -43,6 +43,9 @@ pub enum Command {
     /// Play the computer at this level: a headless peer on this machine's loopback,
     /// challenged like anyone else (in Junqi: hidden pieces, audit and all).
     PlayComputer(GameKind, Level),
+    /// These external Xiangqi engines are offered (an unfinished game against one of them
+    /// can be resumed).
+    Engines(Vec<EngineInfo>),
     /// Play Xiangqi against this external engine (Pikafish, Fairy-Stockfish, …), run by a
     /// headless peer on loopback like the computer; if it fails during the game, its side
     /// resigns and says why.
@@ -380,6 +383,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 self.endpoint.set_spectators_allowed(allowed);
             }
             Command::SetClock(clock) => self.endpoint.set_clock(clock),
+            Command::Engines(engines) => self.options.engines = engines,
             Command::Resume => return self.resume_adjourned(now),
             Command::Abandon => return self.abandon(),
             Command::StopWatching => {
@@ -448,24 +452,37 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     /// runs it as the computer, with an identity of its own, and challenges it. What went
     /// wrong, if it did.
     fn play_engine(&mut self, engine: EngineInfo, now: u64) -> Option<String> {
-        if let Err(e) = engine.start() {
-            return Some(format!("{} did not start: {e}", engine.name));
+        if !self.options.engines.iter().any(|e| e.path == engine.path) {
+            self.options.engines.push(engine.clone());
         }
-        let computer = ComputerStart {
-            level: Level::Hard,
-            identity: super::adjourn::engine_identity(&self.identity, &engine.path),
-            engine: Some(engine),
-            games_dir: super::adjourn::computer_games(self.options.games_dir.as_ref()),
-            resume_with: None,
-            clock: self.endpoint.clock(),
-        };
-        let addr = match start_computer(computer) {
+        let addr = match self.start_engine(engine, None) {
             Ok(addr) => addr,
             Err(e) => return Some(e),
         };
         self.endpoint
             .challenge(addr, &GameKind::Xiangqi.to_string(), None, now);
         None
+    }
+
+    /// Starts an external engine as the computer, with its own identity, once it has
+    /// completed its handshake: for a new game, or to resume the game `resume_with` names
+    /// (then it challenges). Its address, or why it did not start.
+    pub(super) fn start_engine(
+        &self,
+        engine: EngineInfo,
+        resume_with: Option<(SocketAddr, u64)>,
+    ) -> Result<SocketAddr, String> {
+        if let Err(e) = engine.start() {
+            return Err(format!("{} did not start: {e}", engine.name));
+        }
+        start_computer(ComputerStart {
+            level: Level::Hard,
+            identity: super::adjourn::engine_identity(&self.identity, &engine.path),
+            engine: Some(engine),
+            games_dir: super::adjourn::computer_games(self.options.games_dir.as_ref()),
+            resume_with,
+            clock: self.endpoint.clock(),
+        })
     }
 
     /// Publishes the snapshot to the person driving this peer, if it changed.

@@ -104,6 +104,9 @@ pub struct PeerOptions {
     pub watch: Option<SocketAddr>,
     /// Take spectators in this peer's games (up to [`crate::net::MAX_SPECTATORS`]).
     pub spectators: bool,
+    /// The external Xiangqi engines this (hand-driven) peer knows: an unfinished game
+    /// against one of them resumes with it ([`adjourn`]).
+    pub engines: Vec<crate::engine::xiangqi::external::EngineInfo>,
 }
 
 impl Default for PeerOptions {
@@ -131,6 +134,7 @@ impl Default for PeerOptions {
             accept_from: None,
             watch: None,
             spectators: true,
+            engines: Vec::new(),
         }
     }
 }

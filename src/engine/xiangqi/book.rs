@@ -53,7 +53,10 @@ impl Book {
             if words.trim().is_empty() {
                 continue;
             }
-            let bad = |problem: String| BookError { line: i + 1, problem };
+            let bad = |problem: String| BookError {
+                line: i + 1,
+                problem,
+            };
             let mut line = Vec::new();
             for word in words.split_whitespace() {
                 let mv: Move = word.parse().map_err(|e| bad(format!("{word:?}: {e}")))?;
@@ -155,7 +158,9 @@ mod tests {
             moves.iter().find(|(m, _)| *m == mv).map_or(0, |(_, w)| *w)
         };
         // Central cannon (both sides), pawn, elephant and horse openings.
-        for text in ["h2e2", "b2e2", "c3c4", "g3g4", "g0e2", "c0e2", "h0g2", "b0c2"] {
+        for text in [
+            "h2e2", "b2e2", "c3c4", "g3g4", "g0e2", "c0e2", "h0g2", "b0c2",
+        ] {
             assert!(weight(text) > 0, "{text} not in the book: {moves:?}");
         }
         let heaviest = moves.iter().map(|(_, w)| *w).max().unwrap();

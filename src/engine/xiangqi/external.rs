@@ -12,8 +12,8 @@
 //! and answers `uci` or `ucci` in time ([`EngineInfo`]).
 
 use std::ffi::OsStr;
-use std::path::{Path, PathBuf};
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -113,7 +113,10 @@ pub fn installed() -> Vec<PathBuf> {
     dirs.push(PathBuf::from("/usr/games"));
     let mut found: Vec<PathBuf> = Vec::new();
     for name in KNOWN_ENGINES {
-        let Some(path) = dirs.iter().map(|d| d.join(name)).find(|p| check_file(p).is_ok())
+        let Some(path) = dirs
+            .iter()
+            .map(|d| d.join(name))
+            .find(|p| check_file(p).is_ok())
         else {
             continue;
         };
