@@ -1,7 +1,8 @@
 //! The lobby: my name (editable) and key fingerprint, my addresses, the players found on
 //! the LAN with a Challenge button each (a Watch button, 观战, for one in a game), an
-//! incoming challenge to accept or decline, and a box to challenge someone by address or
-//! watch their game.
+//! incoming challenge to accept or decline, the computer (lanqi's levels, and for Xiangqi
+//! the external engines offered, with a box to add one by its path), and a box to challenge
+//! someone by address or watch their game.
 //!
 //! What it shows is the peer's [`Snapshot`]; what it keeps itself is only what is being
 //! typed. Its view is a pure function of both.
