@@ -852,6 +852,8 @@ fn the_lobby_offers_the_xiangqi_engines_found_and_refuses_a_path_that_is_none() 
     };
     let mut h = Harness::new(lobby_snapshot());
     let _ = h.app.update(Message::EnginesFound(vec![fairy.clone()]));
+    // The peer is told (to resume a game against one of them).
+    assert_eq!(h.sent(), vec![Command::Engines(vec![fairy.clone()])]);
     // Engines play Xiangqi only.
     assert!(!h.shows("Fairy-Stockfish 11.1 LB 64"));
     h.click("Xiangqi");
@@ -884,7 +886,7 @@ fn the_lobby_offers_the_xiangqi_engines_found_and_refuses_a_path_that_is_none() 
         format!("{typed} is not taken as an engine: not executable")
     );
     assert!(h.shows(&refused));
-    assert_eq!(h.app.lobby_engines(), [fairy]);
+    assert_eq!(h.app.lobby_engines(), [fairy.clone()]);
     let saved = std::fs::read_to_string(h._profile.0.join("settings.json")).unwrap_or_default();
     assert!(!saved.contains("notes.txt"), "{saved}");
     // A program that answered is offered and kept in the settings.
@@ -898,6 +900,10 @@ fn the_lobby_offers_the_xiangqi_engines_found_and_refuses_a_path_that_is_none() 
         Ok(other.clone()),
     ));
     assert!(h.shows("Pikafish"));
+    assert_eq!(
+        h.sent(),
+        vec![Command::Engines(vec![fairy.clone(), other.clone()])]
+    );
     let (settings, _) = settings::Settings::load(&h._profile.0.join("settings.json"));
     assert_eq!(settings.engine, Some(other.path));
 }

@@ -292,9 +292,12 @@ impl External {
     }
 
     fn send(&mut self, line: &str) -> Result<(), ExternalError> {
-        writeln!(self.stdin, "{line}")?;
-        self.stdin.flush()?;
-        Ok(())
+        let sent = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
+        match sent {
+            // Its end of the pipe is closed: it has exited.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(ExternalError::Closed),
+            other => Ok(other?),
+        }
     }
 
     /// Reads lines until one starts with one of `words`; returns that line.
