@@ -213,6 +213,15 @@ fn the_opening_book_answers_at_once_unless_switched_off() {
             .any(|(m, _)| *m == book),
         "{book} is not a book move"
     );
+    // Each new game draws its book moves again: over 30 games, more than one first move.
+    let mut firsts = std::collections::HashSet::new();
+    for _ in 0..30 {
+        engine.send("ucinewgame");
+        engine.send("position startpos");
+        engine.send("go movetime 1000");
+        firsts.insert(engine.best_move());
+    }
+    assert!(firsts.len() > 1, "always {firsts:?}");
     // Switched off: it searches.
     engine.send("setoption name OwnBook value false");
     engine.send("position startpos");

@@ -8,7 +8,7 @@
 //! `infinite`, `wtime`/`btime`/`winc`/`binc`/`movestogo` (UCI) or `time`/`increment`/
 //! `movestogo` (UCCI, milliseconds), `stop` and `quit`. A `go` with no limit thinks for the
 //! level's time. A position in the opening book ([`super::book`]) is answered at once with
-//! a book move (chosen by weight, differently in each run) unless the book is switched off
+//! a book move (chosen by weight, differently in each game) unless the book is switched off
 //! (`OwnBook`, or `LANQI_XIANGQI_OFF=book` in the environment) or the search is `infinite`.
 //! Moves are ICCS with ranks 0..9 in both protocols, as Pikafish writes them.
 //! Bad input gets an `info string` line and is otherwise ignored.
@@ -54,7 +54,7 @@ struct Engine {
     history: Vec<Position>,
     /// Whether positions in the opening book are answered from it.
     own_book: bool,
-    /// Varies the book moves from run to run.
+    /// Varies the book moves from game to game (drawn again at each `ucinewgame`).
     book_seed: u64,
 }
 
@@ -88,6 +88,8 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> io::Resu
             "isready" => say(&engine.out, "readyok"),
             "ucinewgame" => {
                 engine.finish(true);
+                // Each game its own book choices.
+                engine.book_seed = rand::random();
                 if let Some(s) = engine.searcher.as_mut() {
                     s.clear();
                 }
