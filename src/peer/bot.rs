@@ -266,10 +266,17 @@ impl Bot {
                 self.failure = Some(format!("{} plays only Xiangqi", info.name));
                 return None;
             };
-            return self
+            let mv = self
                 .external_move(&info, xiangqi.game())
-                .map(AnyMove::Xiangqi)
-                .filter(|m| moves.contains(m));
+                .map(AnyMove::Xiangqi);
+            if let Some(m) = mv.as_ref().filter(|m| !moves.contains(m)) {
+                self.failure = Some(format!(
+                    "{} answered {m}, not a move the table allows",
+                    info.name
+                ));
+                return None;
+            }
+            return mv;
         }
         if let (Some(tibetan), Some(level)) = (table.tibetan(), self.kind.level()) {
             let game = tibetan.game();
