@@ -1,7 +1,7 @@
 //! The headless peer's players: simple pickers over the legal moves (`random`, `first`),
 //! the computer players (`greedy`, `engine:easy|medium|hard`), and for Xiangqi an external
 //! UCI or UCCI engine (`uci:PATH`, `ucci:PATH`: Pikafish, Fairy-Stockfish, ElephantEye…),
-//! started at its first move and given [`ENGINE_MOVETIME`] a move. An external engine that
+//! started at its first move and given [`engine_movetime`] a move. An external engine that
 //! fails (it will not start, dies, or answers an illegal move) is not replaced: the bot
 //! says why ([`Bot::take_failure`]) and its peer resigns the game. In Junqi they are told
 //! only what the peer's side learns (moves, battle outcomes, revealed flags); in Xiangqi,
@@ -29,8 +29,22 @@ struct Learned {
     flags: Vec<(Side, String)>,
 }
 
-/// How long an external engine thinks about each move.
+/// How long an external engine thinks about a move at most.
 pub const ENGINE_MOVETIME: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// How long an external engine thinks about a move: [`ENGINE_MOVETIME`], less with a
+/// short clock (a thirtieth of the game time left, half of a move clock), never under 50
+/// ms.
+pub fn engine_movetime(clock: crate::protocol::Clock, left_ms: Option<u64>) -> std::time::Duration {
+    let mut ms = ENGINE_MOVETIME.as_millis() as u64;
+    if let Some(left) = left_ms {
+        ms = ms.min(left / 30);
+    }
+    if clock.move_secs > 0 {
+        ms = ms.min(u64::from(clock.move_secs) * 500);
+    }
+    std::time::Duration::from_millis(ms.max(50))
+}
 
 /// How the headless peer chooses its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,6 +126,8 @@ pub struct Bot {
     gomoku: Option<crate::engine::gomoku::Searcher>,
     /// The external engine, once started.
     external: Option<External>,
+    /// How long the external engine may think about its next move.
+    movetime: std::time::Duration,
     /// Why the external engine stopped playing, until the peer takes it.
     failure: Option<String>,
 }
@@ -127,8 +143,15 @@ impl Bot {
             searcher: None,
             gomoku: None,
             external: None,
+            movetime: ENGINE_MOVETIME,
             failure: None,
         }
+    }
+
+    /// The clock before a move: the time control, and the time this side has left (with
+    /// a game clock). An external engine thinks [`engine_movetime`].
+    pub fn set_clock(&mut self, clock: crate::protocol::Clock, left_ms: Option<u64>) {
+        self.movetime = engine_movetime(clock, left_ms);
     }
 
     /// Why this bot cannot move (its external engine failed), once: its peer resigns.
@@ -148,7 +171,7 @@ impl Bot {
         };
         let start = game.positions().first()?;
         let go = Go {
-            movetime: Some(ENGINE_MOVETIME),
+            movetime: Some(self.movetime),
             ..Go::default()
         };
         match played.and_then(|engine| engine.best_move(start, game.moves(), go)) {
@@ -368,5 +391,22 @@ mod tests {
         assert_eq!(e.protocol, Protocol::Ucci);
         let e = "uci:".parse::<BotKind>().unwrap_err();
         assert!(e.contains("uci:PATH"), "{e}");
+    }
+
+    #[test]
+    fn an_engine_thinks_a_second_a_move_unless_the_clock_is_short() {
+        use crate::protocol::Clock;
+        let ms = |game_secs, move_secs, left| {
+            let clock = Clock {
+                game_secs,
+                move_secs,
+            };
+            engine_movetime(clock, left).as_millis()
+        };
+        assert_eq!(ms(0, 0, None), 1000);
+        assert_eq!(ms(600, 0, Some(600_000)), 1000);
+        assert_eq!(ms(300, 0, Some(15_000)), 500);
+        assert_eq!(ms(0, 1, None), 500);
+        assert_eq!(ms(60, 0, Some(600)), 50);
     }
 }

@@ -624,9 +624,14 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             return Ok(());
         }
         self.bot_due = None;
-        let Some(table) = self.table.as_ref().and_then(|t| t.session.table()) else {
+        let Some(session) = self.table.as_ref().map(|t| &t.session) else {
             return Ok(());
         };
+        let Some(table) = session.table() else {
+            return Ok(());
+        };
+        self.bot
+            .set_clock(session.clock(), session.time_left(session.me(), now));
         if let Some(mv) = self.bot.pick(table, &table.legal_moves()) {
             self.local(Local::Move(mv), now)?;
         } else if let Some(why) = self.bot.take_failure() {
