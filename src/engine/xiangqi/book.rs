@@ -144,6 +144,7 @@ mod tests {
     #[test]
     fn every_bundled_line_is_legal_from_the_start() {
         let book = Book::parse(LINES).unwrap_or_else(|e| panic!("{e}"));
+        println!("{} lines, {} positions", book.lines(), book.positions());
         assert!(book.lines() >= 20, "{} lines", book.lines());
         assert!(book.positions() >= 100, "{} positions", book.positions());
     }
