@@ -886,7 +886,7 @@ fn the_lobby_offers_the_xiangqi_engines_found_and_refuses_a_path_that_is_none() 
         format!("{typed} is not taken as an engine: not executable")
     );
     assert!(h.shows(&refused));
-    assert_eq!(h.app.lobby_engines(), [fairy.clone()]);
+    assert_eq!(h.app.lobby_engines(), std::slice::from_ref(&fairy));
     let saved = std::fs::read_to_string(h._profile.0.join("settings.json")).unwrap_or_default();
     assert!(!saved.contains("notes.txt"), "{saved}");
     // A program that answered is offered and kept in the settings.
