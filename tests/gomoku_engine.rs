@@ -371,7 +371,7 @@ fn the_peer_bot_uses_the_engine_at_a_gomoku_table() {
         BotKind::Engine(Level::Easy),
         BotKind::Engine(Level::Medium),
     ] {
-        let mut bot = Bot::new(kind, 5);
+        let mut bot = Bot::new(kind.clone(), 5);
         let picked = bot.pick(&table, &moves).map(|m| m.to_string());
         assert_eq!(picked.as_deref(), Some("h4"), "{kind:?}");
     }

@@ -58,6 +58,7 @@ fn options(name: &str, profile: &TempDir) -> Options {
         sound_path: None,
         spectators: true,
         window: None,
+        engine: None,
     }
 }
 
@@ -846,6 +847,81 @@ fn the_game_picker_chooses_what_a_challenge_and_the_computer_play() {
         h.sent(),
         vec![Command::PlayComputer(GameKind::Junqi, Level::Medium)]
     );
+}
+
+/// Types `text` into the lobby's engine path box and presses Enter.
+fn type_engine_path(h: &mut Harness, text: &str) {
+    h.interact(|ui| {
+        ui.click(selector::id("engine-path")).unwrap();
+        let _ = ui.typewrite(text);
+        let _ = ui.tap_key(iced::keyboard::key::Named::Enter);
+    });
+}
+
+#[test]
+fn the_lobby_offers_the_xiangqi_engines_found_and_refuses_a_path_that_is_none() {
+    use lanqi::engine::xiangqi::external::{EngineInfo, ProbeError, Protocol};
+    let fairy = EngineInfo {
+        path: "/usr/games/fairy-stockfish".into(),
+        protocol: Protocol::Uci,
+        name: "Fairy-Stockfish 11.1 LB 64".into(),
+    };
+    let mut h = Harness::new(lobby_snapshot());
+    let _ = h.app.update(Message::EnginesFound(vec![fairy.clone()]));
+    // The peer is told (to resume a game against one of them).
+    assert_eq!(h.sent(), vec![Command::Engines(vec![fairy.clone()])]);
+    // Engines play Xiangqi only.
+    assert!(!h.shows("Fairy-Stockfish 11.1 LB 64"));
+    h.click("Xiangqi");
+    assert!(h.shows("Fairy-Stockfish 11.1 LB 64"));
+    assert!(h.shows("/usr/games/fairy-stockfish"));
+    assert_snapshot(
+        &h.ui().snapshot(&Theme::Light).unwrap(),
+        "app-lobby-engines",
+    );
+    h.click("Play");
+    assert_eq!(h.sent(), vec![Command::PlayEngine(fairy.clone())]);
+    // A path with nothing there, a file that cannot run: refused with the reason, at
+    // once, and nothing is offered or saved.
+    type_engine_path(&mut h, "/nonexistent/pikafish");
+    assert!(h.shows(&Lang::En.engine_refused("/nonexistent/pikafish", &ProbeError::NotFound)));
+    let text = h._profile.0.join("notes.txt");
+    std::fs::write(&text, "not a program").unwrap();
+    let typed = text.display().to_string();
+    h.interact(|ui| {
+        ui.click(selector::id("engine-path")).unwrap();
+        // Clear what was typed before.
+        for _ in 0.."/nonexistent/pikafish".len() {
+            let _ = ui.tap_key(iced::keyboard::key::Named::Backspace);
+        }
+    });
+    type_engine_path(&mut h, &typed);
+    let refused = Lang::En.engine_refused(&typed, &ProbeError::NotExecutable);
+    assert_eq!(
+        refused,
+        format!("{typed} is not taken as an engine: not executable")
+    );
+    assert!(h.shows(&refused));
+    assert_eq!(h.app.lobby_engines(), std::slice::from_ref(&fairy));
+    let saved = std::fs::read_to_string(h._profile.0.join("settings.json")).unwrap_or_default();
+    assert!(!saved.contains("notes.txt"), "{saved}");
+    // A program that answered is offered and kept in the settings.
+    let other = EngineInfo {
+        path: "/opt/pikafish".into(),
+        protocol: Protocol::Uci,
+        name: "Pikafish".into(),
+    };
+    let _ = h.app.update(Message::EngineChecked(
+        other.path.clone(),
+        Ok(other.clone()),
+    ));
+    assert!(h.shows("Pikafish"));
+    assert_eq!(
+        h.sent(),
+        vec![Command::Engines(vec![fairy.clone(), other.clone()])]
+    );
+    let (settings, _) = settings::Settings::load(&h._profile.0.join("settings.json"));
+    assert_eq!(settings.engine, Some(other.path));
 }
 
 #[test]

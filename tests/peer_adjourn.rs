@@ -348,3 +348,68 @@ async fn a_hot_seat_game_is_adjourned_and_resumed_with_the_second_player_back() 
     let (run, ()) = tokio::join!(me, person);
     run.expect("the peer stops cleanly");
 }
+
+#[tokio::test]
+async fn a_game_against_an_external_engine_is_adjourned_and_resumed_after_a_restart() {
+    use lanqi::engine::xiangqi::external::probe;
+    let path = Path::new("/usr/games/fairy-stockfish");
+    if !path.exists() {
+        eprintln!(
+            "skipped: {} is not installed (apt-get install fairy-stockfish)",
+            path.display()
+        );
+        return;
+    }
+    let engine = probe(path).expect("Fairy-Stockfish answers uci");
+    let dir = TempDir::new("adjourn-engine");
+    let games = dir.0.join("games");
+    {
+        let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+        let (c, mut w, me) = person_with(&socket, 22, options("erin", &games));
+        let person = async {
+            until(&mut w, |s| s.name == "erin").await;
+            c.send(Command::PlayEngine(engine.clone())).unwrap();
+            play_until(&c, &mut w, 2).await;
+            let left = until(&mut w, |s| {
+                moves(s) >= 2 && s.game.as_ref().is_some_and(|g| !g.legal_moves.is_empty())
+            })
+            .await;
+            c.send(Command::Adjourn).unwrap();
+            let s = until(&mut w, |s| s.game.is_none() && s.adjourned.is_some()).await;
+            let adjourned = s.adjourned.unwrap();
+            assert_eq!(adjourned.opponent, engine.name);
+            assert_eq!(adjourned.computer, None);
+            assert_eq!(adjourned.moves as usize, moves(&left));
+            c.send(Command::Quit).unwrap();
+        };
+        let (run, ()) = tokio::join!(me, person);
+        run.expect("the peer stops cleanly");
+    }
+    // The next start: told the engines offered (as the app tells its new peer), it
+    // resumes the game against the same engine, where it was.
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (c, mut w, me) = person_with(&socket, 22, options("erin", &games));
+    let person = async {
+        let s = until(&mut w, |s| s.adjourned.is_some()).await;
+        let saved = s.adjourned.unwrap().moves as usize;
+        c.send(Command::Engines(vec![engine.clone()])).unwrap();
+        c.send(Command::Resume).unwrap();
+        let s = until(&mut w, |s| {
+            s.game.as_ref().is_some_and(|g| !g.legal_moves.is_empty()) || s.problem.is_some()
+        })
+        .await;
+        assert_eq!(s.problem, None);
+        assert_eq!(moves(&s), saved);
+        assert_eq!(s.opponent.unwrap().0, engine.name);
+        // The engine answers the next move.
+        play_until(&c, &mut w, saved + 2).await;
+        c.send(Command::Game(Local::Resign)).unwrap();
+        until(&mut w, |s| {
+            s.game.as_ref().is_some_and(|g| g.ending.is_some())
+        })
+        .await;
+        c.send(Command::Quit).unwrap();
+    };
+    let (run, ()) = tokio::join!(me, person);
+    run.expect("the peer stops cleanly");
+}

@@ -1035,3 +1035,149 @@ async fn a_table_whose_player_declines_is_given_up() {
     a.expect("ann stops cleanly");
     b.expect("ben stops cleanly");
 }
+
+/// Debian's Fairy-Stockfish (package `fairy-stockfish`), where the tests expect it.
+const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
+
+/// A program that speaks just enough UCI to be taken as an engine, then does `on_go`
+/// when asked for a move (a shell script in `dir`).
+fn scripted_engine(dir: &TempDir, on_go: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.0.join("brittle-engine");
+    let script = format!(
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    uci) echo 'id name Brittle 1'; \
+         echo uciok;;\n    isready) echo readyok;;\n    go*) {on_go};;\n    quit) exit 0;;\n  esac\n\
+         done\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[tokio::test]
+async fn xiangqi_against_fairy_stockfish_over_loopback() {
+    use lanqi::engine::xiangqi::external::{Protocol, probe};
+    use lanqi::rules::xiangqi::{Game, Position};
+    let path = std::path::Path::new(FAIRY_STOCKFISH);
+    if !path.exists() {
+        eprintln!("skipped: {FAIRY_STOCKFISH} is not installed (apt-get install fairy-stockfish)");
+        return;
+    }
+    let engine = probe(path).expect("Fairy-Stockfish answers uci");
+    assert_eq!(engine.protocol, Protocol::Uci);
+    assert!(engine.name.contains("Fairy-Stockfish"), "{}", engine.name);
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (ca, mut wa, me) = person(&socket, 5, "erin");
+    let name = engine.name.clone();
+    let person = async {
+        until(&mut wa, |s| s.name == "erin").await;
+        ca.send(Command::PlayEngine(engine)).unwrap();
+        let s = until(&mut wa, |s| {
+            s.game.as_ref().is_some_and(|g| g.board.is_some()) || s.problem.is_some()
+        })
+        .await;
+        assert_eq!(s.problem, None);
+        assert_eq!(s.opponent.unwrap().0, name);
+        // We play our first legal move each turn; the engine answers each one with a
+        // move the rules allow (checked by replaying the record).
+        while moves(&wa.borrow()) < 8 {
+            let s = until(&mut wa, |s| {
+                let g = s.game.as_ref().unwrap();
+                !g.legal_moves.is_empty() || g.ending.is_some()
+            })
+            .await;
+            let g = s.game.unwrap();
+            assert_eq!(g.ending, None, "the game ended early: {:?}", g.chat);
+            let before = moves(&wa.borrow());
+            ca.send(Command::Game(Local::Move(g.legal_moves[0].clone())))
+                .unwrap();
+            until(&mut wa, |s| {
+                moves(s) >= before + 2 || s.game.as_ref().unwrap().ending.is_some()
+            })
+            .await;
+        }
+        let g = wa.borrow().game.clone().unwrap();
+        let mut game = Game::new(Position::start());
+        for (_, _, mv) in lanqi::session::standing_moves(&g.record) {
+            game.play(mv.xiangqi().expect("a Xiangqi move"))
+                .unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+        assert!(game.moves().len() >= 8, "{:?}", game.moves());
+        ca.send(Command::Game(Local::Resign)).unwrap();
+        until(&mut wa, |s| s.game.as_ref().unwrap().ending.is_some()).await;
+        ca.send(Command::Quit).unwrap();
+    };
+    let run = async { tokio::join!(me, person).0 };
+    tokio::time::timeout(std::time::Duration::from_secs(120), run)
+        .await
+        .expect("the game against Fairy-Stockfish finishes in time")
+        .expect("the person's peer quits cleanly");
+}
+
+#[tokio::test]
+async fn an_engine_that_dies_mid_game_resigns_and_says_why() {
+    use lanqi::engine::xiangqi::external::probe;
+    let dir = TempDir::new("brittle");
+    let engine = probe(&scripted_engine(&dir, "exit 3")).expect("it answers uci");
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (ca, mut wa, me) = person(&socket, 6, "fay");
+    let person = async {
+        until(&mut wa, |s| s.name == "fay").await;
+        ca.send(Command::PlayEngine(engine)).unwrap();
+        let s = until(&mut wa, |s| {
+            s.game.as_ref().is_some_and(|g| !g.legal_moves.is_empty())
+        })
+        .await;
+        // We are Red: our move, then the engine is asked for its own and dies.
+        let g = s.game.unwrap();
+        ca.send(Command::Game(Local::Move(g.legal_moves[0].clone())))
+            .unwrap();
+        let s = until(&mut wa, |s| s.game.as_ref().unwrap().ending.is_some()).await;
+        let g = s.game.unwrap();
+        let ending = g.ending.unwrap();
+        assert_eq!(ending.winner, Some(g.me));
+        assert_eq!(ending.reason, Reason::Resignation);
+        assert!(
+            g.chat
+                .iter()
+                .any(|(_, line)| line == "Brittle 1 stopped: the engine exited: it resigns"),
+            "{:?}",
+            g.chat
+        );
+        ca.send(Command::Quit).unwrap();
+    };
+    let run = async { tokio::join!(me, person).0 };
+    tokio::time::timeout(std::time::Duration::from_secs(60), run)
+        .await
+        .expect("the game ends in time")
+        .expect("the person's peer quits cleanly");
+}
+
+#[tokio::test]
+async fn an_engine_that_will_not_start_is_named_in_the_lobby() {
+    use lanqi::engine::xiangqi::external::probe;
+    let dir = TempDir::new("gone-engine");
+    let path = scripted_engine(&dir, "exit 3");
+    let engine = probe(&path).expect("it answers uci");
+    // It was offered, then the program went away.
+    std::fs::remove_file(&path).unwrap();
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let (ca, mut wa, me) = person(&socket, 7, "gus");
+    let person = async {
+        until(&mut wa, |s| s.name == "gus").await;
+        ca.send(Command::PlayEngine(engine)).unwrap();
+        let s = until(&mut wa, |s| s.problem.is_some()).await;
+        let problem = s.problem.unwrap();
+        assert!(
+            problem.starts_with("Brittle 1 did not start: engine i/o:"),
+            "{problem}"
+        );
+        assert!(s.game.is_none() && !s.challenging);
+        ca.send(Command::Quit).unwrap();
+    };
+    let run = async { tokio::join!(me, person).0 };
+    tokio::time::timeout(std::time::Duration::from_secs(60), run)
+        .await
+        .expect("the problem shows in time")
+        .expect("the person's peer quits cleanly");
+}

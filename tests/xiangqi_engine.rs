@@ -187,3 +187,95 @@ fn our_engine_as_an_external_opponent() {
     }
     assert_eq!(game.moves().len(), 4);
 }
+
+#[test]
+fn the_opening_book_answers_at_once_unless_switched_off() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let hello = engine.until("uciok");
+    assert!(
+        hello
+            .iter()
+            .any(|l| l == "option name OwnBook type check default true"),
+        "{hello:?}"
+    );
+    // From the start, a book move, said to be one, with no search.
+    engine.send("position startpos");
+    engine.send("go depth 20");
+    let lines = engine.until("bestmove");
+    assert_eq!(lines[0], "info string book move", "{lines:?}");
+    let book: Move = lines[1].split_whitespace().nth(1).unwrap().parse().unwrap();
+    let start = Position::start();
+    assert!(
+        lanqi::engine::xiangqi::book::Book::standard()
+            .moves(&start)
+            .iter()
+            .any(|(m, _)| *m == book),
+        "{book} is not a book move"
+    );
+    // Each new game draws its book moves again: over 30 games, more than one first move.
+    let mut firsts = std::collections::HashSet::new();
+    for _ in 0..30 {
+        engine.send("ucinewgame");
+        engine.send("position startpos");
+        engine.send("go movetime 1000");
+        firsts.insert(engine.best_move());
+    }
+    assert!(firsts.len() > 1, "always {firsts:?}");
+    // Switched off: it searches.
+    engine.send("setoption name OwnBook value false");
+    engine.send("position startpos");
+    engine.send("go depth 2");
+    let lines = engine.until("bestmove");
+    assert!(lines[0].starts_with("info depth 1 "), "{lines:?}");
+    engine.quit();
+}
+
+#[test]
+fn programs_that_are_not_engines_are_refused_with_the_reason() {
+    use lanqi::engine::xiangqi::external::{ProbeError, probe};
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("lanqi-probe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    assert_eq!(probe(&dir.join("nothing")), Err(ProbeError::NotFound));
+    assert_eq!(probe(&dir), Err(ProbeError::Folder));
+    let text = dir.join("notes.txt");
+    std::fs::write(&text, "hello").unwrap();
+    assert_eq!(probe(&text), Err(ProbeError::NotExecutable));
+    // A program that runs, but is no engine: it exits at once.
+    let quits = dir.join("quits");
+    std::fs::write(&quits, "#!/bin/sh\nexit 0\n").unwrap();
+    std::fs::set_permissions(&quits, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let e = probe(&quits).unwrap_err();
+    assert_eq!(e, ProbeError::NoAnswer("the engine exited".into()));
+    assert_eq!(
+        e.to_string(),
+        "it did not answer uci or ucci within 3 s (the engine exited)"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fairy_stockfish_is_found_installed_and_speaks_uci() {
+    use lanqi::engine::xiangqi::external::{Protocol, installed, probe};
+    let path = std::path::Path::new("/usr/games/fairy-stockfish");
+    if !path.exists() {
+        eprintln!(
+            "skipped: {} is not installed (apt-get install fairy-stockfish)",
+            path.display()
+        );
+        return;
+    }
+    let found = installed();
+    assert!(
+        found.iter().any(|p| p.ends_with("fairy-stockfish")),
+        "{found:?}"
+    );
+    let engine = probe(path).unwrap();
+    assert_eq!(engine.protocol, Protocol::Uci);
+    assert!(
+        engine.name.starts_with("Fairy-Stockfish"),
+        "{}",
+        engine.name
+    );
+}

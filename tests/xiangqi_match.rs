@@ -115,6 +115,50 @@ fn lanqi_over_uci_and_ucci_as_an_external_engine() {
 }
 
 #[test]
+fn from_the_start_position_lanqi_opens_from_its_book() {
+    let lanqi = env!("CARGO_BIN_EXE_lanqi");
+    let a = format!("uci:{lanqi} engine xiangqi");
+    let out = stdout(&[
+        "xiangqi",
+        "match",
+        "--a",
+        &a,
+        "--b",
+        "engine:easy",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--openings",
+        "start",
+        "--verbose",
+        "--moves",
+    ]);
+    tally(&out, 2);
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    for line in &games {
+        assert!(line.contains("opening \"start position\""), "{line}");
+    }
+    // A (Red in game 0) opens from its book: a main-line first move.
+    let first = games[0]
+        .split(": moves ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    let book = [
+        "h2e2", "b2e2", "c3c4", "g3g4", "g0e2", "c0e2", "h0g2", "b0c2", "h2d2", "b2f2", "h2f2",
+        "b2d2",
+    ];
+    assert!(
+        book.contains(&first),
+        "{first} is not a book opening: {out}"
+    );
+}
+
+#[test]
 fn bad_players_and_clocks_are_one_line_errors() {
     fails(
         &[

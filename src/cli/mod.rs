@@ -77,6 +77,7 @@ impl AppArgs {
             options.sound = saved.sound;
             options.spectators = saved.spectators;
             options.clock = saved.clock.unwrap_or_default();
+            options.engine = saved.engine;
             options.window = saved.window.map(|(w, h)| iced::Size::new(w, h));
             options.settings = Some(path);
         }

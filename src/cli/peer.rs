@@ -131,7 +131,9 @@ pub struct PeerArgs {
     #[command(flatten)]
     pub discovery: DiscoveryArgs,
     /// How the bot plays: random, first, greedy, or the computer player engine:easy,
-    /// engine:medium or engine:hard (which deploys its own layout).
+    /// engine:medium or engine:hard (which deploys its own layout); in Xiangqi also an
+    /// external engine, uci:PATH or ucci:PATH (1 s a move, less with a short clock; it
+    /// resigns if the engine fails).
     #[arg(long, default_value = "random")]
     pub bot: BotKind,
     /// A file holding one line of layout text to deploy (default: a random layout).

@@ -57,6 +57,11 @@ pub struct MatchArgs {
     /// lanqi's transposition table, in megabytes.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub hash: u64,
+    /// Where the games start: `fixed` (the 16 balanced openings, each with both colours)
+    /// or `start` (every game from the start position: an engine's opening book, if it
+    /// has one, then varies the games).
+    #[arg(long, default_value = "fixed", value_parser = ["fixed", "start"])]
+    pub openings: String,
     /// Print one line per game (number, opening, A's colour, result, plies) before the
     /// summary.
     #[arg(long)]
@@ -123,6 +128,7 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
         games: args.games,
         first_game: args.first_game,
         hash_mb: args.hash as usize,
+        from_start: args.openings == "start",
     };
     let mut out = String::new();
     let report = run_match(config, |g| {

@@ -34,6 +34,7 @@ use super::junqi::deploy;
 use super::review::{self, Review};
 use super::watch as spectator;
 use super::{lobby, play, settings};
+use crate::engine::xiangqi::external::{self, EngineInfo, ProbeError, probe};
 use crate::net::discovery::MdnsMode;
 use crate::peer::control::Chair;
 use crate::peer::{self, Command, Controller, PeerOptions, Snapshot};
@@ -75,6 +76,9 @@ pub struct Options {
     /// The window's size at start (the size it had when last closed); [`WINDOW_SIZE`] if
     /// none.
     pub window: Option<Size>,
+    /// The Xiangqi engine chosen by its path (the settings' `engine`), offered in the
+    /// lobby beside those found installed once [`App::boot`] has checked it.
+    pub engine: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -91,6 +95,7 @@ impl Default for Options {
             sound_path: None,
             spectators: true,
             window: None,
+            engine: None,
         }
     }
 }
@@ -203,6 +208,11 @@ pub enum Message {
     Archived(play::Message),
     /// A spectator screen message.
     Watch(spectator::Message),
+    /// Xiangqi engines found to answer (installed, or the one in the settings): offered in
+    /// the lobby.
+    EnginesFound(Vec<EngineInfo>),
+    /// The program typed in the lobby's engine box was checked.
+    EngineChecked(PathBuf, Result<EngineInfo, ProbeError>),
 }
 
 impl From<hot_seat::Message> for Message {
@@ -243,7 +253,49 @@ pub struct App {
     window_size: Option<Size>,
 }
 
+/// Runs `f` on a thread of its own; its result, when it is done (none if it panicked).
+async fn off_thread<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let spawned = std::thread::Builder::new()
+        .name("lanqi-engine-check".into())
+        .spawn(move || {
+            let _ = tx.send(f());
+        });
+    match spawned {
+        Ok(_) => rx.await.ok(),
+        Err(_) => None,
+    }
+}
+
+/// Asks the program at `path` the engine handshake, off the window's thread.
+fn check_engine(path: PathBuf) -> Task<Message> {
+    Task::perform(
+        off_thread(move || (path.clone(), probe(&path))),
+        |r| match r {
+            Some((path, checked)) => Message::EngineChecked(path, checked),
+            None => Message::EnginesFound(Vec::new()),
+        },
+    )
+}
+
 impl App {
+    /// The app, and its first task: looking for the Xiangqi engines installed here (and
+    /// checking the one the settings name), to offer them in the lobby.
+    pub fn boot(options: Options) -> (App, Task<Message>) {
+        let chosen = options.engine.clone();
+        let app = App::new(options);
+        let find = off_thread(|| {
+            let paths = external::installed();
+            paths.iter().filter_map(|p| probe(p).ok()).collect()
+        });
+        let installed = Task::perform(find, |found: Option<Vec<EngineInfo>>| {
+            Message::EnginesFound(found.unwrap_or_default())
+        });
+        // The one chosen by path: refused with the reason if it no longer answers.
+        let chosen = chosen.map_or_else(Task::none, check_engine);
+        (app, Task::batch([installed, chosen]))
+    }
+
     /// The app before the network has said anything.
     pub fn new(options: Options) -> App {
         let now = Instant::now();
@@ -316,6 +368,11 @@ impl App {
             |_| (Vec::new(), Vec::new()),
             |d| crate::peer::archive::finished_games(&d),
         ));
+    }
+
+    /// The Xiangqi engines the lobby offers as opponents.
+    pub fn lobby_engines(&self) -> &[EngineInfo] {
+        self.lobby.engines()
     }
 
     /// The finished game under review, if one is open.
@@ -475,6 +532,11 @@ impl App {
                 if !self.options.spectators {
                     let _ = tx.send(Command::TakeSpectators(false));
                 }
+                // A new peer (after a restart) learns the engines offered, to resume a
+                // game against one.
+                if !self.lobby.engines().is_empty() {
+                    let _ = tx.send(Command::Engines(self.lobby.engines().to_vec()));
+                }
                 self.commands = Some(tx);
                 self.failed = None;
             }
@@ -493,8 +555,21 @@ impl App {
             }
             Message::Lobby(m) => {
                 if let Some(event) = self.lobby.update(m, &self.host.snapshot, self.lang) {
-                    self.on_lobby(event);
+                    return self.on_lobby(event);
                 }
+            }
+            Message::EnginesFound(engines) => {
+                self.lobby.add_engines(engines);
+                self.send(Command::Engines(self.lobby.engines().to_vec()));
+            }
+            Message::EngineChecked(path, checked) => {
+                if checked.is_ok() {
+                    self.options.engine = Some(path.clone());
+                    let chosen = path.clone();
+                    self.save_settings(|s| s.engine = Some(chosen));
+                }
+                self.lobby.engine_checked(&path, checked);
+                self.send(Command::Engines(self.lobby.engines().to_vec()));
             }
             Message::Watch(m) => {
                 let spectator::Event::Command(c) = spectator::update(m);
@@ -579,8 +654,17 @@ impl App {
     }
 
     /// Does what the lobby hands up.
-    fn on_lobby(&mut self, event: lobby::Event) {
+    fn on_lobby(&mut self, event: lobby::Event) -> Task<Message> {
         match event {
+            // A file that is not there or cannot run is refused at once; a program is
+            // asked the handshake away from the window's thread.
+            lobby::Event::CheckEngine(path) => {
+                if let Err(why) = external::check_file(&path) {
+                    self.lobby.engine_checked(&path, Err(why));
+                    return Task::none();
+                }
+                return check_engine(path);
+            }
             lobby::Event::Command(c) => self.send(c),
             lobby::Event::OpenSaved(path) => {
                 let name = path
@@ -626,6 +710,7 @@ impl App {
                 self.restart();
             }
         }
+        Task::none()
     }
 
     /// Does what the game screen on show hands up.
@@ -995,7 +1080,7 @@ pub fn display_available() -> bool {
 /// Opens the app's window and runs it until it is closed.
 pub fn run(options: Options) -> iced::Result {
     let size = options.window.unwrap_or(WINDOW_SIZE);
-    iced::application(move || App::new(options.clone()), App::update, App::view)
+    iced::application(move || App::boot(options.clone()), App::update, App::view)
         .title(App::title)
         .theme(App::theme)
         .style(App::style)

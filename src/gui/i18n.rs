@@ -189,6 +189,16 @@ pub struct AppText {
     pub abandon: &'static str,
     /// The computer as an opponent (with its level after it).
     pub computer_name: &'static str,
+    /// Over the Xiangqi engines offered as opponents.
+    pub engines_note: &'static str,
+    /// The engine path box's placeholder.
+    pub engine_path: &'static str,
+    /// Check the engine typed and offer it.
+    pub engine_add: &'static str,
+    /// Play an engine.
+    pub engine_play: &'static str,
+    /// While the engine typed is being checked.
+    pub engine_checking: &'static str,
     /// The time control list's last entry: one's own.
     pub clock_custom: &'static str,
     /// The custom time control's boxes: minutes per side.
@@ -385,6 +395,11 @@ const EN: AppText = AppText {
     resume: "Resume",
     abandon: "Abandon",
     computer_name: "Computer",
+    engines_note: "Xiangqi engines on this machine (1 s a move):",
+    engine_path: "Another engine: the path of a UCI or UCCI program",
+    engine_add: "Add",
+    engine_play: "Play",
+    engine_checking: "Checking the engine…",
     finished_heading: "Finished games",
     clock_custom: "Custom…",
     clock_minutes: "minutes a side",
@@ -534,6 +549,11 @@ const ZH: AppText = AppText {
     resume: "继续对局",
     abandon: "放弃",
     computer_name: "电脑",
+    engines_note: "本机的象棋引擎（每步 1 秒）：",
+    engine_path: "其他引擎：UCI 或 UCCI 程序的路径",
+    engine_add: "添加",
+    engine_play: "对弈",
+    engine_checking: "正在检查引擎…",
     finished_heading: "下完的对局",
     clock_custom: "自定义…",
     clock_minutes: "每方局时（分钟）",
@@ -965,6 +985,28 @@ impl Lang {
         match self {
             Lang::En => format!("{name}: {word}"),
             Lang::Zh => format!("{name}{word}"),
+        }
+    }
+
+    /// Why the engine typed in the lobby is refused.
+    pub fn engine_refused(
+        self,
+        path: &str,
+        why: &crate::engine::xiangqi::external::ProbeError,
+    ) -> String {
+        use crate::engine::xiangqi::external::ProbeError;
+        match self {
+            Lang::En => format!("{path} is not taken as an engine: {why}"),
+            Lang::Zh => {
+                let why = match why {
+                    ProbeError::NotFound => "文件不存在".to_string(),
+                    ProbeError::Folder => "这是文件夹，不是程序".to_string(),
+                    ProbeError::NotExecutable => "没有执行权限".to_string(),
+                    ProbeError::Start(e) => format!("无法启动（{e}）"),
+                    ProbeError::NoAnswer(e) => format!("3 秒内没有回应 uci 或 ucci（{e}）"),
+                };
+                format!("{path} 不能用作引擎：{why}")
+            }
         }
     }
 
@@ -1604,6 +1646,11 @@ mod complete {
             resume,
             abandon,
             computer_name,
+            engines_note,
+            engine_path,
+            engine_add,
+            engine_play,
+            engine_checking,
             finished_heading,
             clock_custom,
             clock_minutes,

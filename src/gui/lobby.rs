@@ -1,14 +1,15 @@
 //! The lobby: my name (editable) and key fingerprint, my addresses, the players found on
 //! the LAN with a Challenge button each (a Watch button, 观战, for one in a game), an
-//! incoming challenge to accept or decline, and a box to challenge someone by address or
-//! watch their game. For a Gomoku table of three or four, the seat setup ([`super::seats`])
-//! takes the place of the challenge buttons.
+//! incoming challenge to accept or decline, the computer (lanqi's levels, and for Xiangqi
+//! the external engines offered, with a box to add one by its path), and a box to challenge
+//! someone by address or watch their game. For a Gomoku table of three or four, the seat
+//! setup ([`super::seats`]) takes the place of the challenge buttons.
 //!
 //! What it shows is the peer's [`Snapshot`]; what it keeps itself is only what is being
 //! typed. Its view is a pure function of both.
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use iced::widget::{
     button, column, container, pick_list, row, rule, scrollable, space, text, text_input,
@@ -19,6 +20,7 @@ use super::i18n::Lang;
 use super::page::Which;
 use super::seats;
 use crate::engine::Level;
+use crate::engine::xiangqi::external::{EngineInfo, ProbeError};
 use crate::peer::adjourn::Adjourned;
 use crate::peer::archive::Finished;
 use crate::peer::control::{Found, Incoming};
@@ -67,6 +69,25 @@ pub struct Lobby {
     custom_clock: Option<(String, String)>,
     /// Who sits in the other seats of a Gomoku table of three or four.
     table: seats::Setup,
+    /// The Xiangqi engines offered as opponents, the engine path box, and the check of the
+    /// path typed.
+    engines: Engines,
+}
+
+/// The lobby's external Xiangqi engines: those offered (found installed, or chosen by
+/// path), the path box, and the check of the path last typed.
+#[derive(Clone, Debug, Default)]
+struct Engines {
+    offered: Vec<EngineInfo>,
+    path: String,
+    check: Option<EngineCheck>,
+}
+
+/// The engine path typed: being checked, or refused (why).
+#[derive(Clone, Debug)]
+enum EngineCheck {
+    Checking,
+    Refused(String, ProbeError),
 }
 
 /// What the lobby reacts to.
@@ -94,6 +115,12 @@ pub enum Message {
     Page(Option<Which>),
     /// Play the computer at this level.
     Computer(Level),
+    /// Play the external engine offered at this place (Xiangqi).
+    Engine(usize),
+    /// The engine path box changed.
+    EnginePathChanged(String),
+    /// Check the engine path typed, and offer it if it is an engine.
+    AddEngine,
     /// Choose the game to play (Gomoku with the settings last chosen).
     Game(GameKind),
     /// Choose Gomoku with these settings (its rule set, board, seats and win length).
@@ -171,6 +198,8 @@ pub enum Event {
     /// Gomoku's settings or its seat setup changed (to remember): the settings, and who
     /// sits in the other seats (as [`seats::Setup::to_texts`] writes them).
     Gomoku(gomoku::Settings, Vec<String>),
+    /// Check the program at this path: is it a Xiangqi engine ([`Lobby::engine_checked`])?
+    CheckEngine(PathBuf),
 }
 
 impl Lobby {
@@ -228,6 +257,36 @@ impl Lobby {
         match self.game {
             GameKind::Gomoku(settings) => settings.seats,
             _ => 2,
+        }
+    }
+
+    /// Offers these Xiangqi engines as opponents too (those already offered stay).
+    pub fn add_engines(&mut self, engines: Vec<EngineInfo>) {
+        for engine in engines {
+            if !self.engines.offered.iter().any(|e| e.path == engine.path) {
+                self.engines.offered.push(engine);
+            }
+        }
+    }
+
+    /// The Xiangqi engines offered as opponents.
+    pub fn engines(&self) -> &[EngineInfo] {
+        &self.engines.offered
+    }
+
+    /// The program at `path` was checked: offered if it is an engine, else refused with
+    /// the reason (shown under the path box).
+    pub fn engine_checked(&mut self, path: &Path, checked: Result<EngineInfo, ProbeError>) {
+        match checked {
+            Ok(engine) => {
+                self.engines.check = None;
+                self.engines.path.clear();
+                self.add_engines(vec![engine]);
+            }
+            Err(why) => {
+                let path = path.display().to_string();
+                self.engines.check = Some(EngineCheck::Refused(path, why));
+            }
         }
     }
 
@@ -291,6 +350,24 @@ impl Lobby {
             }
             Message::Computer(level) => {
                 Some(Event::Command(Command::PlayComputer(self.game, level)))
+            }
+            Message::Engine(i) => self
+                .engines
+                .offered
+                .get(i)
+                .map(|e| Event::Command(Command::PlayEngine(e.clone()))),
+            Message::EnginePathChanged(path) => {
+                self.engines.path = path;
+                self.engines.check = None;
+                None
+            }
+            Message::AddEngine => {
+                let typed = self.engines.path.trim();
+                if typed.is_empty() {
+                    return None;
+                }
+                self.engines.check = Some(EngineCheck::Checking);
+                Some(Event::CheckEngine(PathBuf::from(typed)))
             }
             Message::Game(GameKind::Gomoku(_)) => {
                 self.game = GameKind::Gomoku(self.gomoku);
@@ -520,7 +597,7 @@ impl Lobby {
         // A table of three or four: who sits where comes first.
         main = if two {
             main.push(found)
-                .push(computer(can_challenge, lang))
+                .push(self.computer(can_challenge, lang))
                 .push(self.hot_seat(can_challenge, lang))
         } else {
             main.push(self.table_setup(snapshot, can_challenge, lang))
@@ -606,6 +683,85 @@ impl Lobby {
         .padding(12)
         .width(Fill)
         .style(container::rounded_box)
+        .into()
+    }
+
+    /// Play the computer: lanqi's levels, and for Xiangqi the engines offered
+    /// ([`Lobby::engines_view`]).
+    fn computer(&self, can_challenge: bool, lang: Lang) -> Element<'_, Message> {
+        let t = lang.app();
+        let mut levels = row![].spacing(8);
+        for (level, label) in Level::ALL.into_iter().zip(t.levels) {
+            levels = levels.push(
+                button(text(label))
+                    .on_press_maybe(can_challenge.then_some(Message::Computer(level)))
+                    .style(button::secondary),
+            );
+        }
+        let card = column![
+            text(t.computer_heading).size(20),
+            row![
+                text(t.computer_note).size(14).color(GREY).width(Fill),
+                levels
+            ]
+            .spacing(10)
+            .align_y(Alignment::Center),
+        ]
+        .spacing(8);
+        if self.game == GameKind::Xiangqi {
+            card.push(self.engines_view(can_challenge, lang)).into()
+        } else {
+            card.into()
+        }
+    }
+
+    /// The Xiangqi engines offered, each with Play, and the box to add one by its path
+    /// (with the check under it: under way, or why the program was refused).
+    fn engines_view(&self, can_challenge: bool, lang: Lang) -> Element<'_, Message> {
+        let t = lang.app();
+        let mut list = column![].spacing(6);
+        if !self.engines.offered.is_empty() {
+            list = list.push(text(t.engines_note).size(14).color(GREY));
+        }
+        for (i, engine) in self.engines.offered.iter().enumerate() {
+            list = list.push(
+                row![
+                    text(engine.name.clone()).size(15),
+                    text(engine.path.display().to_string())
+                        .size(13)
+                        .color(GREY)
+                        .width(Fill),
+                    button(text(t.engine_play))
+                        .on_press_maybe(can_challenge.then_some(Message::Engine(i)))
+                        .style(button::secondary),
+                ]
+                .spacing(10)
+                .align_y(Alignment::Center),
+            );
+        }
+        let checking = matches!(self.engines.check, Some(EngineCheck::Checking));
+        let typed = !self.engines.path.trim().is_empty() && !checking;
+        list = list.push(
+            row![
+                text_input(t.engine_path, &self.engines.path)
+                    .id("engine-path")
+                    .on_input(Message::EnginePathChanged)
+                    .on_submit(Message::AddEngine)
+                    .width(Fill),
+                button(text(t.engine_add))
+                    .on_press_maybe(typed.then_some(Message::AddEngine))
+                    .style(button::secondary),
+            ]
+            .spacing(8)
+            .align_y(Alignment::Center),
+        );
+        match &self.engines.check {
+            Some(EngineCheck::Checking) => list.push(text(t.engine_checking).size(13).color(GREY)),
+            Some(EngineCheck::Refused(path, why)) => {
+                list.push(text(lang.engine_refused(path, why)).size(13).color(RED))
+            }
+            None => list,
+        }
         .into()
     }
 
@@ -1024,30 +1180,6 @@ fn incoming_card(incoming: &Incoming, lang: Lang) -> Element<'_, Message> {
     .padding(14)
     .width(Fill)
     .style(container::bordered_box)
-    .into()
-}
-
-/// The computer players, a button per level.
-fn computer<'a>(can_challenge: bool, lang: Lang) -> Element<'a, Message> {
-    let t = lang.app();
-    let mut levels = row![].spacing(8);
-    for (level, label) in Level::ALL.into_iter().zip(t.levels) {
-        levels = levels.push(
-            button(text(label))
-                .on_press_maybe(can_challenge.then_some(Message::Computer(level)))
-                .style(button::secondary),
-        );
-    }
-    column![
-        text(t.computer_heading).size(20),
-        row![
-            text(t.computer_note).size(14).color(GREY).width(Fill),
-            levels
-        ]
-        .spacing(10)
-        .align_y(Alignment::Center),
-    ]
-    .spacing(8)
     .into()
 }
 

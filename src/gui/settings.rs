@@ -19,6 +19,7 @@
 //!   "spectators": true,
 //!   "clock": "900+30",
 //!   "window": [1100.0, 800.0],
+//!   "engine": "/usr/local/bin/pikafish",
 //!   "gomoku": "gomoku:freestyle:15x15:3:5",
 //!   "table": ["computer:medium", "here:Bob", "lan:192.168.1.20:40001"]
 //! }
@@ -32,6 +33,8 @@
 //!   8 at a time) or not.
 //! - `clock`: the time control my challenges propose, game seconds per side + seconds per
 //!   move (`"0+0"`, the default: none), as the lobby's Time choice last set it.
+//! - `engine`: a Xiangqi engine (UCI or UCCI) chosen by its path in the lobby, offered as
+//!   an opponent beside the ones found installed; `null` (the default): none chosen.
 //! - `window`: the last window size in logical pixels, `[width, height]`, or `null`.
 //! - `gomoku`: the Gomoku settings last chosen in the lobby (rule set, board, seats, win
 //!   length, opening rule), as the wire writes the game (`gomoku:RULE:WxH:SEATS:WIN`).
@@ -74,6 +77,8 @@ pub struct Settings {
     pub spectators: bool,
     /// The time control my challenges propose, if one was chosen.
     pub clock: Option<crate::protocol::Clock>,
+    /// The Xiangqi engine chosen by its path, if one was.
+    pub engine: Option<std::path::PathBuf>,
     /// The last window size (logical pixels, width and height), if known.
     pub window: Option<(f32, f32)>,
     /// The Gomoku settings last chosen, if any.
@@ -91,6 +96,7 @@ impl Default for Settings {
             sound: true,
             spectators: true,
             clock: None,
+            engine: None,
             window: None,
             gomoku: None,
             table: Vec::new(),
@@ -182,6 +188,15 @@ impl Settings {
                 _ => bad("clock", v, "\"GAME+MOVE\" in seconds, e.g. \"900+30\""),
             }
         }
+        if let Some(v) = map.get("engine") {
+            match v {
+                Value::Null => {}
+                Value::String(p) if !p.trim().is_empty() && !p.contains('\0') => {
+                    settings.engine = Some(p.into());
+                }
+                _ => bad("engine", v, "the path of a program, or null"),
+            }
+        }
         if let Some(v) = map.get("window") {
             match v {
                 Value::Null => {}
@@ -237,6 +252,13 @@ impl Settings {
         if let Some(clock) = self.clock {
             map.insert("clock".into(), json!(clock.to_string()));
         }
+        map.insert(
+            "engine".into(),
+            match &self.engine {
+                Some(path) => json!(path.to_string_lossy()),
+                None => Value::Null,
+            },
+        );
         map.insert(
             "window".into(),
             match self.window {
@@ -378,6 +400,7 @@ mod tests {
             sound: false,
             spectators: false,
             clock: None,
+            engine: Some("/opt/engines/pikafish".into()),
             window: None,
             gomoku: None,
             table: Vec::new(),

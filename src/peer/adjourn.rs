@@ -10,7 +10,9 @@
 //! seat's resignation.
 //!
 //! The computer player keeps its games under the profile's `games/computer/`, with an
-//! identity derived from this peer's own for each level, and the hot-seat guest (the second
+//! identity derived from this peer's own for each level (and for each external engine, by
+//! its path: an unfinished game against one resumes with it while it is offered,
+//! [`super::PeerOptions::engines`]), and the hot-seat guest (the second
 //! player at this screen) under `games/guest/` with one derived identity, so that either is
 //! known again after a restart without keeping another key file.
 //!
@@ -51,6 +53,17 @@ pub fn computer_identity(own: &Identity, level: Level) -> Identity {
         .chain_update(b"lanqi/computer/v1")
         .chain_update(own.signing_key().to_bytes())
         .chain_update(level.name().as_bytes())
+        .finalize();
+    Identity::from_secret(digest.into())
+}
+
+/// The identity of the external engine at `path` as the computer player for the person
+/// `own` (derived, never stored: the same for the same program after every restart).
+pub fn engine_identity(own: &Identity, path: &std::path::Path) -> Identity {
+    let digest = Sha256::new()
+        .chain_update(b"lanqi/engine/v1")
+        .chain_update(own.signing_key().to_bytes())
+        .chain_update(path.as_os_str().as_encoded_bytes())
         .finalize();
     Identity::from_secret(digest.into())
 }
@@ -178,14 +191,29 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 .challenge(addr, &game.to_string(), Some(game_id), now);
             return None;
         }
-        if let Some(level) = computer_level(&self.identity, &key) {
-            let port = match self.transport.local_addr() {
-                Ok(addr) => addr.port(),
+        let port = self.transport.local_addr().map(|a| a.port());
+        let me = port.map(|port| SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
+        let engine = self
+            .options
+            .engines
+            .iter()
+            .find(|e| engine_identity(&self.identity, &e.path).public_key() == key);
+        if let Some(engine) = engine {
+            // An external engine: started again on its copy of the game.
+            let me = match me {
+                Ok(me) => me,
                 Err(e) => return Some(e.to_string()),
             };
-            let me = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+            return self.start_engine(engine.clone(), Some((me, game_id))).err();
+        }
+        if let Some(level) = computer_level(&self.identity, &key) {
+            let me = match me {
+                Ok(me) => me,
+                Err(e) => return Some(e.to_string()),
+            };
             let computer = super::control::ComputerStart {
                 level,
+                engine: None,
                 identity: computer_identity(&self.identity, level),
                 games_dir: computer_games(self.options.games_dir.as_ref()),
                 resume_with: Some((me, game_id)),

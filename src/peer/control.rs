@@ -10,6 +10,7 @@ use tokio::sync::{mpsc, watch};
 use super::watch::WatchView;
 use super::{Peer, PeerError};
 use crate::engine::Level;
+use crate::engine::xiangqi::external::EngineInfo;
 use crate::net::Transport;
 use crate::rules::junqi::Layout;
 use crate::session::{
@@ -42,6 +43,13 @@ pub enum Command {
     /// Play the computer at this level: a headless peer on this machine's loopback,
     /// challenged like anyone else (in Junqi: hidden pieces, audit and all).
     PlayComputer(GameKind, Level),
+    /// These external Xiangqi engines are offered (an unfinished game against one of them
+    /// can be resumed).
+    Engines(Vec<EngineInfo>),
+    /// Play Xiangqi against this external engine (Pikafish, Fairy-Stockfish, …), run by a
+    /// headless peer on loopback like the computer; if it fails during the game, its side
+    /// resigns and says why.
+    PlayEngine(EngineInfo),
     /// Hot-seat: two people at this one screen. A second hand-driven peer (the guest,
     /// named here) starts on loopback and is challenged to this game; it accepts at once.
     /// Both seats then play through the same session, clocks, undo and audit as over the
@@ -414,6 +422,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             Command::Challenge(..)
             | Command::Watch(_)
             | Command::PlayComputer(..)
+            | Command::PlayEngine(_)
             | Command::HotSeat(..)
             | Command::Resume
                 if playing =>
@@ -471,6 +480,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 self.endpoint.set_spectators_allowed(allowed);
             }
             Command::SetClock(clock) => self.endpoint.set_clock(clock),
+            Command::Engines(engines) => self.options.engines = engines,
             Command::Resume => return self.resume_adjourned(now),
             Command::Abandon => return self.abandon(),
             Command::StopWatching => {
@@ -493,6 +503,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 hand.guests.clear();
                 let computer = ComputerStart {
                     level,
+                    engine: None,
                     identity: super::adjourn::computer_identity(&self.identity, level),
                     games_dir: super::adjourn::computer_games(self.options.games_dir.as_ref()),
                     resume_with: None,
@@ -504,6 +515,10 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     Err(e) => return Some(e),
                 };
                 self.endpoint.challenge(addr, &game.to_string(), None, now);
+            }
+            Command::PlayEngine(engine) => {
+                hand.guests.clear();
+                return self.play_engine(engine, now);
             }
             Command::HotSeat(game, name) => {
                 let guest = GuestStart {
@@ -533,6 +548,44 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             _ => {}
         }
         None
+    }
+
+    /// Plays Xiangqi against an external engine: checks it starts (the handshake), then
+    /// runs it as the computer, with an identity of its own, and challenges it. What went
+    /// wrong, if it did.
+    fn play_engine(&mut self, engine: EngineInfo, now: u64) -> Option<String> {
+        if !self.options.engines.iter().any(|e| e.path == engine.path) {
+            self.options.engines.push(engine.clone());
+        }
+        let addr = match self.start_engine(engine, None) {
+            Ok(addr) => addr,
+            Err(e) => return Some(e),
+        };
+        self.endpoint
+            .challenge(addr, &GameKind::Xiangqi.to_string(), None, now);
+        None
+    }
+
+    /// Starts an external engine as the computer, with its own identity, once it has
+    /// completed its handshake: for a new game, or to resume the game `resume_with` names
+    /// (then it challenges). Its address, or why it did not start.
+    pub(super) fn start_engine(
+        &self,
+        engine: EngineInfo,
+        resume_with: Option<(SocketAddr, u64)>,
+    ) -> Result<SocketAddr, String> {
+        if let Err(e) = engine.start() {
+            return Err(format!("{} did not start: {e}", engine.name));
+        }
+        start_computer(ComputerStart {
+            level: Level::Hard,
+            identity: super::adjourn::engine_identity(&self.identity, &engine.path),
+            engine: Some(engine),
+            games_dir: super::adjourn::computer_games(self.options.games_dir.as_ref()),
+            resume_with,
+            join: None,
+            clock: self.endpoint.clock(),
+        })
     }
 
     /// Publishes the snapshot to the person driving this peer, if it changed.
@@ -598,6 +651,8 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
 pub(super) struct ComputerStart {
     /// Its level.
     pub level: Level,
+    /// An external engine plays instead of lanqi's own (its level is then unused).
+    pub engine: Option<EngineInfo>,
     /// Its identity (the same for a level each time: see [`super::adjourn`]).
     pub identity: crate::store::Identity,
     /// Where it keeps its games (none: not saved).
@@ -616,9 +671,23 @@ pub(super) struct ComputerStart {
 /// game it is challenged to) for one game, and returns its address. It saves its games
 /// where it is told, and leaves after the game and its audit, or when its opponent does.
 pub(super) fn start_computer(start: ComputerStart) -> Result<SocketAddr, String> {
+    let (name, bot) = match start.engine {
+        Some(engine) => (
+            engine
+                .name
+                .chars()
+                .take(crate::protocol::message::MAX_NAME)
+                .collect(),
+            super::BotKind::External(engine),
+        ),
+        None => (
+            format!("computer ({})", start.level.name()),
+            super::BotKind::Engine(start.level),
+        ),
+    };
     let options = super::PeerOptions {
-        name: format!("computer ({})", start.level.name()),
-        bot: super::BotKind::Engine(start.level),
+        name,
+        bot,
         delay_ms: 300,
         clock: start.clock,
         seed: rand::random(),

@@ -89,6 +89,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             let started = match sitter {
                 Sitter::Computer(level) => start_computer(ComputerStart {
                     level,
+                    engine: None,
                     identity,
                     games_dir: None,
                     resume_with: None,

@@ -107,6 +107,9 @@ pub struct PeerOptions {
     pub watch: Option<SocketAddr>,
     /// Take spectators in this peer's games (up to [`crate::net::MAX_SPECTATORS`]).
     pub spectators: bool,
+    /// The external Xiangqi engines this (hand-driven) peer knows: an unfinished game
+    /// against one of them resumes with it ([`adjourn`]).
+    pub engines: Vec<crate::engine::xiangqi::external::EngineInfo>,
 }
 
 impl Default for PeerOptions {
@@ -134,6 +137,7 @@ impl Default for PeerOptions {
             accept_from: None,
             watch: None,
             spectators: true,
+            engines: Vec::new(),
         }
     }
 }
@@ -259,7 +263,7 @@ async fn run_with<T: Transport>(
         transport,
         endpoint,
         identity,
-        bot: Bot::new(options.bot, options.seed),
+        bot: Bot::new(options.bot.clone(), options.seed),
         options,
         sink: emit,
         start: Instant::now(),
@@ -627,11 +631,24 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             return Ok(());
         }
         self.bot_due = None;
-        let Some(table) = self.table.as_ref().and_then(|t| t.session.table()) else {
+        let Some(session) = self.table.as_ref().map(|t| &t.session) else {
             return Ok(());
         };
+        let Some(table) = session.table() else {
+            return Ok(());
+        };
+        self.bot
+            .set_clock(session.clock(), session.time_left(session.me(), now));
         if let Some(mv) = self.bot.pick(table, &table.legal_moves()) {
             self.local(Local::Move(mv), now)?;
+        } else if let Some(why) = self.bot.take_failure() {
+            // An external engine that cannot go on gives the game up, and says why.
+            self.emit(Event::Error {
+                message: why.clone(),
+            });
+            let line: String = format!("{why}: it resigns").chars().take(300).collect();
+            self.local(Local::Chat(line), now)?;
+            self.local(Local::Resign, now)?;
         }
         Ok(())
     }

@@ -112,6 +112,9 @@ pub struct MatchConfig {
     pub first_game: u32,
     /// lanqi's transposition table size (MB).
     pub hash_mb: usize,
+    /// Every game from the start position instead of the fixed openings (engines with an
+    /// opening book then vary their games themselves).
+    pub from_start: bool,
 }
 
 /// One game's result.
@@ -381,6 +384,7 @@ pub fn run_match(
             &mut players,
             &report.config.limits,
             report.config.clock,
+            report.config.from_start,
             index,
             &mut report.times,
         );
@@ -390,11 +394,13 @@ pub fn run_match(
     Ok(report)
 }
 
-/// Plays game `index`: opening `index / 2`, A Red when `index` is even.
+/// Plays game `index`: opening `index / 2` (or the start position), A Red when `index`
+/// is even.
 fn play_game(
     players: &mut [Player; 2],
     limits: &[Go; 2],
     clock: Option<(u64, u64)>,
+    from_start: bool,
     index: u32,
     times: &mut [MoveTimes; 2],
 ) -> GameRecord {
@@ -403,7 +409,11 @@ fn play_game(
     } else {
         Side::Black
     };
-    let (opening, moves) = opening(index as usize / 2);
+    let (opening, moves) = if from_start {
+        ("start position", Vec::new())
+    } else {
+        opening(index as usize / 2)
+    };
     let mut game = Game::new(Position::start());
     for mv in moves {
         game.play(mv).expect("the openings are legal");
@@ -553,6 +563,7 @@ mod tests {
             games: 2,
             first_game: 0,
             hash_mb: 1,
+            from_start: false,
         };
         let mut seen = 0;
         let report = run_match(config, |_| seen += 1).unwrap();

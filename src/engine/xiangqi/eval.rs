@@ -48,11 +48,7 @@ struct EvalTune {
 }
 
 static TUNE: LazyLock<EvalTune> = LazyLock::new(|| {
-    let off = std::env::var("LANQI_XIANGQI_OFF").unwrap_or_default();
-    let has = |name: &str| {
-        off.split(',')
-            .any(|w| w.trim() == name || w.trim() == "all")
-    };
+    let has = super::search::switched_off;
     EvalTune {
         phase: !has("phase"),
         mobility: !has("mobility"),

@@ -6,9 +6,14 @@
 //! are ICCS with ranks 0..9, except Fairy-Stockfish's UCI mode, which numbers ranks 1..10:
 //! an engine whose `id name` says Fairy-Stockfish gets `UCI_Variant xiangqi` and has its
 //! ranks shifted both ways. Every answer is checked against the rules before it is used.
+//!
+//! [`installed`] finds the engines installed on this machine (known names on the `PATH`
+//! and in `/usr/games`), and [`probe`] checks a program is one: it exists, is executable,
+//! and answers `uci` or `ucci` in time ([`EngineInfo`]).
 
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -16,7 +21,7 @@ use std::time::{Duration, Instant};
 use crate::rules::xiangqi::{Move, Position, Square};
 
 /// The protocol an external engine speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Protocol {
     /// UCI (`uci` … `uciok`, `go movetime`).
     Uci,
@@ -69,6 +74,128 @@ pub enum ExternalError {
     NoProgram,
 }
 
+/// An external engine found to answer: where it is, its protocol and its name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EngineInfo {
+    /// The program.
+    pub path: PathBuf,
+    /// The protocol it answered.
+    pub protocol: Protocol,
+    /// Its `id name` (the file's name if it gave none).
+    pub name: String,
+}
+
+impl EngineInfo {
+    /// Starts it for a game.
+    pub fn start(&self) -> Result<External, ExternalError> {
+        External::spawn_with(&self.path, &[] as &[&str], self.protocol)
+    }
+}
+
+/// Program names of Xiangqi engines looked for on the `PATH` (and in `/usr/games`).
+pub const KNOWN_ENGINES: &[&str] = &[
+    "pikafish",
+    "fairy-stockfish",
+    "fairy-stockfish-largeboard",
+    "eleeye",
+    "elephanteye",
+];
+
+/// How long a probed program has to answer `uci` (then `ucci`).
+pub const PROBE_WAIT: Duration = Duration::from_secs(3);
+
+/// The known engines installed here: each [`KNOWN_ENGINES`] name found first in a `PATH`
+/// directory or `/usr/games`, as an executable file (not yet probed).
+pub fn installed() -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect())
+        .unwrap_or_default();
+    dirs.push(PathBuf::from("/usr/games"));
+    let mut found: Vec<PathBuf> = Vec::new();
+    for name in KNOWN_ENGINES {
+        let Some(path) = dirs
+            .iter()
+            .map(|d| d.join(name))
+            .find(|p| check_file(p).is_ok())
+        else {
+            continue;
+        };
+        let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        let seen = found
+            .iter()
+            .any(|f| std::fs::canonicalize(f).unwrap_or_else(|_| f.clone()) == real);
+        if !seen {
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// Why a program is not taken as a Xiangqi engine.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProbeError {
+    /// Nothing at that path.
+    #[error("no such file")]
+    NotFound,
+    /// A folder.
+    #[error("a folder, not a program")]
+    Folder,
+    /// A file without execute permission.
+    #[error("not executable")]
+    NotExecutable,
+    /// The system could not run it (the reason).
+    #[error("it could not be started: {0}")]
+    Start(String),
+    /// It ran, but never completed the UCI or the UCCI handshake (what happened last).
+    #[error("it did not answer uci or ucci within 3 s ({0})")]
+    NoAnswer(String),
+}
+
+/// Whether `path` is a file this user may run.
+pub fn check_file(path: &Path) -> Result<(), ProbeError> {
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => ProbeError::NotFound,
+        _ => ProbeError::Start(e.to_string()),
+    })?;
+    if meta.is_dir() {
+        return Err(ProbeError::Folder);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if meta.permissions().mode() & 0o111 == 0 {
+            return Err(ProbeError::NotExecutable);
+        }
+    }
+    Ok(())
+}
+
+/// Checks that `path` is a Xiangqi engine: it exists, is executable, and completes the UCI
+/// handshake (or else the UCCI one) within [`PROBE_WAIT`].
+pub fn probe(path: &Path) -> Result<EngineInfo, ProbeError> {
+    check_file(path)?;
+    let mut last = String::new();
+    for protocol in [Protocol::Uci, Protocol::Ucci] {
+        match External::spawn_waiting(path, &[] as &[&str], protocol, PROBE_WAIT) {
+            Ok(engine) => {
+                let name = engine.name.clone().unwrap_or_else(|| {
+                    path.file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default()
+                });
+                return Ok(EngineInfo {
+                    path: path.to_path_buf(),
+                    protocol,
+                    name,
+                });
+            }
+            Err(ExternalError::Io(e)) => return Err(ProbeError::Start(e.to_string())),
+            Err(e) => last = e.to_string(),
+        }
+    }
+    Err(ProbeError::NoAnswer(last))
+}
+
 /// A running external engine.
 pub struct External {
     child: Child,
@@ -99,6 +226,17 @@ impl External {
         program: impl AsRef<OsStr>,
         args: &[S],
         protocol: Protocol,
+    ) -> Result<External, ExternalError> {
+        External::spawn_waiting(program, args, protocol, HANDSHAKE)
+    }
+
+    /// Starts `program` with `args` and completes the handshake, each answer within
+    /// `wait`.
+    fn spawn_waiting<S: AsRef<OsStr>>(
+        program: impl AsRef<OsStr>,
+        args: &[S],
+        protocol: Protocol,
+        wait: Duration,
     ) -> Result<External, ExternalError> {
         let mut child = Command::new(program)
             .args(args)
@@ -131,7 +269,7 @@ impl External {
         };
         engine.send(hello)?;
         let mut name = None;
-        engine.wait_for(ok, HANDSHAKE, |line| {
+        engine.wait_for(ok, wait, |line| {
             if let Some(n) = line.strip_prefix("id name ") {
                 name = Some(n.trim().to_string());
             }
@@ -144,7 +282,7 @@ impl External {
             engine.ranks_from_one = true;
             engine.send("setoption name UCI_Variant value xiangqi")?;
         }
-        engine.ready()?;
+        engine.ready_within(wait)?;
         Ok(engine)
     }
 
@@ -154,9 +292,12 @@ impl External {
     }
 
     fn send(&mut self, line: &str) -> Result<(), ExternalError> {
-        writeln!(self.stdin, "{line}")?;
-        self.stdin.flush()?;
-        Ok(())
+        let sent = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
+        match sent {
+            // Its end of the pipe is closed: it has exited.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(ExternalError::Closed),
+            other => Ok(other?),
+        }
     }
 
     /// Reads lines until one starts with one of `words`; returns that line.
@@ -195,8 +336,12 @@ impl External {
     }
 
     fn ready(&mut self) -> Result<(), ExternalError> {
+        self.ready_within(HANDSHAKE)
+    }
+
+    fn ready_within(&mut self, wait: Duration) -> Result<(), ExternalError> {
         self.send("isready")?;
-        self.wait_for("readyok", HANDSHAKE, |_| {})?;
+        self.wait_for("readyok", wait, |_| {})?;
         Ok(())
     }
 

@@ -1,6 +1,7 @@
 //! The Xiangqi computer player: evaluation, search, levels, and the UCI/UCCI front end.
 
 pub mod arena;
+pub mod book;
 pub mod eval;
 pub mod external;
 pub mod search;

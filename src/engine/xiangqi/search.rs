@@ -135,6 +135,16 @@ impl Tune {
     }
 }
 
+/// Whether `LANQI_XIANGQI_OFF` (a comma-separated list of names, or `all`) switches off
+/// the refinement `name` in this process: the search's ([`Tune`]), the evaluation's, and
+/// `book`, the opening book of `lanqi engine xiangqi`.
+pub fn switched_off(name: &str) -> bool {
+    std::env::var("LANQI_XIANGQI_OFF").is_ok_and(|off| {
+        off.split(',')
+            .any(|w| w.trim() == name || w.trim() == "all")
+    })
+}
+
 /// What a search may use: at most a time, a depth or a number of nodes (none: until
 /// stopped from outside).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -2,11 +2,15 @@
 //! command is `ucci`, so other Xiangqi GUIs can use it.
 //!
 //! Understood: `uci` / `ucci`, `isready`, `ucinewgame`, `setoption` (UCI: `name Hash value
-//! <MB>`, `name Level value easy|medium|hard`; UCCI: `hashsize <MB>`, `level <name>`),
+//! <MB>`, `name Level value easy|medium|hard`, `name OwnBook value true|false`; UCCI:
+//! `hashsize <MB>`, `level <name>`, `usebook true|false`),
 //! `position startpos|fen <FEN> [moves <ICCS>…]`, `go` with `movetime`, `depth`, `nodes`,
 //! `infinite`, `wtime`/`btime`/`winc`/`binc`/`movestogo` (UCI) or `time`/`increment`/
 //! `movestogo` (UCCI, milliseconds), `stop` and `quit`. A `go` with no limit thinks for the
-//! level's time. Moves are ICCS with ranks 0..9 in both protocols, as Pikafish writes them.
+//! level's time. A position in the opening book ([`super::book`]) is answered at once with
+//! a book move (chosen by weight, differently in each game) unless the book is switched off
+//! (`OwnBook`, or `LANQI_XIANGQI_OFF=book` in the environment) or the search is `infinite`.
+//! Moves are ICCS with ranks 0..9 in both protocols, as Pikafish writes them.
 //! Bad input gets an `info string` line and is otherwise ignored.
 
 use std::io::{self, BufRead, Write};
@@ -48,6 +52,10 @@ struct Engine {
     stop: Arc<AtomicBool>,
     position: Position,
     history: Vec<Position>,
+    /// Whether positions in the opening book are answered from it.
+    own_book: bool,
+    /// Varies the book moves from game to game (drawn again at each `ucinewgame`).
+    book_seed: u64,
 }
 
 /// Runs the engine loop until `quit` or the end of `input`, writing to `output`.
@@ -65,6 +73,8 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> io::Resu
         stop,
         position: Position::start(),
         history: Vec::new(),
+        own_book: !super::search::switched_off("book"),
+        book_seed: rand::random(),
     };
     for line in input.lines() {
         let line = line?;
@@ -78,6 +88,8 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> io::Resu
             "isready" => say(&engine.out, "readyok"),
             "ucinewgame" => {
                 engine.finish(true);
+                // Each game its own book choices.
+                engine.book_seed = rand::random();
                 if let Some(s) = engine.searcher.as_mut() {
                     s.clear();
                 }
@@ -125,6 +137,7 @@ impl Engine {
                 "id author the lanqi developers".into(),
                 "option name Hash type spin default 16 min 1 max 1024".into(),
                 "option name Level type combo default hard var easy var medium var hard".into(),
+                format!("option name OwnBook type check default {}", self.own_book),
                 "uciok".into(),
             ],
             Protocol::Ucci => vec![
@@ -132,6 +145,7 @@ impl Engine {
                 "id author the lanqi developers".into(),
                 "option hashsize type spin min 1 max 1024 default 16".into(),
                 "option level type combo var easy var medium var hard default hard".into(),
+                format!("option usebook type check default {}", self.own_book),
                 "ucciok".into(),
             ],
         };
@@ -167,6 +181,11 @@ impl Engine {
                     self.searcher = Some(searcher);
                 }
                 _ => say(&self.out, "info string Hash must be 1 to 1024 (MB)"),
+            },
+            "ownbook" | "usebook" => match value.to_ascii_lowercase().as_str() {
+                "true" | "on" => self.own_book = true,
+                "false" | "off" => self.own_book = false,
+                _ => say(&self.out, "info string OwnBook must be true or false"),
             },
             "level" => match value.parse::<Level>() {
                 Ok(level) => self.level = level,
@@ -250,6 +269,14 @@ impl Engine {
         self.finish(true);
         let limits = self.limits(args);
         self.infinite = limits == Limits::default();
+        if self.own_book && !self.infinite {
+            let seed = self.book_seed ^ self.history.len() as u64;
+            if let Some(mv) = super::book::Book::standard().pick(&self.position, seed) {
+                say(&self.out, "info string book move");
+                say(&self.out, &format!("bestmove {mv}"));
+                return;
+            }
+        }
         let Some(mut searcher) = self.searcher.take() else {
             return;
         };
