@@ -16,7 +16,8 @@
 //! - [`adjourn`]: leaving a game unfinished, resuming or abandoning it; [`archive`]: the
 //!   finished games, listed, reviewed and exported;
 //! - `star`: tables of more than two (the opener relays); `gather`: opening one from the
-//!   app, with computers, people at this screen and players on the LAN.
+//!   app, with computers, people at this screen and players on the LAN; `rejoin`:
+//!   resuming one from its saved record.
 
 pub mod adjourn;
 pub mod archive;
@@ -27,6 +28,7 @@ pub mod event;
 mod game;
 mod gather;
 mod presence;
+mod rejoin;
 mod star;
 mod table;
 pub mod watch;
@@ -193,6 +195,8 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     seated: Vec<crate::net::PeerInfo>,
     /// The app opening a table of three or four: who is still to come.
     gathering: Option<gather::Gathering>,
+    /// A table of three or four being resumed: where each seat's copy stands.
+    rejoining: Option<rejoin::Rejoining>,
 }
 
 /// Runs a headless peer on `transport` until its games are played.
@@ -249,6 +253,10 @@ async fn run_with<T: Transport>(
         Some(dir) => table::find_unfinished(dir, &identity, options.resume_id),
         None => (None, Vec::new()),
     };
+    // A table of three or four is resumed by the app that opened it; a headless peer takes
+    // one up only when told which (the app's computer at such a table).
+    let unfinished = unfinished
+        .filter(|t| t.keys.len() == 2 || controller.is_some() || options.resume_id.is_some());
     // A bad line of known_peers.txt is reported and kept; the rest is still checked.
     let (known, trouble) = match profile.map(|p| KnownPeers::load_despite(&p.known_peers_path())) {
         Some(Ok((known, problems))) => (Some(known), problems),
@@ -280,6 +288,7 @@ async fn run_with<T: Transport>(
         watching: None,
         seated: Vec::new(),
         gathering: None,
+        rejoining: None,
     };
     if peer.options.connect.is_none() {
         // The opener of a larger table takes a session with each other seat.

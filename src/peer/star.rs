@@ -64,8 +64,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             });
             return Ok(());
         }
+        let resume = self.gathering.as_ref().and_then(|g| g.resume);
         self.gathered();
-        self.start_star_game(now)
+        match resume {
+            Some(game_id) => self.rejoin_seats(game_id),
+            None => self.start_star_game(now),
+        }
     }
 
     /// The opener starts a game at its full table: everyone is told the seats, and seat
@@ -139,6 +143,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             seat,
             game: kind.name(),
         });
+        // The opener resumes a saved table: this seat's copy, if it has it.
+        if self.rejoin_asked(game_id, &players)? {
+            return Ok(());
+        }
         self.begin_star_game(kind, seat, game_id, players, Vec::new(), host, now)
     }
 

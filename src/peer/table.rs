@@ -232,10 +232,8 @@ pub(super) fn find_unfinished(
             .metadata()
             .and_then(|m| m.modified())
             .unwrap_or(std::time::UNIX_EPOCH);
-        // Games at tables of more than two are not resumed (yet): passed over.
         if !t.is_finished()
-            && t.keys.len() == 2
-            && t.keys[t.me as usize] == identity.public_key()
+            && t.keys.get(usize::from(t.me)) == Some(&identity.public_key())
             && wanted.is_none_or(|id| id == t.game_id)
         {
             found.push((mtime, t));
