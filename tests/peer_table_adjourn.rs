@@ -255,3 +255,77 @@ async fn a_table_with_a_person_here_survives_closing_the_app_and_is_abandoned() 
     assert_eq!(finished[0].opponent, "Pema, computer (easy)");
     lanqi::peer::archive::open(&finished[0].path).expect("a given-up table opens for review");
 }
+
+/// Two app peers and a computer: ann opened the table with ben (on the LAN) and the
+/// computer; she adjourns, ben is told and keeps his copy; both apps restart (ben at the
+/// same address); ben's lobby offers it too, but ann resumes it: ben's app takes it up from
+/// its copy, the computer comes back, and the game goes on where it was at both.
+#[tokio::test]
+async fn two_app_peers_and_a_computer_adjourn_restart_and_resume() {
+    let dir = TempDir::new("table-lan");
+    let (ga, gb) = (dir.0.join("ann"), dir.0.join("ben"));
+    let sb = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let ben_at = sb.local_addr().unwrap();
+    let left = {
+        let sa = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+        let (ca, mut wa, ann) = person_with(&sa, 63, options("ann", &ga));
+        let (cb, mut wb, ben) = person_with(&sb, 64, options("ben", &gb));
+        let people = async {
+            until(&mut wa, |s| s.name == "ann").await;
+            let sitters = vec![Sitter::Lan(ben_at), Sitter::Computer(Level::Easy)];
+            ca.send(Command::OpenTable(gomoku3(), sitters)).unwrap();
+            until(&mut wb, |s| s.incoming.is_some()).await;
+            cb.send(Command::Accept).unwrap();
+            // Two rounds: ann, ben, the computer.
+            for n in [0, 3] {
+                play(&ca, &mut wa, Some(n + 1)).await;
+                play(&cb, &mut wb, Some(n + 2)).await;
+                until(&mut wa, |a| moves(a) == n + 3).await;
+            }
+            let left = until(&mut wa, |s| moves(s) == 6 && next_move(s).is_some()).await;
+            until(&mut wb, |s| moves(s) == 6).await;
+            ca.send(Command::Adjourn).unwrap();
+            let s = until(&mut wb, |s| s.adjourned.is_some()).await;
+            assert_eq!(s.adjourned.unwrap().opponent, "ann, computer (easy)");
+            let s = until(&mut wa, |s| s.adjourned.is_some()).await;
+            assert_eq!(s.adjourned.unwrap().opponent, "ben, computer (easy)");
+            ca.send(Command::Quit).unwrap();
+            cb.send(Command::Quit).unwrap();
+            left
+        };
+        let (a, b, left) = tokio::join!(ann, ben, people);
+        a.expect("ann stops cleanly");
+        b.expect("ben stops cleanly");
+        left
+    };
+    drop(sb);
+    let sa = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let sb = tokio::net::UdpSocket::bind(ben_at).await.unwrap();
+    let (ca, mut wa, ann) = person_with(&sa, 63, options("ann", &ga));
+    let (cb, mut wb, ben) = person_with(&sb, 64, options("ben", &gb));
+    let people = async {
+        until(&mut wb, |s| s.adjourned.is_some()).await;
+        // Ben cannot resume ann's table himself: she opened it.
+        cb.send(Command::Resume).unwrap();
+        let s = until(&mut wb, |s| s.problem.is_some()).await;
+        assert!(s.problem.unwrap().contains("ann opened this table"));
+        until(&mut wa, |s| s.adjourned.is_some()).await;
+        ca.send(Command::Resume).unwrap();
+        let a = until(&mut wa, |s| s.game.is_some()).await;
+        let b = until(&mut wb, |s| s.game.is_some()).await;
+        assert_eq!(standing(&a), standing(&left), "where it was, at ann");
+        assert_eq!(standing(&b), standing(&left), "and at ben");
+        assert!(a.adjourned.is_none() && b.adjourned.is_none());
+        // It goes on: ann's move reaches ben.
+        play(&ca, &mut wa, Some(7)).await;
+        until(&mut wb, |s| moves(s) == 7).await;
+        ca.send(Command::Quit).unwrap();
+        cb.send(Command::Quit).unwrap();
+    };
+    let run = async { tokio::join!(ann, ben, people) };
+    let (a, b, ()) = tokio::time::timeout(std::time::Duration::from_secs(300), run)
+        .await
+        .expect("resuming the table never got stuck");
+    a.expect("ann stops cleanly");
+    b.expect("ben stops cleanly");
+}

@@ -241,7 +241,13 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     /// A player on the LAN would not take its seat: the table is given up, and why is
     /// the error.
     pub(super) fn table_refused(&mut self, why: String, now: u64) -> Result<(), PeerError> {
+        let resuming = self.gathering.as_ref().is_some_and(|g| g.resume.is_some());
         self.give_up_table(now);
+        if resuming {
+            return Err(PeerError::Peer(format!(
+                "the table cannot be resumed now: {why}; the game stays saved"
+            )));
+        }
         Err(PeerError::Peer(format!("the table is given up: {why}")))
     }
 }
