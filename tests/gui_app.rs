@@ -2324,7 +2324,10 @@ fn the_game_screen_of_a_gomoku_table_of_four() {
     ] {
         assert!(h.shows(line), "shows {line:?}");
     }
-    assert!(!h.shows("Adjourn"), "a player does not adjourn another's table");
+    assert!(
+        !h.shows("Adjourn"),
+        "a player does not adjourn another's table"
+    );
     assert_snapshot(
         &h.ui().snapshot(&Theme::Light).unwrap(),
         "app-gomoku-four-seats",

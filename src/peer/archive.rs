@@ -453,4 +453,33 @@ mod tests {
             "{sgf}"
         );
     }
+
+    #[test]
+    fn a_table_of_three_is_sgf_with_alternating_colours_and_each_stone_naming_its_seat() {
+        let settings = crate::rules::gomoku::Settings {
+            size: crate::rules::gomoku::Size::new(7, 7).unwrap(),
+            seats: 3,
+            win: 4,
+            ..Default::default()
+        };
+        let label = |n: u8, name: &str| format!("seat {n}: {name}");
+        let players = Players::More {
+            seats: vec![label(1, "ann"), label(2, "b]o"), label(3, "cy")],
+            stones: vec![label(1, "ann"), label(2, "b]o"), label(3, "cy")],
+            result: format!("{} won: four in a row", label(2, "b]o")),
+            draw: false,
+        };
+        let stones: Vec<crate::rules::gomoku::Point> = ["d4", "d5", "e5"]
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        let sgf = gomoku_sgf(settings, &players, &stones);
+        assert_eq!(
+            sgf,
+            "(;GM[4]FF[4]CA[UTF-8]AP[lanqi]SZ[7]RU[freestyle]PB[ann]PW[b\\]o, cy]RE[?]\
+             GC[3 players, stones coloured alternately in the order played; seat 1: ann, \
+             seat 2: b\\]o, seat 3: cy; seat 2: b\\]o won: four in a row]\
+             ;B[dd]C[seat 1: ann];W[dc]C[seat 2: b\\]o];B[ec]C[seat 3: cy])\n"
+        );
+    }
 }
