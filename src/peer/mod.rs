@@ -109,6 +109,10 @@ pub struct PeerOptions {
     pub watch: Option<SocketAddr>,
     /// Take spectators in this peer's games (up to [`crate::net::MAX_SPECTATORS`]).
     pub spectators: bool,
+    /// Stop on Ctrl-C or SIGTERM. The app's own peers on loopback (its computers and the
+    /// people at its screen) do not: they stop when the app's peer lets them go, so that
+    /// a table stopped by a signal stays as it was, to be resumed.
+    pub signals: bool,
 }
 
 impl Default for PeerOptions {
@@ -136,6 +140,7 @@ impl Default for PeerOptions {
             accept_from: None,
             watch: None,
             spectators: true,
+            signals: true,
         }
     }
 }
@@ -351,7 +356,14 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     async fn run(&mut self) -> Result<(), PeerError> {
         self.start_up()?;
         let mut buf = vec![0u8; 2048];
-        let mut stop = std::pin::pin!(stop_signal());
+        let signals = self.options.signals;
+        let mut stop = std::pin::pin!(async move {
+            if signals {
+                stop_signal().await
+            } else {
+                std::future::pending().await
+            }
+        });
         loop {
             let now = self.now();
             self.transmit(now).await;

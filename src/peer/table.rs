@@ -232,7 +232,14 @@ pub(super) fn find_unfinished(
             .metadata()
             .and_then(|m| m.modified())
             .unwrap_or(std::time::UNIX_EPOCH);
+        // A game this seat left (a table of three or four goes on without it) is not its
+        // to resume.
+        let left = t
+            .records
+            .iter()
+            .any(|r| matches!(r, crate::session::Record::Left { seat, .. } if *seat == t.me));
         if !t.is_finished()
+            && !left
             && t.keys.get(usize::from(t.me)) == Some(&identity.public_key())
             && wanted.is_none_or(|id| id == t.game_id)
         {
