@@ -2387,7 +2387,7 @@ fn the_game_screen_of_a_gomoku_table_of_four() {
         }),
         ..lobby_snapshot()
     };
-    let h = Harness::new(snapshot);
+    let h = Harness::new(snapshot.clone());
     assert_eq!(h.app.screen(), Screen::Play);
     for line in [
         "   1. alice",
@@ -2400,9 +2400,38 @@ fn the_game_screen_of_a_gomoku_table_of_four() {
     ] {
         assert!(h.shows(line), "shows {line:?}");
     }
-    assert!(!h.shows("Adjourn"), "a larger table is not adjourned");
+    assert!(
+        !h.shows("Adjourn"),
+        "a player does not adjourn another's table"
+    );
     assert_snapshot(
         &h.ui().snapshot(&Theme::Light).unwrap(),
         "app-gomoku-four-seats",
     );
+    // The table's opener (seat 1) adjourns it.
+    let mut opener = snapshot;
+    opener.name = "alice".into();
+    opener.game.as_mut().unwrap().me = 0;
+    let mut h = Harness::new(opener);
+    h.click("Adjourn");
+    assert_eq!(h.sent(), vec![Command::Adjourn]);
+}
+
+/// A Gomoku table of three left unfinished: the lobby's Unfinished game card names every
+/// other seat, and offers Resume and Abandon.
+#[test]
+fn the_unfinished_card_names_the_seats_of_a_table_of_three() {
+    let mut snapshot = lobby_snapshot();
+    snapshot.adjourned = Some(Adjourned {
+        game: GameKind::Gomoku(small_gomoku(3)),
+        opponent: "Pema, computer (easy)".into(),
+        moves: 9,
+        computer: None,
+        here: false,
+    });
+    let mut h = Harness::new(snapshot);
+    assert!(h.shows("Unfinished game"));
+    assert!(h.shows("Gomoku with Pema, computer (easy), 9 moves played"));
+    h.click("Resume");
+    assert_eq!(h.sent(), vec![Command::Resume]);
 }

@@ -579,7 +579,8 @@ impl<'a> Table<'a> {
     }
 
     /// The buttons: during the game Undo (when a standing move is mine, or in hot-seat play
-    /// anyone's), Offer draw, Resign, Adjourn (at a table of two), and Back to lobby when
+    /// anyone's), Offer draw, Resign, Adjourn (at a larger table, for its opener only), and
+    /// Back to lobby when
     /// something went wrong or I left a larger table's game; after it New game (for the
     /// challenger at a table of two) and Back to lobby.
     fn actions(&self, last_mover: Option<Seat>) -> Element<'a, Message> {
@@ -635,12 +636,15 @@ impl<'a> Table<'a> {
                 .on_press(Message::Resign)
                 .style(button::danger),
         ]
-        // Leave without ending the game: saved, and offered in the lobby (a table of two).
-        .push((game.board.is_some() && !self.larger()).then(|| {
-            button(text(t.adjourn))
-                .on_press(Message::Adjourn)
-                .style(button::secondary)
-        }))
+        // Leave without ending the game: saved, and offered in the lobby (a larger table is
+        // adjourned by the player who opened it, seat 1).
+        .push(
+            (game.board.is_some() && (!self.larger() || me == 0)).then(|| {
+                button(text(t.adjourn))
+                    .on_press(Message::Adjourn)
+                    .style(button::secondary)
+            }),
+        )
         // Something went wrong (the opponent is gone, a move was refused): a way out.
         .push(self.snapshot.problem.as_ref().map(|_| {
             button(text(t.to_lobby))

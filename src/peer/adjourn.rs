@@ -27,6 +27,7 @@ use super::Peer;
 use super::table::transcript_path;
 use crate::engine::Level;
 use crate::net::Transport;
+use crate::session::Seat;
 use crate::session::transcript::Transcript;
 use crate::session::{GameKind, Reason, Record, standing_moves};
 use crate::store::{Identity, fingerprint, write_atomically};
@@ -36,7 +37,8 @@ use crate::store::{Identity, fingerprint, write_atomically};
 pub struct Adjourned {
     /// Which game, with its settings.
     pub game: GameKind,
-    /// The opponent's nickname.
+    /// The opponent's nickname (at a table of three or four, the other seats' names in
+    /// seat order, joined by ", ").
     pub opponent: String,
     /// The moves played (that stand).
     pub moves: u32,
@@ -85,6 +87,35 @@ pub fn guest_identity(own: &Identity) -> Identity {
     Identity::from_secret(digest.into())
 }
 
+/// The identity of the player in `seat` of a table of three or four this peer opens: the
+/// computer at `level`, or (`None`) a person at this screen. The same after every restart,
+/// and different for every seat, so that two computers of one level are two players.
+pub fn seat_identity(own: &Identity, seat: Seat, level: Option<Level>) -> Identity {
+    let who = level.map_or("here", Level::name);
+    let digest = Sha256::new()
+        .chain_update(b"lanqi/seat/v1")
+        .chain_update(own.signing_key().to_bytes())
+        .chain_update([seat])
+        .chain_update(who.as_bytes())
+        .finalize();
+    Identity::from_secret(digest.into())
+}
+
+/// Who holds `key` in `seat` of a table of three or four this peer opened, if it is one of
+/// its own: `Some(Some(level))` a computer, `Some(None)` a person at this screen.
+pub fn seat_sitter(own: &Identity, seat: Seat, key: &[u8; 32]) -> Option<Option<Level>> {
+    let levels = Level::ALL.into_iter().map(Some);
+    std::iter::once(None)
+        .chain(levels)
+        .find(|level| seat_identity(own, seat, *level).public_key() == *key)
+}
+
+/// Where the computer or the person here in `seat` of a larger table keeps its copy of the
+/// game, under this peer's own games folder.
+pub fn seat_games(games_dir: Option<&PathBuf>, seat: Seat) -> Option<PathBuf> {
+    games_dir.map(|dir| dir.join("seats").join(seat.to_string()))
+}
+
 /// Where the hot-seat guest keeps its games, under this peer's own games folder.
 pub fn guest_games(games_dir: Option<&PathBuf>) -> Option<PathBuf> {
     games_dir.map(|dir| dir.join("guest"))
@@ -95,19 +126,28 @@ pub fn computer_games(games_dir: Option<&PathBuf>) -> Option<PathBuf> {
     games_dir.map(|dir| dir.join("computer"))
 }
 
-/// The other seat's key in a two-seat transcript.
-fn opponent_key(t: &Transcript) -> [u8; 32] {
-    t.keys[1 - usize::from(t.me)]
+/// The key a transcript's file is named by: the other seat's at a table of two; at a larger
+/// one, the opener's (seat 0) for a player, the next seat's for the opener.
+pub(super) fn opponent_key(t: &Transcript) -> [u8; 32] {
+    t.keys[usize::from(t.me == 0)]
+}
+
+/// The other seats' names, in seat order, joined by ", ".
+pub(super) fn others(t: &Transcript) -> String {
+    let names: Vec<&str> = (0..t.names.len())
+        .filter(|s| *s != usize::from(t.me))
+        .map(|s| t.names[s].as_str())
+        .collect();
+    names.join(", ")
 }
 
 impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     /// The unfinished game the lobby offers, if any.
     pub(super) fn adjourned(&self) -> Option<Adjourned> {
         let t = self.unfinished.as_ref()?;
-        let them = 1 - usize::from(t.me);
         Some(Adjourned {
             game: t.game,
-            opponent: t.names.get(them).cloned().unwrap_or_default(),
+            opponent: others(t),
             moves: standing_moves(&t.records).len() as u32,
             computer: computer_level(&self.identity, &opponent_key(t)),
             here: opponent_key(t) == guest_identity(&self.identity).public_key(),
@@ -115,15 +155,17 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     }
 
     /// Turns the running game into the unfinished one the lobby offers: saved as it
-    /// stands, and no longer at the table. Nothing happens to a game that is over or a table
-    /// of more than two. Returns whether a game was adjourned.
+    /// stands, and no longer at the table. Nothing happens to a game that is over, or one
+    /// this seat left. Returns whether a game was adjourned.
     pub(super) fn shelve(&mut self) -> bool {
         let Some(table) = self.table.as_ref() else {
             return false;
         };
-        let running =
-            table.started() && table.session.ending().is_none() && table.session.table().is_some();
-        if !running || table.star.is_some() || self.options.games_dir.is_none() {
+        let running = table.started()
+            && table.session.ending().is_none()
+            && table.session.table().is_some()
+            && !table.session.has_left(table.session.me());
+        if !running || self.options.games_dir.is_none() {
             return false;
         }
         self.save();
@@ -135,6 +177,11 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     /// The user leaves the game without ending it: it is saved, the opponent told
     /// (goodbye), and the lobby offers it for resuming.
     pub(super) fn adjourn(&mut self, now: u64) -> Option<String> {
+        if self.table.as_ref().is_some_and(|t| {
+            t.star.as_ref().is_some_and(|s| s.sessions.is_empty()) && t.session.ending().is_none()
+        }) {
+            return Some("only the player who opened the table adjourns it".into());
+        }
         if !self.shelve() {
             return Some("there is no game to adjourn".into());
         }
@@ -145,13 +192,19 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
         None
     }
 
-    /// The opponent left the game, or stayed silent too long: a hand-driven peer keeps it
-    /// to resume. Returns whether it did.
+    /// The opponent left the game, or stayed silent too long (at a table of three or four,
+    /// its opener: the table is gone): a hand-driven peer keeps it to resume, and so does
+    /// a computer at a larger table (it keeps its copy and stops). Returns whether a
+    /// hand-driven peer kept it.
     pub(super) fn opponent_gone(&mut self, now: u64) -> bool {
-        if self.hand.is_none() || !self.shelve() {
+        let at_star = self.table.as_ref().is_some_and(|t| t.star.is_some());
+        if (self.hand.is_none() && !at_star) || !self.shelve() {
             return false;
         }
         self.endpoint.disconnect(now);
+        if self.hand.is_none() {
+            return false;
+        }
         let name = self.adjourned().map(|a| a.opponent).unwrap_or_default();
         self.tell(format!(
             "{name} left the game: it is saved, and the lobby offers to resume it"
@@ -166,6 +219,9 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
         let Some(t) = &self.unfinished else {
             return Some("there is no game to resume".into());
         };
+        if t.keys.len() > 2 {
+            return self.resume_table(now);
+        }
         let (game, game_id, key) = (t.game, t.game_id, opponent_key(t));
         let guest = guest_identity(&self.identity);
         if key == guest.public_key() {
@@ -241,9 +297,17 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
         let Some(mut t) = self.unfinished.take() else {
             return Some("there is no game to abandon".into());
         };
-        let them = 1 - t.me;
+        // At a table of two the other seat wins; at a larger one this seat leaves and the
+        // game ends there, given up, without a winner.
+        let winner = (t.keys.len() == 2).then_some(1 - t.me);
+        if winner.is_none() {
+            t.records.push(Record::Left {
+                seat: t.me,
+                reason: Reason::Resignation,
+            });
+        }
         t.records.push(Record::Over {
-            winner: Some(them),
+            winner,
             reason: Reason::Resignation,
         });
         let dir = self.options.games_dir.as_ref()?;

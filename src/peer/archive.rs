@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::adjourn::others;
 use super::control::{GameView, Snapshot};
 use crate::session::transcript::Transcript;
 use crate::session::{AnyMove, AnyTable, GameKind, Reason, Seat, Session};
@@ -117,15 +118,6 @@ fn summary(t: &Transcript, path: PathBuf) -> Option<Finished> {
     })
 }
 
-/// The other players' names.
-fn others(t: &Transcript) -> String {
-    let names: Vec<&str> = (0..t.names.len())
-        .filter(|s| *s != usize::from(t.me))
-        .map(|s| t.names[s].as_str())
-        .collect();
-    names.join(", ")
-}
-
 /// Opens the transcript at `path` for review: the game replayed from its record (and, in
 /// Junqi, audited again from the openings it holds).
 pub fn open(path: &Path) -> Result<Reviewed, String> {
@@ -199,8 +191,40 @@ fn export(t: &Transcript, session: &Session<AnyTable>) -> (&'static str, String)
                 .iter()
                 .filter_map(|(_, m)| m.gomoku()?.point())
                 .collect();
-            let sgf = gomoku_sgf(settings, &name(black), &name(1 - black), black_won, &stones);
-            ("sgf", sgf)
+            let players = Players::Two {
+                black: name(black),
+                white: name(1 - black),
+                black_won,
+            };
+            ("sgf", gomoku_sgf(settings, &players, &stones))
+        }
+        GameKind::Gomoku(settings) => {
+            // Three or four seats: renju software knows two colours, so the stones
+            // alternate Black and White in the order played, and each names its seat.
+            let labels = |seat: Seat| format!("seat {}: {}", session.seat_name(seat), name(seat));
+            let stones = moves
+                .iter()
+                .filter(|(_, m)| m.gomoku().and_then(|a| a.point()).is_some())
+                .map(|(seat, _)| labels(*seat))
+                .collect();
+            let result = match session.ending() {
+                Some(e) => match e.winner {
+                    Some(w) => format!("{} won: {reason}", labels(w)),
+                    None => format!("no winner: {reason}"),
+                },
+                None => "unfinished".into(),
+            };
+            let players = Players::More {
+                seats: (0..t.names.len() as Seat).map(labels).collect(),
+                stones,
+                result,
+                draw: session.ending().is_some_and(|e| e.winner.is_none()),
+            };
+            let points: Vec<crate::rules::gomoku::Point> = moves
+                .iter()
+                .filter_map(|(_, m)| m.gomoku()?.point())
+                .collect();
+            ("sgf", gomoku_sgf(settings, &players, &points))
         }
         _ => ("txt", move_list(t, session, &reason)),
     }
@@ -246,14 +270,33 @@ fn xiangqi_pgn(
     out
 }
 
+/// Who played a Gomoku game, as its SGF says it.
+enum Players {
+    /// Two seats: Black's and White's names, and whether Black won (`None` inside: a
+    /// draw; outside: unfinished).
+    Two {
+        black: String,
+        white: String,
+        black_won: Option<Option<bool>>,
+    },
+    /// Three or four: each seat's label (`seat 2: ann`) in seat order, each stone's seat's
+    /// label in the order played, the result in words, and whether it was drawn.
+    More {
+        seats: Vec<String>,
+        stones: Vec<String>,
+        result: String,
+        draw: bool,
+    },
+}
+
 /// Gomoku as SGF (`GM[4]`, as renju programs read it): the stones in order, Black's first
 /// and the colours alternating (an opening's decisions are not moves there); a point's row
-/// counts from the top.
+/// counts from the top. At a table of three or four the colours still alternate (renju
+/// software knows two), the game comment `GC` names every seat and the result, and each
+/// stone's comment `C` names the seat that played it.
 fn gomoku_sgf(
     settings: crate::rules::gomoku::Settings,
-    black: &str,
-    white: &str,
-    black_won: Option<Option<bool>>,
+    players: &Players,
     stones: &[crate::rules::gomoku::Point],
 ) -> String {
     let (w, h) = (settings.size.width(), settings.size.height());
@@ -262,24 +305,58 @@ fn gomoku_sgf(
     } else {
         format!("{w}:{h}")
     };
-    let result = match black_won {
-        Some(Some(true)) => "B+",
-        Some(Some(false)) => "W+",
-        Some(None) => "0",
-        None => "?",
-    };
     let escape = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
+    let (black, white, result, comment) = match players {
+        Players::Two {
+            black,
+            white,
+            black_won,
+        } => {
+            let result = match black_won {
+                Some(Some(true)) => "B+",
+                Some(Some(false)) => "W+",
+                Some(None) => "0",
+                None => "?",
+            };
+            (black.clone(), white.clone(), result, String::new())
+        }
+        Players::More {
+            seats,
+            result,
+            draw,
+            ..
+        } => {
+            let comment = format!(
+                "GC[{} players, stones coloured alternately in the order played; {}; {}]",
+                seats.len(),
+                escape(&seats.join(", ")),
+                escape(result)
+            );
+            let black = seats[0].split_once(": ").map_or("", |(_, n)| n).to_string();
+            let white = seats[1..]
+                .iter()
+                .map(|s| s.split_once(": ").map_or("", |(_, n)| n))
+                .collect::<Vec<_>>()
+                .join(", ");
+            (black, white, if *draw { "0" } else { "?" }, comment)
+        }
+    };
     let mut out = format!(
-        "(;GM[4]FF[4]CA[UTF-8]AP[lanqi]SZ[{size}]RU[{}]PB[{}]PW[{}]RE[{result}]",
+        "(;GM[4]FF[4]CA[UTF-8]AP[lanqi]SZ[{size}]RU[{}]PB[{}]PW[{}]RE[{result}]{comment}",
         settings.rule,
-        escape(black),
-        escape(white)
+        escape(&black),
+        escape(&white)
     );
     for (i, p) in stones.iter().enumerate() {
         let colour = if i % 2 == 0 { 'B' } else { 'W' };
         let x = (b'a' + p.file()) as char;
         let y = (b'a' + (h - 1 - p.rank())) as char;
         out += &format!(";{colour}[{x}{y}]");
+        if let Players::More { stones: seats, .. } = players
+            && let Some(seat) = seats.get(i)
+        {
+            out += &format!("C[{}]", escape(seat));
+        }
     }
     out += ")\n";
     out
@@ -355,7 +432,12 @@ mod tests {
             .iter()
             .map(|m| m.parse().unwrap())
             .collect();
-        let sgf = gomoku_sgf(settings, "ann", "b]ob", Some(Some(true)), &stones);
+        let two = |black: &str, white: &str, black_won| Players::Two {
+            black: black.into(),
+            white: white.into(),
+            black_won,
+        };
+        let sgf = gomoku_sgf(settings, &two("ann", "b]ob", Some(Some(true))), &stones);
         assert_eq!(
             sgf,
             "(;GM[4]FF[4]CA[UTF-8]AP[lanqi]SZ[15]RU[freestyle]PB[ann]PW[b\\]ob]RE[B+];B[hh];W[ao];B[oa])\n"
@@ -365,10 +447,39 @@ mod tests {
             size: crate::rules::gomoku::Size::new(9, 7).unwrap(),
             ..settings
         };
-        let sgf = gomoku_sgf(narrow, "a", "b", None, &["a1".parse().unwrap()]);
+        let sgf = gomoku_sgf(narrow, &two("a", "b", None), &["a1".parse().unwrap()]);
         assert!(
             sgf.contains("SZ[9:7]") && sgf.contains(";B[ag])") && sgf.contains("RE[?]"),
             "{sgf}"
+        );
+    }
+
+    #[test]
+    fn a_table_of_three_is_sgf_with_alternating_colours_and_each_stone_naming_its_seat() {
+        let settings = crate::rules::gomoku::Settings {
+            size: crate::rules::gomoku::Size::new(7, 7).unwrap(),
+            seats: 3,
+            win: 4,
+            ..Default::default()
+        };
+        let label = |n: u8, name: &str| format!("seat {n}: {name}");
+        let players = Players::More {
+            seats: vec![label(1, "ann"), label(2, "b]o"), label(3, "cy")],
+            stones: vec![label(1, "ann"), label(2, "b]o"), label(3, "cy")],
+            result: format!("{} won: four in a row", label(2, "b]o")),
+            draw: false,
+        };
+        let stones: Vec<crate::rules::gomoku::Point> = ["d4", "d5", "e5"]
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        let sgf = gomoku_sgf(settings, &players, &stones);
+        assert_eq!(
+            sgf,
+            "(;GM[4]FF[4]CA[UTF-8]AP[lanqi]SZ[7]RU[freestyle]PB[ann]PW[b\\]o, cy]RE[?]\
+             GC[3 players, stones coloured alternately in the order played; seat 1: ann, \
+             seat 2: b\\]o, seat 3: cy; seat 2: b\\]o won: four in a row]\
+             ;B[dd]C[seat 1: ann];W[dc]C[seat 2: b\\]o];B[ec]C[seat 3: cy])\n"
         );
     }
 }

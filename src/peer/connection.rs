@@ -173,6 +173,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 ..
             } => self.on_signed(session, message, now)?,
             NetEvent::Message {
+                session,
+                message: message @ Message::Sync { .. },
+                ..
+            } if self.rejoining.is_some() => self.on_rejoin_sync(session, message)?,
+            NetEvent::Message {
                 message, evidence, ..
             } => self.on_message(message, evidence, now)?,
             NetEvent::CutOff { queued, .. } => {

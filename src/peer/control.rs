@@ -783,6 +783,7 @@ fn spawn_on_loopback(
                 };
                 let options = super::PeerOptions {
                     mdns: crate::net::discovery::MdnsMode::Off,
+                    signals: false,
                     ..options
                 };
                 // LANQI_DEBUG_LOOPBACK=1: its JSON events on stderr (the app's own

@@ -1,7 +1,8 @@
 //! Opening a table of three or four seats from the app ([`Command::OpenTable`]): the app's
 //! peer is the table's opener (the star's hub, [`super::star`]). The computers and the
-//! people at this screen it starts on loopback, each with a fresh identity, and they
-//! challenge it at once (it accepts their keys without asking); then it challenges the
+//! people at this screen it starts on loopback, each with an identity derived for its seat
+//! and its copy of the game kept under `games/seats/N/` ([`super::adjourn::seat_identity`]:
+//! found again when the table is resumed, [`super::rejoin`]), and they challenge it at once (it accepts their keys without asking); then it challenges the
 //! players on the LAN one after the other with the table's game, each accepting in their
 //! own app. When every seat is taken the game starts, the seats in the order the user set
 //! them up. A player who declines, is busy or does not answer gives the table up: everyone
@@ -14,11 +15,11 @@ use std::net::{Ipv4Addr, SocketAddr};
 
 use serde_json::Value;
 
+use super::adjourn::{seat_games, seat_identity};
 use super::control::{ComputerStart, GuestStart, Sitter, start_computer, start_guest};
 use super::{Peer, PeerError};
 use crate::net::{PeerInfo, Transport};
 use crate::session::GameKind;
-use crate::store::Identity;
 
 /// A table being opened: who is to sit where, who is still to be challenged.
 pub(super) struct Gathering {
@@ -31,9 +32,32 @@ pub(super) struct Gathering {
     invite: VecDeque<(usize, SocketAddr)>,
     /// The place of the LAN player being challenged now.
     inviting: Option<usize>,
+    /// Resuming this saved game (its id): the players are challenged to it, and it goes on
+    /// where it was instead of a new one starting.
+    pub(super) resume: Option<u64>,
 }
 
 impl Gathering {
+    /// A table to gather instead of playing `before`, resuming game `resume` if named.
+    pub(super) fn new(before: GameKind, resume: Option<u64>) -> Gathering {
+        Gathering {
+            before,
+            slots: Vec::new(),
+            invite: VecDeque::new(),
+            inviting: None,
+            resume,
+        }
+    }
+
+    /// Seats the next place: its player's key if it is one started here, `None` for a
+    /// player on the LAN to be challenged at `lan`.
+    fn add(&mut self, key: Option<[u8; 32]>, lan: Option<SocketAddr>) {
+        if let Some(addr) = lan {
+            self.invite.push_back((self.slots.len(), addr));
+        }
+        self.slots.push(key);
+    }
+
     /// Whether `key` is a computer or a guest started for this table (accepted at once).
     pub(super) fn expects(&self, key: &[u8; 32]) -> bool {
         self.slots.iter().flatten().any(|k| k == key)
@@ -68,6 +92,19 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 sitters.len()
             ));
         }
+        self.gather(game, None, sitters, now)
+    }
+
+    /// Starts gathering a table of `game` (resuming game `resume`, if named) with these
+    /// players in seats 1, 2, …: the computers and people here started on loopback, the
+    /// players on the LAN to be challenged in turn.
+    pub(super) fn gather(
+        &mut self,
+        game: GameKind,
+        resume: Option<u64>,
+        sitters: Vec<Sitter>,
+        now: u64,
+    ) -> Option<String> {
         let port = match self.transport.local_addr() {
             Ok(addr) => addr.port(),
             Err(e) => return Some(e.to_string()),
@@ -75,48 +112,51 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let here = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
         let host = self.identity.public_key();
         let clock = self.endpoint.clock();
-        let mut gathering = Gathering {
-            before: self.options.game,
-            slots: Vec::new(),
-            invite: VecDeque::new(),
-            inviting: None,
-        };
+        let mut gathering = Gathering::new(self.options.game, resume);
         let mut guests = Vec::new();
         for (place, sitter) in sitters.into_iter().enumerate() {
-            // Nobody resumes a game at a larger table: a fresh identity for each seat.
-            let identity = Identity::from_secret(rand::random());
+            // Seat `place + 1`: an identity and a games folder of its own, found again on
+            // resuming.
+            let seat = place as u8 + 1;
+            let level = match &sitter {
+                Sitter::Computer(level) => Some(*level),
+                _ => None,
+            };
+            let identity = seat_identity(&self.identity, seat, level);
             let key = identity.public_key();
+            let games_dir = seat_games(self.options.games_dir.as_ref(), seat);
             let started = match sitter {
+                // Resuming, the computer challenges with the game's id, from its copy.
                 Sitter::Computer(level) => start_computer(ComputerStart {
                     level,
                     engine: None,
                     identity,
-                    games_dir: None,
-                    resume_with: None,
+                    games_dir,
+                    resume_with: resume.map(|id| (here, id)),
                     join: Some((here, game)),
                     clock,
                 })
-                .map(|_| Some(key)),
+                .map(|_| None),
                 Sitter::Here(name) => start_guest(GuestStart {
                     name: &name,
                     identity,
                     host,
-                    games_dir: None,
-                    resume_id: None,
+                    games_dir,
+                    resume_id: resume,
                     join: Some((here, game)),
                     clock,
                 })
-                .map(|(guest, _)| {
-                    guests.push(guest);
-                    Some(key)
-                }),
+                .map(Some),
                 Sitter::Lan(addr) => {
-                    gathering.invite.push_back((place, addr));
-                    Ok(None)
+                    gathering.add(None, Some(addr));
+                    continue;
                 }
             };
             match started {
-                Ok(slot) => gathering.slots.push(slot),
+                Ok(guest) => {
+                    guests.extend(guest.map(|(guest, _)| guest));
+                    gathering.add(Some(key), None);
+                }
                 // The computers and guests started so far stop with `guests` dropped, or
                 // when nobody accepts them.
                 Err(e) => return Some(e),
@@ -127,7 +167,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         }
         self.options.game = game;
         self.seated.clear();
-        self.endpoint.set_players(seats - 1);
+        self.endpoint.set_players(usize::from(game.seats()) - 1);
         self.gathering = Some(gathering);
         self.invite_next(now);
         None
@@ -160,7 +200,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         if let Some((place, addr)) = g.invite.pop_front() {
             g.inviting = Some(place);
             let game = self.options.game.to_string();
-            self.endpoint.challenge(addr, &game, None, now);
+            self.endpoint.challenge(addr, &game, g.resume, now);
         }
     }
 
@@ -202,7 +242,13 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     /// A player on the LAN would not take its seat: the table is given up, and why is
     /// the error.
     pub(super) fn table_refused(&mut self, why: String, now: u64) -> Result<(), PeerError> {
+        let resuming = self.gathering.as_ref().is_some_and(|g| g.resume.is_some());
         self.give_up_table(now);
+        if resuming {
+            return Err(PeerError::Peer(format!(
+                "the table cannot be resumed now: {why}; the game stays saved"
+            )));
+        }
         Err(PeerError::Peer(format!("the table is given up: {why}")))
     }
 }

@@ -16,7 +16,8 @@
 //! - [`adjourn`]: leaving a game unfinished, resuming or abandoning it; [`archive`]: the
 //!   finished games, listed, reviewed and exported;
 //! - `star`: tables of more than two (the opener relays); `gather`: opening one from the
-//!   app, with computers, people at this screen and players on the LAN.
+//!   app, with computers, people at this screen and players on the LAN; `rejoin`:
+//!   resuming one from its saved record.
 
 pub mod adjourn;
 pub mod archive;
@@ -27,6 +28,7 @@ pub mod event;
 mod game;
 mod gather;
 mod presence;
+mod rejoin;
 mod star;
 mod table;
 pub mod watch;
@@ -110,6 +112,10 @@ pub struct PeerOptions {
     /// The external Xiangqi engines this (hand-driven) peer knows: an unfinished game
     /// against one of them resumes with it ([`adjourn`]).
     pub engines: Vec<crate::engine::xiangqi::external::EngineInfo>,
+    /// Stop on Ctrl-C or SIGTERM. The app's own peers on loopback (its computers and the
+    /// people at its screen) do not: they stop when the app's peer lets them go, so that
+    /// a table stopped by a signal stays as it was, to be resumed.
+    pub signals: bool,
 }
 
 impl Default for PeerOptions {
@@ -138,6 +144,7 @@ impl Default for PeerOptions {
             watch: None,
             spectators: true,
             engines: Vec::new(),
+            signals: true,
         }
     }
 }
@@ -197,6 +204,8 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     seated: Vec<crate::net::PeerInfo>,
     /// The app opening a table of three or four: who is still to come.
     gathering: Option<gather::Gathering>,
+    /// A table of three or four being resumed: where each seat's copy stands.
+    rejoining: Option<rejoin::Rejoining>,
 }
 
 /// Runs a headless peer on `transport` until its games are played.
@@ -253,6 +262,10 @@ async fn run_with<T: Transport>(
         Some(dir) => table::find_unfinished(dir, &identity, options.resume_id),
         None => (None, Vec::new()),
     };
+    // A table of three or four is resumed by the app that opened it; a headless peer takes
+    // one up only when told which (the app's computer at such a table).
+    let unfinished = unfinished
+        .filter(|t| t.keys.len() == 2 || controller.is_some() || options.resume_id.is_some());
     // A bad line of known_peers.txt is reported and kept; the rest is still checked.
     let (known, trouble) = match profile.map(|p| KnownPeers::load_despite(&p.known_peers_path())) {
         Some(Ok((known, problems))) => (Some(known), problems),
@@ -284,6 +297,7 @@ async fn run_with<T: Transport>(
         watching: None,
         seated: Vec::new(),
         gathering: None,
+        rejoining: None,
     };
     if peer.options.connect.is_none() {
         // The opener of a larger table takes a session with each other seat.
@@ -346,7 +360,14 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     async fn run(&mut self) -> Result<(), PeerError> {
         self.start_up()?;
         let mut buf = vec![0u8; 2048];
-        let mut stop = std::pin::pin!(stop_signal());
+        let signals = self.options.signals;
+        let mut stop = std::pin::pin!(async move {
+            if signals {
+                stop_signal().await
+            } else {
+                std::future::pending().await
+            }
+        });
         loop {
             let now = self.now();
             self.transmit(now).await;

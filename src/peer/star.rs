@@ -64,8 +64,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             });
             return Ok(());
         }
+        let resume = self.gathering.as_ref().and_then(|g| g.resume);
         self.gathered();
-        self.start_star_game(now)
+        match resume {
+            Some(game_id) => self.rejoin_seats(game_id),
+            None => self.start_star_game(now),
+        }
     }
 
     /// The opener starts a game at its full table: everyone is told the seats, and seat
@@ -139,6 +143,15 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             seat,
             game: kind.name(),
         });
+        // The opener resumes a saved table: this seat's copy, if it has it.
+        if self.rejoin_asked(game_id, &players)? {
+            return Ok(());
+        }
+        if self.options.resume_id == Some(game_id) {
+            return Err(PeerError::Peer(
+                "no saved copy of the table's game to resume".into(),
+            ));
+        }
         self.begin_star_game(kind, seat, game_id, players, Vec::new(), host, now)
     }
 
@@ -294,11 +307,16 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     }
 
     /// Leaving a table of more than two while its game runs: resign first, so that the
-    /// others go on without this seat (the opener's leaving ends the table: it relays).
+    /// others go on without this seat (the opener's leaving ends the table: it relays). The
+    /// app's opener does not: its table stays saved, to be resumed.
     pub(super) fn leave_star_game(&mut self, now: u64) {
-        let running = self.table.as_ref().is_some_and(|t| {
-            t.star.is_some() && t.session.ending().is_none() && !t.session.has_left(t.session.me())
-        });
+        let kept = self.hand.is_some() && self.opens_table();
+        let running = !kept
+            && self.table.as_ref().is_some_and(|t| {
+                t.star.is_some()
+                    && t.session.ending().is_none()
+                    && !t.session.has_left(t.session.me())
+            });
         if running {
             let _ = self.local(crate::session::Local::Resign, now);
         }

@@ -232,10 +232,15 @@ pub(super) fn find_unfinished(
             .metadata()
             .and_then(|m| m.modified())
             .unwrap_or(std::time::UNIX_EPOCH);
-        // Games at tables of more than two are not resumed (yet): passed over.
+        // A game this seat left (a table of three or four goes on without it) is not its
+        // to resume.
+        let left = t
+            .records
+            .iter()
+            .any(|r| matches!(r, crate::session::Record::Left { seat, .. } if *seat == t.me));
         if !t.is_finished()
-            && t.keys.len() == 2
-            && t.keys[t.me as usize] == identity.public_key()
+            && !left
+            && t.keys.get(usize::from(t.me)) == Some(&identity.public_key())
             && wanted.is_none_or(|id| id == t.game_id)
         {
             found.push((mtime, t));
