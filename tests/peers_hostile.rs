@@ -452,3 +452,71 @@ async fn a_challenge_to_an_unknown_rule_set_is_declined_with_the_reason() {
         other => panic!("expected a decline, got {other:?}"),
     }
 }
+
+/// One line of known_peers.txt that cannot be read does not switch trust on first use off:
+/// it is reported (naming the file and the line), and a known name arriving with a new key
+/// is still reported (before, one bad line left the whole list unread, and every check
+/// off, without a word).
+#[tokio::test(start_paused = true)]
+async fn one_bad_line_of_known_peers_leaves_the_other_peers_checked() {
+    let dir = temp_dir::TempDir::new("known-bad-line");
+    let profile = lanqi::store::Profile::open(Some(&dir.0)).unwrap();
+    // bob was first seen with another key; line 3 is damaged.
+    let earlier = Identity::from_secret([9; 32]).public_key();
+    std::fs::write(
+        profile.known_peers_path(),
+        format!(
+            "# known peers\n{} bob\nthis line is damaged\n",
+            hex(&earlier)
+        ),
+    )
+    .unwrap();
+    let net = LossyNet::new(LinkQuality::PERFECT, 6);
+    let (a, b) = (net.attach(addr(1)), net.attach(addr(2)));
+    let mut events = Vec::new();
+    let alice = async {
+        let r = peer::run(
+            &a,
+            Identity::from_secret([1; 32]),
+            options("alice", None),
+            Some(&profile),
+            |v| events.push(v.clone()),
+        )
+        .await;
+        net.detach(addr(1));
+        r
+    };
+    let bob = async {
+        let r = peer::run(
+            &b,
+            Identity::from_secret([2; 32]),
+            options("bob", Some(addr(1))),
+            None,
+            |_| {},
+        )
+        .await;
+        net.detach(addr(2));
+        r
+    };
+    let played =
+        tokio::time::timeout(Duration::from_secs(600), async { tokio::join!(alice, bob) }).await;
+    let Ok((ra, rb)) = played else {
+        panic!("the game did not end within 600 s; alice saw: {events:#?}");
+    };
+    ra.unwrap_or_else(|e| panic!("alice stopped: {e}; {events:#?}"));
+    rb.expect("bob played");
+    let said = |pred: &dyn Fn(&Value) -> bool| events.iter().any(pred);
+    assert!(
+        said(&|e| e["event"] == "error"
+            && e["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("known_peers.txt") && m.contains("line 3"))),
+        "the bad line is reported: {events:#?}"
+    );
+    assert!(
+        said(&|e| e["event"] == "trust" && e["peer"] == "bob" && e["status"] == "key-changed"),
+        "bob's new key is still caught: {events:#?}"
+    );
+    let kept = std::fs::read_to_string(profile.known_peers_path()).unwrap();
+    assert!(kept.contains("this line is damaged"), "{kept}");
+}
