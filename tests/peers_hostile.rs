@@ -13,6 +13,8 @@ use lanqi::protocol::{Message, message::hex};
 use lanqi::store::Identity;
 use serde_json::Value;
 
+#[path = "support/peer_process.rs"]
+mod peer_process;
 #[path = "support/temp_dir.rs"]
 mod temp_dir;
 
@@ -519,4 +521,251 @@ async fn one_bad_line_of_known_peers_leaves_the_other_peers_checked() {
     );
     let kept = std::fs::read_to_string(profile.known_peers_path()).unwrap();
     assert!(kept.contains("this line is damaged"), "{kept}");
+}
+
+/// Resident memory of a running `lanqi peer` in KB (Linux: `/proc/PID/status`); a peer that
+/// exited fails the test with everything it printed.
+fn resident_kb(peer: &mut peer_process::Peer) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", peer.child.id()));
+    let rss = status.ok().and_then(|status| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+    });
+    match rss {
+        Some(kb) => kb,
+        // Its output ends when it exits: waiting for an event that never comes fails at
+        // once, printing what it said.
+        None => {
+            peer.wait_for(|_| false);
+            unreachable!("the peer exited")
+        }
+    }
+}
+
+/// Bytes held by the files under `dir`.
+fn bytes_under(dir: &std::path::Path) -> u64 {
+    std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| match e.metadata() {
+            Ok(m) if m.is_dir() => bytes_under(&e.path()),
+            Ok(m) => m.len(),
+            Err(_) => 0,
+        })
+        .sum()
+}
+
+/// A real `lanqi peer` flooded over loopback UDP for a few seconds keeps its memory and its
+/// profile on disk bounded, and plays a whole game with a friend afterwards: 20 000 junk,
+/// oversized, truncated and replayed datagrams; 3000 challenges from fresh keys with fresh
+/// names (each asks to resume a game that does not exist: declined, and nobody recorded);
+/// and a stranger that connects, never acknowledges anything and asks for a draw 4600
+/// times before any game (each answered, until the answers waiting reach the queue's limit
+/// and the stranger is cut off: the listener waits again). Memory is compared with a
+/// generous margin (a bound, not a measurement); every loop is counted and every wait has
+/// a deadline.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_flood_over_loopback_leaves_a_real_peer_s_memory_and_disk_bounded() {
+    use lanqi::protocol::message::Verb;
+    use std::net::UdpSocket;
+    use std::time::Instant;
+
+    let (pa, pb) = (
+        peer_process::profile("flood-a"),
+        peer_process::profile("flood-b"),
+    );
+    let mut alice = peer_process::Peer::start(&pa, &["--name", "alice", "--seed", "1"]);
+    let there = SocketAddr::from(([127, 0, 0, 1], alice.port()));
+    std::thread::sleep(Duration::from_millis(500));
+    let (rss_before, disk_before) = (resident_kb(&mut alice), bytes_under(&pa));
+    let mut rss_most = rss_before;
+    let socket = UdpSocket::bind("127.0.0.1:0").unwrap();
+    socket
+        .set_read_timeout(Some(Duration::from_millis(20)))
+        .unwrap();
+    let send = |datagram: &[u8]| {
+        let _ = socket.send_to(datagram, there);
+    };
+
+    // 1. Junk, and one real challenge replayed.
+    let challenge = {
+        let mut ep = Endpoint::new(
+            SigningKey::from_bytes(&[0x31; 32]),
+            EndpointConfig::default(),
+            Box::new(|| [0x31; 16]),
+        );
+        ep.challenge(there, "junqi", Some(7), 0);
+        ep.poll_transmit(0).expect("a challenge").1
+    };
+    let mut garbage = vec![0xa5; 1200];
+    garbage[0] = VERSION;
+    let junk: [Vec<u8>; 4] = [
+        garbage,
+        vec![VERSION; 1300],
+        challenge[..40].to_vec(),
+        challenge.clone(),
+    ];
+    for i in 0..20_000usize {
+        send(&junk[i % junk.len()]);
+        if i % 50 == 0 {
+            std::thread::sleep(Duration::from_millis(2));
+            rss_most = rss_most.max(resident_kb(&mut alice));
+        }
+    }
+
+    // 2. Fresh keys, fresh names, games to resume that do not exist.
+    for i in 0..3000u32 {
+        let mut key = [0u8; 32];
+        key[..4].copy_from_slice(&i.to_le_bytes());
+        key[31] = 0xf1;
+        let config = EndpointConfig {
+            name: format!("stranger {i}"),
+            ..EndpointConfig::default()
+        };
+        let mut nonce = [0xf1u8; 16];
+        nonce[..4].copy_from_slice(&i.to_le_bytes());
+        let mut ep = Endpoint::new(
+            SigningKey::from_bytes(&key),
+            config,
+            Box::new(move || nonce),
+        );
+        ep.challenge(there, "junqi", Some(u64::from(i) + 1), 0);
+        while let Some((_, d)) = ep.poll_transmit(0) {
+            send(&d);
+        }
+        if i % 50 == 0 {
+            std::thread::sleep(Duration::from_millis(2));
+            rss_most = rss_most.max(resident_kb(&mut alice));
+        }
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    // Alice's declines are not read here.
+    let mut buf = vec![0u8; 2048];
+    while socket.recv_from(&mut buf).is_ok() {}
+
+    // 3. A stranger that connects, then asks for a draw again and again and acknowledges
+    // nothing: whatever alice answers waits for it.
+    let mallory = SigningKey::from_bytes(&[0x66; 32]);
+    let mut ep = Endpoint::new(
+        mallory.clone(),
+        EndpointConfig {
+            name: "mallory".into(),
+            ..EndpointConfig::default()
+        },
+        Box::new(|| [0x66; 16]),
+    );
+    let start = Instant::now();
+    ep.challenge(there, "junqi", None, 0);
+    let mut session = None;
+    while session.is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no session with alice within 60 s; alice said: {:#?}",
+            alice.seen
+        );
+        let now = start.elapsed().as_millis() as u64;
+        while let Some((to, d)) = ep.poll_transmit(now) {
+            socket.send_to(&d, to).unwrap();
+        }
+        match socket.recv_from(&mut buf) {
+            Ok((n, from)) => ep.handle_datagram(from, &buf[..n], now),
+            Err(_) => ep.handle_timeout(now),
+        }
+        while let Some(event) = ep.poll_event() {
+            match event {
+                NetEvent::Connected { peer, .. } => session = Some(peer.session),
+                NetEvent::Busy | NetEvent::Declined { .. } | NetEvent::NoAnswer => {
+                    panic!("alice would not play: {event:?}")
+                }
+                _ => {}
+            }
+        }
+    }
+    let session = session.unwrap();
+    let payload = Message::Draw { verb: Verb::Ask }.to_string().into_bytes();
+    for n in 1..=4600u32 {
+        let header = Header {
+            version: VERSION,
+            session,
+            sender: mallory.verifying_key().to_bytes(),
+            packet: 1_000_000 + u64::from(n),
+            seq: n,
+            ack: 0,
+            ack_bits: 0,
+            frag_index: 0,
+            frag_count: 1,
+            payload: &payload,
+        };
+        send(&envelope::seal(&header, &mallory));
+        if n % 25 == 0 {
+            // Let alice keep up (her answers are never read here).
+            std::thread::sleep(Duration::from_millis(2));
+            while socket.recv_from(&mut buf).is_ok() {}
+            rss_most = rss_most.max(resident_kb(&mut alice));
+        }
+    }
+    alice.wait_for(|e| {
+        e["event"] == "note"
+            && e["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("cut off") && m.contains("waiting again"))
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    rss_most = rss_most.max(resident_kb(&mut alice));
+    let disk_after = bytes_under(&pa);
+
+    // Alice is still there for a friend, and plays a whole game.
+    let connect = there.to_string();
+    let bob = peer_process::Peer::start(
+        &pb,
+        &["--name", "bob", "--seed", "2", "--connect", &connect],
+    );
+    let (ok_b, eb) = bob.finish();
+    let (ok_a, ea) = alice.finish();
+    assert!(ok_a && ok_b, "both exit 0; bob saw {eb:#?}");
+    assert!(ea.iter().any(|e| e["event"] == "over"), "a game was played");
+    let drops = ea
+        .iter()
+        .find(|e| e["event"] == "drops")
+        .expect("a drops event at exit");
+    let counted = |name: &str| drops["counters"][name].as_u64().unwrap_or(0);
+    assert!(counted("refused") >= 1, "the cut-off is counted: {drops}");
+    assert!(
+        counted("replayed") >= 500,
+        "the replays were dropped: {drops}"
+    );
+    assert!(counted("too_large") >= 500, "{drops}");
+    assert!(
+        counted("truncated") + counted("malformed") >= 500,
+        "{drops}"
+    );
+    // Bounded: at most 64 MB more than at rest (a leak of the whole flood's bytes would
+    // pass this only if it was tiny), and on disk nothing but what a game writes.
+    assert!(
+        rss_most < rss_before + 64 * 1024,
+        "resident memory rose from {rss_before} KB to {rss_most} KB"
+    );
+    assert!(
+        disk_after <= disk_before + 4096,
+        "the profile grew from {disk_before} to {disk_after} bytes during the flood"
+    );
+    // Recorded: the two that had a session (mallory, bob); none of the 3000 strangers.
+    let known = std::fs::read_to_string(pa.join("known_peers.txt")).unwrap_or_default();
+    let mut names: Vec<&str> = known
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(' ').map(|(_, name)| name))
+        .collect();
+    names.sort();
+    assert_eq!(names, ["bob", "mallory"], "{known}");
+    println!(
+        "resident memory {rss_before} KB at rest, at most {rss_most} KB during the flood; \
+         profile {disk_before} -> {disk_after} bytes; drops {drops}"
+    );
+    let _ = std::fs::remove_dir_all(&pa);
+    let _ = std::fs::remove_dir_all(&pb);
 }

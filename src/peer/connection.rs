@@ -177,9 +177,23 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 message, evidence, ..
             } => self.on_message(message, evidence, now)?,
             NetEvent::CutOff { queued, .. } => {
-                return Err(PeerError::Peer(format!(
+                let why = format!(
                     "the peer acknowledged nothing while {queued} fragments waited: cut off"
-                )));
+                );
+                // Before any game began nothing is lost: a stranger that connects and then
+                // floods takes no listener out; it waits again, as after a challenge never
+                // followed up. A game in progress ends here as before.
+                let idle = self.table.as_ref().is_none_or(|t| !t.started())
+                    && !self.endpoint.is_connected();
+                if !idle {
+                    return Err(PeerError::Peer(why));
+                }
+                self.table = None;
+                self.gone_since = None;
+                self.set_status(Status::Idle);
+                self.emit(Event::Note {
+                    message: format!("{why} before any game began: waiting again"),
+                });
             }
             NetEvent::Abandoned { .. } => {
                 // A challenge that was never followed up: nothing was played; wait again.
