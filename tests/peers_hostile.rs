@@ -13,6 +13,8 @@ use lanqi::protocol::{Message, message::hex};
 use lanqi::store::Identity;
 use serde_json::Value;
 
+#[path = "support/deadline.rs"]
+mod deadline;
 #[path = "support/peer_process.rs"]
 mod peer_process;
 #[path = "support/temp_dir.rs"]
@@ -100,23 +102,34 @@ async fn hostile_datagrams_are_dropped_and_counted_while_the_game_goes_on() {
         }
     };
     let (mut ea, mut eb) = (Vec::new(), Vec::new());
-    let (ra, rb, ()) = tokio::join!(
-        peer::run(
-            &a,
-            Identity::from_secret([1; 32]),
-            options("alice", None),
-            None,
-            |v| ea.push(v.clone())
-        ),
-        peer::run(
-            &b,
-            Identity::from_secret([2; 32]),
-            options("bob", Some(addr(1))),
-            None,
-            |v| eb.push(v.clone())
-        ),
-        attack,
-    );
+    let played = deadline::within(deadline::PLAY, async {
+        tokio::join!(
+            peer::run(
+                &a,
+                Identity::from_secret([1; 32]),
+                options("alice", None),
+                None,
+                |v| ea.push(v.clone())
+            ),
+            peer::run(
+                &b,
+                Identity::from_secret([2; 32]),
+                options("bob", Some(addr(1))),
+                None,
+                |v| eb.push(v.clone())
+            ),
+            attack,
+        )
+    })
+    .await;
+    let Some((ra, rb, ())) = played else {
+        panic!(
+            "the game under attack did not end within {:?}; alice saw {}; bob saw {}",
+            deadline::PLAY,
+            deadline::last(&ea, 20),
+            deadline::last(&eb, 20)
+        );
+    };
     let (ra, rb) = (ra.expect("alice finishes"), rb.expect("bob finishes"));
     assert_eq!(
         ra.games, rb.games,
@@ -222,12 +235,22 @@ async fn an_illegal_move_is_refused_with_signed_evidence() {
         net.detach(addr(1));
         result
     };
-    let (result, ()) = tokio::join!(honest, async {
-        tokio::select! {
-            () = cheat => {},
-            () = tokio::time::sleep(Duration::from_secs(30)) => {},
-        }
-    });
+    let played = deadline::within(deadline::PLAY, async {
+        tokio::join!(honest, async {
+            tokio::select! {
+                () = cheat => {},
+                () = tokio::time::sleep(Duration::from_secs(30)) => {},
+            }
+        })
+    })
+    .await;
+    let Some((result, ())) = played else {
+        panic!(
+            "alice never stopped within {:?}; she saw {}",
+            deadline::PLAY,
+            deadline::last(&events, 20)
+        );
+    };
     match result {
         Err(PeerError::Refused(reason)) => {
             assert!(reason.contains("headquarters never moves"), "{reason}")
