@@ -345,6 +345,92 @@ async fn a_challenge_never_followed_up_does_not_take_a_listener_out() {
     );
 }
 
+/// Nor does it make anyone wait: a stranger's challenge never followed up, and then a
+/// challenge of someone else's replayed from another address (no key needed), are each
+/// accepted, and a friend who challenges a second later is heard at once (not told busy)
+/// and plays a whole game; neither the stranger nor the one whose challenge was replayed
+/// is recorded in known_peers.txt, since neither spoke in its session.
+#[tokio::test(start_paused = true)]
+async fn a_challenge_never_followed_up_makes_nobody_wait() {
+    let dir = temp_dir::TempDir::new("unheard");
+    let profile = lanqi::store::Profile::open(Some(&dir.0)).unwrap();
+    let net = LossyNet::new(LinkQuality::PERFECT, 7);
+    let (a, b, m) = (
+        net.attach(addr(1)),
+        net.attach(addr(2)),
+        net.attach(addr(3)),
+    );
+    let one_challenge = |secret: u8, name: &str| {
+        let config = EndpointConfig {
+            name: name.into(),
+            ..EndpointConfig::default()
+        };
+        let mut ep = Endpoint::new(
+            SigningKey::from_bytes(&[secret; 32]),
+            config,
+            Box::new(move || [secret; 16]),
+        );
+        ep.challenge(addr(1), "junqi", None, 0);
+        ep.poll_transmit(0).expect("a challenge").1
+    };
+    // Carol's real challenge, captured on its way to someone else.
+    let (stranger, carols) = (one_challenge(77, "stranger"), one_challenge(78, "carol"));
+    let mut events = Vec::new();
+    let alice = async {
+        let r = peer::run(
+            &a,
+            Identity::from_secret([1; 32]),
+            options("alice", None),
+            Some(&profile),
+            |v| events.push(v.clone()),
+        )
+        .await;
+        net.detach(addr(1));
+        r
+    };
+    let others = async {
+        m.send_to(&stranger, addr(1)).await.unwrap();
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        m.send_to(&carols, addr(1)).await.unwrap();
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let r = peer::run(
+            &b,
+            Identity::from_secret([2; 32]),
+            options("bob", Some(addr(1))),
+            None,
+            |_| {},
+        )
+        .await;
+        net.detach(addr(2));
+        r
+    };
+    let played = deadline::within(deadline::PLAY, async { tokio::join!(alice, others) }).await;
+    let Some((ra, rb)) = played else {
+        panic!(
+            "the game with the friend did not end; alice saw {}",
+            deadline::last(&events, 20)
+        );
+    };
+    let ra = ra.unwrap_or_else(|e| panic!("alice stopped: {e}; {}", deadline::last(&events, 20)));
+    rb.unwrap_or_else(|e| panic!("bob: {e}"));
+    assert_eq!(ra.games.len(), 1, "alice played bob's game");
+    let accepted = events
+        .iter()
+        .filter(|e| e["event"] == "challenged" && e["accepted"] == true)
+        .count();
+    assert_eq!(
+        accepted, 3,
+        "the stranger, carol's replayed challenge and bob"
+    );
+    let known = std::fs::read_to_string(profile.known_peers_path()).unwrap();
+    let names: Vec<&str> = known
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(' ').map(|(_, n)| n))
+        .collect();
+    assert_eq!(names, ["bob"], "{known}");
+}
+
 /// A flood of challenges from fresh keys with fresh names (each declined: it asks to resume a
 /// game that does not exist) grows nothing on disk: a peer is recorded in known_peers.txt only
 /// once a session with it is up (before, each one added a line and rewrote the file: 814 MB
