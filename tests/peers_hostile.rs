@@ -878,3 +878,46 @@ fn a_flood_over_loopback_leaves_a_real_peer_s_memory_and_disk_bounded() {
     let _ = std::fs::remove_dir_all(&pa);
     let _ = std::fs::remove_dir_all(&pb);
 }
+
+/// A real `lanqi peer` whose `games/` holds a FIFO and a huge file (what a hostile or broken
+/// profile may hold) starts at once, says in one line each what it skipped and why, and
+/// plays a whole game (before, the FIFO hung start-up for ever with nothing printed, and a
+/// huge file was read whole).
+#[cfg(unix)]
+#[test]
+fn a_fifo_and_a_huge_file_among_the_games_are_skipped_with_a_line_each() {
+    let (pa, pb) = (
+        peer_process::profile("odd-a"),
+        peer_process::profile("odd-b"),
+    );
+    let games = pa.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let fifo = games.join("0000000000000001-aaaaaaaaaaaaaaaa.lanqi");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let huge = games.join("0000000000000002-bbbbbbbbbbbbbbbb.lanqi");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(300 << 20)
+        .unwrap();
+    let mut alice = peer_process::Peer::start(&pa, &["--name", "alice", "--seed", "1"]);
+    let there = format!("127.0.0.1:{}", alice.port());
+    for (file, why) in [
+        ("0000000000000001", "not a regular file"),
+        ("0000000000000002", "more than"),
+    ] {
+        alice.wait_for(|e| {
+            e["event"] == "note"
+                && e["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains(file) && m.contains(why) && !m.contains('\n'))
+        });
+    }
+    let bob =
+        peer_process::Peer::start(&pb, &["--name", "bob", "--seed", "2", "--connect", &there]);
+    let (ok_b, _) = bob.finish();
+    let (ok_a, ea) = alice.finish();
+    assert!(ok_a && ok_b, "both exit 0: {ea:#?}");
+    let _ = std::fs::remove_dir_all(&pa);
+    let _ = std::fs::remove_dir_all(&pb);
+}
