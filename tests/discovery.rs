@@ -18,8 +18,12 @@ fn in_namespace(name: &str, script: &str) -> Option<PathBuf> {
     let dir = std::env::temp_dir().join(format!("lanqi-disc-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let probe = Command::new("unshare").args(["-n", "true"]).status();
-    if !probe.is_ok_and(|s| s.success()) {
+    let mut probe = Command::new("unshare");
+    probe.args(["-n", "true"]);
+    let usable = probe
+        .spawn()
+        .is_ok_and(|child| deadline::finish(child, "unshare -n true").status.success());
+    if !usable {
         assert!(
             std::env::var("CI").is_err(),
             "CI must be able to create network namespaces"

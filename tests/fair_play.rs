@@ -3,6 +3,9 @@
 //! the post-game audit, and shown with the liar's own signed datagrams; and an honest
 //! game's traffic, recorded whole, gives away no rank before the audit opens the layouts.
 
+#[path = "support/deadline.rs"]
+mod deadline;
+
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 
@@ -58,7 +61,15 @@ async fn game(seed: u64, cheat: Cheat) -> (Vec<Value>, Vec<(Vec<u8>, SocketAddr)
         net.detach(addr(2));
         r
     };
-    let _ = tokio::join!(alice, bob);
+    let played = deadline::within(deadline::PLAY, async { tokio::join!(alice, bob) }).await;
+    if played.is_none() {
+        panic!(
+            "seed {seed}, {cheat:?}: the game did not end within {:?}; alice saw {}; bob saw {}",
+            deadline::PLAY,
+            deadline::last(&ea, 20),
+            deadline::last(&eb, 20)
+        );
+    }
     let mut traffic = Vec::new();
     while let Ok((datagram, from, _)) = tap.try_recv() {
         traffic.push((datagram, from));
@@ -423,7 +434,15 @@ async fn a_spectators_traffic_gives_away_no_rank_before_the_audit() {
         )
         .await
     };
-    let (ra, rb, rc) = tokio::join!(alice, bob, carol);
+    let played = deadline::within(deadline::PLAY, async { tokio::join!(alice, bob, carol) }).await;
+    let Some((ra, rb, rc)) = played else {
+        panic!(
+            "the game and its spectator did not end within {:?}; started: {}; carol saw {}",
+            deadline::PLAY,
+            started.get(),
+            deadline::last(&watched, 20)
+        );
+    };
     ra.unwrap();
     rb.unwrap();
     rc.unwrap_or_else(|e| panic!("the spectator: {e}"));

@@ -63,20 +63,14 @@ fn options(name: &str, profile: &TempDir) -> Options {
 }
 
 /// Feeds `app` its peer's latest snapshot from `rx`, again each time it changes, until
-/// `done` holds.
+/// `done` holds; past a deadline (on tokio's clock, virtual in a paused-clock test: a bound,
+/// not a speed claim), fails saying what the app showed.
 async fn until(
     app: &mut App,
     rx: &mut tokio::sync::watch::Receiver<Snapshot>,
     done: impl Fn(&App) -> bool,
 ) {
-    loop {
-        let s = rx.borrow_and_update().clone();
-        app.set_snapshot(s, Instant::now());
-        if done(app) {
-            return;
-        }
-        rx.changed().await.expect("the peer runs");
-    }
+    until_within(app, rx, "the app to get there", 300, done).await
 }
 
 /// The app under test, with a channel standing in for the network worker's.
@@ -1742,15 +1736,16 @@ fn a_watched_xiangqi_game_reads_in_chinese_notation_red_at_the_bottom() {
     assert_eq!(h.sent(), vec![Command::StopWatching]);
 }
 
-/// Feeds `app` its peer's snapshots until `done` holds, for at most 30 seconds; past that,
-/// fails saying what it waited for and what the app's game looked like.
+/// Feeds `app` its peer's snapshots until `done` holds, for at most `secs` seconds; past
+/// that, fails saying what it waited for and what the app's game looked like.
 async fn until_within(
     app: &mut App,
     rx: &mut tokio::sync::watch::Receiver<Snapshot>,
     what: &str,
+    secs: u64,
     done: impl Fn(&App) -> bool,
 ) {
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(secs);
     loop {
         let s = rx.borrow_and_update().clone();
         app.set_snapshot(s, Instant::now());
@@ -1763,7 +1758,7 @@ async fn until_within(
         {
             let s = app.snapshot();
             panic!(
-                "waited 30 s for {what}; saw: screen {:?}, problem {:?}, game {:?}",
+                "waited {secs} s for {what}; saw: screen {:?}, problem {:?}, game {:?}",
                 app.screen(),
                 s.problem,
                 s.game
@@ -1863,7 +1858,7 @@ async fn hot_seat_gomoku_in_the_app_with_real_peers() {
                 .as_ref()
                 .is_some_and(|g| !g.legal_moves.is_empty())
         };
-        until_within(&mut app, &mut rx, "the peer's addresses", |a| {
+        until_within(&mut app, &mut rx, "the peer's addresses", 30, |a| {
             !a.snapshot().addresses.is_empty()
         })
         .await;
@@ -1877,6 +1872,7 @@ async fn hot_seat_gomoku_in_the_app_with_real_peers() {
                 &mut app,
                 &mut rx,
                 &format!("the turn for move {}", n + 1),
+                30,
                 |a| stones(a) == n && can_move(a) && a.waiting().is_none(),
             )
             .await;
@@ -1908,6 +1904,7 @@ async fn hot_seat_gomoku_in_the_app_with_real_peers() {
                 &mut app,
                 &mut rx,
                 &format!("move {} ({mv}) played", n + 1),
+                30,
                 |a| stones(a) > n,
             )
             .await;
@@ -1918,7 +1915,7 @@ async fn hot_seat_gomoku_in_the_app_with_real_peers() {
                 n + 1
             );
         }
-        until_within(&mut app, &mut rx, "the end of the game", |a| {
+        until_within(&mut app, &mut rx, "the end of the game", 30, |a| {
             a.snapshot()
                 .game
                 .as_ref()
@@ -2008,7 +2005,7 @@ async fn hot_seat_tibetan_in_the_app_with_real_peers() {
                 let _ = app.update(m);
             }
         };
-        until_within(&mut app, &mut rx, "the peer's addresses", |a| {
+        until_within(&mut app, &mut rx, "the peer's addresses", 30, |a| {
             !a.snapshot().addresses.is_empty()
         })
         .await;
@@ -2046,6 +2043,7 @@ async fn hot_seat_tibetan_in_the_app_with_real_peers() {
                 &mut app,
                 &mut rx,
                 &format!("the turn for {} ({turn})", n + 1),
+                30,
                 |a| turns_played(a) == n && can_move(a) && a.waiting().is_none(),
             )
             .await;
@@ -2077,6 +2075,7 @@ async fn hot_seat_tibetan_in_the_app_with_real_peers() {
                 &mut app,
                 &mut rx,
                 &format!("turn {} ({turn}) played", n + 1),
+                30,
                 |a| turns_played(a) > n,
             )
             .await;

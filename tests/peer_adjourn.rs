@@ -194,6 +194,26 @@ async fn an_abandoned_game_is_lost_and_no_longer_offered() {
         .collect();
     assert_eq!(ours.len(), 1);
     assert!(ours[0].is_finished());
+    // Both copies of the game, ours and the computer's, held its secret: the user's only,
+    // in folders that are the user's only.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let computer = games.join("computer");
+        for folder in [&games, &computer] {
+            assert_eq!(mode(folder), 0o700, "{}", folder.display());
+            let files: Vec<_> = std::fs::read_dir(folder)
+                .unwrap()
+                .flatten()
+                .filter(|e| e.path().is_file())
+                .collect();
+            assert!(!files.is_empty(), "{}", folder.display());
+            for file in files {
+                assert_eq!(mode(&file.path()), 0o600, "{}", file.path().display());
+            }
+        }
+    }
     // The lobby lists it as lost, and it opens for review and exports as SGF.
     let (finished, problems) = lanqi::peer::archive::finished_games(&games);
     assert!(problems.is_empty(), "{problems:?}");

@@ -26,13 +26,24 @@ fn addr(port: u16) -> SocketAddr {
     SocketAddr::from(([10, 0, 0, 5], port))
 }
 
-/// Waits until the snapshot satisfies `pred`, and returns it.
+/// Waits until the snapshot satisfies `pred`, and returns it; past a deadline (on tokio's
+/// clock, virtual in a paused-clock test: a bound, not a speed claim), fails with the last
+/// snapshot seen.
 async fn until(rx: &mut watch::Receiver<Snapshot>, pred: impl Fn(&Snapshot) -> bool) -> Snapshot {
-    loop {
-        if pred(&rx.borrow()) {
-            return rx.borrow().clone();
+    let wait = async {
+        loop {
+            if pred(&rx.borrow()) {
+                return rx.borrow().clone();
+            }
+            rx.changed().await.expect("the peer is running");
         }
-        rx.changed().await.expect("the peer is running");
+    };
+    match tokio::time::timeout(std::time::Duration::from_secs(300), wait).await {
+        Ok(s) => s,
+        Err(_) => panic!(
+            "waited 300 s for a snapshot that never came; the last was {:#?}",
+            rx.borrow()
+        ),
     }
 }
 

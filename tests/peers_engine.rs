@@ -3,6 +3,9 @@
 //! from what its side learns (it never loses track), every game passes the audit, and it
 //! wins.
 
+#[path = "support/deadline.rs"]
+mod deadline;
+
 use std::net::SocketAddr;
 
 use lanqi::engine::junqi::Level;
@@ -28,22 +31,33 @@ async fn the_engine_bot_follows_hidden_games_and_beats_random_moves() {
         ..PeerOptions::default()
     };
     let (mut ea, mut eb) = (Vec::<Value>::new(), Vec::<Value>::new());
-    let (ra, rb) = tokio::join!(
-        peer::run(
-            &a,
-            Identity::from_secret([1; 32]),
-            options("engine", BotKind::Engine(Level::Easy), None),
-            None,
-            |v| ea.push(v.clone())
-        ),
-        peer::run(
-            &b,
-            Identity::from_secret([2; 32]),
-            options("random", BotKind::Random, Some(addr(1))),
-            None,
-            |v| eb.push(v.clone())
-        ),
-    );
+    let played = deadline::within(deadline::PLAY, async {
+        tokio::join!(
+            peer::run(
+                &a,
+                Identity::from_secret([1; 32]),
+                options("engine", BotKind::Engine(Level::Easy), None),
+                None,
+                |v| ea.push(v.clone())
+            ),
+            peer::run(
+                &b,
+                Identity::from_secret([2; 32]),
+                options("random", BotKind::Random, Some(addr(1))),
+                None,
+                |v| eb.push(v.clone())
+            ),
+        )
+    })
+    .await;
+    let Some((ra, rb)) = played else {
+        panic!(
+            "the games did not end within {:?}; the engine saw {}; the random peer saw {}",
+            deadline::PLAY,
+            deadline::last(&ea, 20),
+            deadline::last(&eb, 20)
+        );
+    };
     let report = ra.expect("the engine's peer finishes");
     rb.expect("the random peer finishes");
     assert!(

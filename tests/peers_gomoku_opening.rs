@@ -3,7 +3,12 @@
 //! decisions travel as ordinary moves; both peers see the same moves, the same result
 //! naming the winner by seat number, and the same transcript.
 
+#[path = "support/deadline.rs"]
+mod deadline;
+
+use std::cell::RefCell;
 use std::net::SocketAddr;
+use std::rc::Rc;
 
 use lanqi::engine::Level;
 use lanqi::net::{LinkQuality, LossyNet};
@@ -34,27 +39,44 @@ async fn game(opening: Opening, seed: u64) -> Vec<Run> {
         seed: seed * 10 + u64::from(i),
         ..PeerOptions::default()
     };
+    // What each prints is kept here, to be shown if they never finish.
+    let seen: Vec<Rc<RefCell<Vec<Value>>>> = (0..2).map(|_| Rc::default()).collect();
     let local = tokio::task::LocalSet::new();
-    let mut runs: Vec<(u16, Run)> = local
-        .run_until(async move {
+    let played = deadline::within(
+        deadline::PLAY,
+        local.run_until(async {
             let mut tasks = tokio::task::JoinSet::new();
             for i in 1..=2u16 {
                 let (link, options) = (net.attach(addr(i)), options(i));
+                let events = seen[usize::from(i) - 1].clone();
                 tasks.spawn_local(async move {
-                    let mut events = Vec::new();
                     let identity = Identity::from_secret([i as u8 + 40; 32]);
-                    let report =
-                        peer::run(&link, identity, options, None, |v| events.push(v.clone()))
-                            .await
-                            .map_err(|e| e.to_string());
-                    (i, (report, events))
+                    let report = peer::run(&link, identity, options, None, |v| {
+                        events.borrow_mut().push(v.clone())
+                    })
+                    .await
+                    .map_err(|e| e.to_string());
+                    (i, report)
                 });
             }
             tasks.join_all().await
-        })
-        .await;
-    runs.sort_by_key(|(i, _)| *i);
-    runs.into_iter().map(|(_, run)| run).collect()
+        }),
+    )
+    .await;
+    let seen: Vec<Vec<Value>> = seen.iter().map(|s| s.take()).collect();
+    let Some(mut reports) = played else {
+        let each: Vec<String> = seen.iter().map(|s| deadline::last(s, 10)).collect();
+        panic!(
+            "{opening} {seed}: the game did not end within {:?}; each peer saw {each:#?}",
+            deadline::PLAY
+        );
+    };
+    reports.sort_by_key(|(i, _)| *i);
+    reports
+        .into_iter()
+        .zip(seen)
+        .map(|((_, report), events)| (report, events))
+        .collect()
 }
 
 fn moves(events: &[Value]) -> Vec<(String, String)> {

@@ -3,6 +3,9 @@
 //! exactly once, both transcripts are identical, the games end the same on both sides, and
 //! each side's post-game audit of the other passes.
 
+#[path = "support/deadline.rs"]
+mod deadline;
+
 use std::net::SocketAddr;
 
 use lanqi::net::{LinkQuality, LossyNet};
@@ -41,12 +44,23 @@ async fn play_game(
     let alice = options("alice", None, seed * 2);
     let bob = options("bob", Some(addr(1)), seed * 2 + 1);
     let (mut ea, mut eb) = (Vec::new(), Vec::new());
-    let (ra, rb) = tokio::join!(
-        peer::run(&a, Identity::from_secret([1; 32]), alice, None, |v| ea
-            .push(v.clone())),
-        peer::run(&b, Identity::from_secret([2; 32]), bob, None, |v| eb
-            .push(v.clone())),
-    );
+    let played = deadline::within(deadline::PLAY, async {
+        tokio::join!(
+            peer::run(&a, Identity::from_secret([1; 32]), alice, None, |v| ea
+                .push(v.clone())),
+            peer::run(&b, Identity::from_secret([2; 32]), bob, None, |v| eb
+                .push(v.clone())),
+        )
+    })
+    .await;
+    let Some((ra, rb)) = played else {
+        panic!(
+            "seed {seed}: the games did not end within {:?}; alice saw {}; bob saw {}",
+            deadline::PLAY,
+            deadline::last(&ea, 20),
+            deadline::last(&eb, 20)
+        );
+    };
     let ra = ra.unwrap_or_else(|e| panic!("seed {seed}: alice: {e}"));
     let rb = rb.unwrap_or_else(|e| panic!("seed {seed}: bob: {e}"));
     [(ra, ea), (rb, eb)]

@@ -4,7 +4,12 @@
 //! with the same transcript; an opener that alters a move it relays is caught by the
 //! author's signature.
 
+#[path = "support/deadline.rs"]
+mod deadline;
+
+use std::cell::RefCell;
 use std::net::SocketAddr;
+use std::rc::Rc;
 
 use lanqi::net::{LinkQuality, LossyNet};
 use lanqi::peer::{self, BotKind, PeerOptions, PeerReport};
@@ -42,27 +47,44 @@ async fn table(seats: u8, seed: u64, quality: LinkQuality, opener_cheat: Cheat) 
         ..PeerOptions::default()
     };
     // The peers are not `Send` (neither is a person's app thread): one local task each.
+    // What each prints is kept here, to be shown if they never finish.
+    let seen: Vec<Rc<RefCell<Vec<Value>>>> = (0..seats).map(|_| Rc::default()).collect();
     let local = tokio::task::LocalSet::new();
-    let mut runs: Vec<(u16, Run)> = local
-        .run_until(async move {
+    let played = deadline::within(
+        deadline::PLAY,
+        local.run_until(async {
             let mut tasks = tokio::task::JoinSet::new();
             for i in 1..=u16::from(seats) {
                 let (link, options) = (net.attach(addr(i)), options(i));
+                let events = seen[usize::from(i) - 1].clone();
                 tasks.spawn_local(async move {
-                    let mut events = Vec::new();
                     let identity = Identity::from_secret([i as u8; 32]);
-                    let report =
-                        peer::run(&link, identity, options, None, |v| events.push(v.clone()))
-                            .await
-                            .map_err(|e| e.to_string());
-                    (i, (report, events))
+                    let report = peer::run(&link, identity, options, None, |v| {
+                        events.borrow_mut().push(v.clone())
+                    })
+                    .await
+                    .map_err(|e| e.to_string());
+                    (i, report)
                 });
             }
             tasks.join_all().await
-        })
-        .await;
-    runs.sort_by_key(|(i, _)| *i);
-    runs.into_iter().map(|(_, run)| run).collect()
+        }),
+    )
+    .await;
+    let seen: Vec<Vec<Value>> = seen.iter().map(|s| s.take()).collect();
+    let Some(mut reports) = played else {
+        let each: Vec<String> = seen.iter().map(|s| deadline::last(s, 10)).collect();
+        panic!(
+            "seed {seed}: the table of {seats} did not finish within {:?}; each seat saw {each:#?}",
+            deadline::PLAY
+        );
+    };
+    reports.sort_by_key(|(i, _)| *i);
+    reports
+        .into_iter()
+        .zip(seen)
+        .map(|((_, report), events)| (report, events))
+        .collect()
 }
 
 fn moves(events: &[Value]) -> Vec<(u64, String, String)> {
@@ -197,21 +219,24 @@ async fn a_player_that_vanishes_leaves_and_the_other_two_play_on() {
         resume_wait_ms: 3_000,
         ..PeerOptions::default()
     };
+    let seen: Vec<Rc<RefCell<Vec<Value>>>> = (0..3).map(|_| Rc::default()).collect();
     let local = tokio::task::LocalSet::new();
-    let runs: Vec<(u16, Run)> = local
-        .run_until(async {
+    let played = deadline::within(
+        deadline::PLAY,
+        local.run_until(async {
             let mut tasks = tokio::task::JoinSet::new();
             let mut handles = Vec::new();
             for i in 1..=3u16 {
                 let (link, options) = (net.attach(addr(i)), options(i));
+                let events = seen[usize::from(i) - 1].clone();
                 handles.push(tasks.spawn_local(async move {
-                    let mut events = Vec::new();
                     let identity = Identity::from_secret([i as u8; 32]);
-                    let report =
-                        peer::run(&link, identity, options, None, |v| events.push(v.clone()))
-                            .await
-                            .map_err(|e| e.to_string());
-                    (i, (report, events))
+                    let report = peer::run(&link, identity, options, None, |v| {
+                        events.borrow_mut().push(v.clone())
+                    })
+                    .await
+                    .map_err(|e| e.to_string());
+                    (i, report)
                 }));
             }
             // Seat 3's peer crashes two seconds in (a few moves each): it says nothing more.
@@ -225,8 +250,21 @@ async fn a_player_that_vanishes_leaves_and_the_other_two_play_on() {
                 }
             }
             runs
-        })
-        .await;
+        }),
+    )
+    .await;
+    let seen: Vec<Vec<Value>> = seen.iter().map(|s| s.take()).collect();
+    let Some(reports) = played else {
+        let each: Vec<String> = seen.iter().map(|s| deadline::last(s, 10)).collect();
+        panic!(
+            "the table did not finish within {:?}; each seat saw {each:#?}",
+            deadline::PLAY
+        );
+    };
+    let runs: Vec<(u16, Run)> = reports
+        .into_iter()
+        .map(|(i, report)| (i, (report, seen[usize::from(i) - 1].clone())))
+        .collect();
     let run = |i: u16| &runs.iter().find(|(j, _)| *j == i).expect("a run").1;
     let (opener, stayer) = (run(1), run(2));
     let opener_report = opener

@@ -78,6 +78,14 @@ impl Engine {
     }
 }
 
+impl Drop for Engine {
+    /// A test that fails midway leaves no engine running behind it.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 #[test]
 fn a_short_game_over_uci() {
     let mut engine = Engine::start();

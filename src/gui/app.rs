@@ -762,12 +762,11 @@ impl App {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "game".into());
         let written = Profile::open(self.options.profile.as_deref())
-            .map(|p| p.dir().join("exports"))
+            .and_then(|p| p.exports_dir())
             .map_err(|e| e.to_string())
             .and_then(|dir| {
                 let path = dir.join(format!("{stem}.{extension}"));
-                std::fs::create_dir_all(&dir)
-                    .and_then(|()| crate::store::write_atomically(&path, text.as_bytes(), None))
+                crate::store::write_atomically(&path, text.as_bytes(), None)
                     .map(|()| path)
                     .map_err(|e| format!("{}: {e}", dir.display()))
             });

@@ -272,6 +272,16 @@ fn unhex32(s: &str) -> Option<[u8; 32]> {
     bytes?.try_into().ok()
 }
 
+/// The nickname of an mDNS record as it may be shown to people: no control characters
+/// (terminal escapes, line breaks), nothing that reorders text (PROTOCOL.md §7.3), at most
+/// 32 characters; `?` when the record has none.
+fn record_name(raw: Option<&str>) -> String {
+    crate::protocol::message::shown(raw.unwrap_or("?"))
+        .chars()
+        .take(32)
+        .collect()
+}
+
 fn socket_addr(ip: &ScopedIp, port: u16) -> SocketAddr {
     match ip {
         ScopedIp::V6(v6) if v6.addr().is_unicast_link_local() => {
@@ -305,14 +315,7 @@ fn drain(events: mdns_sd::Receiver<ServiceEvent>, peers: Arc<Mutex<Found>>, own_
                     )
                 });
                 let peer = FoundPeer {
-                    // A name is shown to people: no control characters (terminal escapes),
-                    // nothing that reorders text.
-                    name: crate::protocol::message::shown(
-                        info.get_property_val_str("name").unwrap_or("?"),
-                    )
-                    .chars()
-                    .take(32)
-                    .collect(),
+                    name: record_name(info.get_property_val_str("name")),
                     key,
                     addrs,
                     games: info
@@ -362,6 +365,16 @@ mod tests {
         for name in ["eth0", "wlan0", "enp3s0", "lo", "en0"] {
             assert!(!is_virtual(name), "{name}");
         }
+    }
+
+    #[test]
+    fn a_record_s_name_loses_controls_and_bidi_overrides() {
+        assert_eq!(
+            record_name(Some("evil\u{202e}txt.exe\nBob\u{1b}[2J")),
+            "eviltxt.exe Bob[2J"
+        );
+        assert_eq!(record_name(None), "?");
+        assert_eq!(record_name(Some(&"好".repeat(40))).chars().count(), 32);
     }
 
     #[test]

@@ -501,6 +501,12 @@ impl Endpoint {
         !self.players.is_empty()
     }
 
+    /// Whether a player has spoken in its session (a session this endpoint challenged for
+    /// is so from the start; one it accepted once a verified datagram of it came).
+    pub fn is_confirmed(&self) -> bool {
+        self.players.iter().any(|c| c.confirmed)
+    }
+
     /// Reliable-channel statistics of the session, if any.
     pub fn channel_stats(&self) -> Option<super::reliable::ChannelStats> {
         self.players.first().map(|c| c.channel.stats())
@@ -991,7 +997,15 @@ impl Endpoint {
                 let crossing = matches!(self.handshake,
                     Handshake::Challenging { resume: Some(ours), .. } if resume == Some(ours))
                     && self.public < sender;
-                let full = self.players.len() >= self.max_players
+                // A session we accepted whose challenger never spoke in it holds nothing
+                // up: another challenger is heard (and, if accepted, replaces it), so a
+                // challenge never followed up makes nobody wait.
+                let holding = self
+                    .players
+                    .iter()
+                    .filter(|c| c.confirmed || self.max_players > 1)
+                    .count();
+                let full = holding >= self.max_players
                     && self.players.iter().all(|c| c.peer.key != sender);
                 let busy = full
                     || matches!(self.handshake, Handshake::Offered { .. })
@@ -1484,21 +1498,52 @@ mod tests {
         assert!(b.poll_event().is_some());
         b.accept(0);
         while b.poll_event().is_some() {}
-        // The stranger never speaks in the session: meanwhile others are told busy…
-        let mut friend = endpoint(3);
-        friend.challenge(addr(2), "junqi", None, 1_000);
-        pump(&mut friend, addr(3), &mut b, 1_000);
-        pump(&mut b, addr(2), &mut friend, 1_000);
-        assert_eq!(friend.poll_event(), Some(NetEvent::Busy));
-        // …but only until the session is given up, a few seconds after the accept.
+        // The stranger never speaks in the session: it is given up a few seconds after the
+        // accept, and the endpoint is free again.
         let deadline = b.next_timeout().expect("a deadline");
         assert!(deadline <= 5_000, "{deadline}");
         b.handle_timeout(deadline);
         assert!(matches!(b.poll_event(), Some(NetEvent::Abandoned { .. })));
         assert!(!b.is_connected());
-        friend.challenge(addr(2), "junqi", None, 6_000);
-        pump(&mut friend, addr(3), &mut b, 6_000);
-        assert!(matches!(b.poll_event(), Some(NetEvent::Challenged { .. })));
+    }
+
+    /// Meanwhile it makes nobody wait: a friend who challenges while the stranger's session
+    /// is unconfirmed is heard at once (not told busy), and accepting the friend replaces
+    /// the stranger's session; once the friend has spoken, others are busy as usual.
+    #[test]
+    fn an_unconfirmed_session_makes_nobody_wait() {
+        let (mut stranger, mut b) = (endpoint(1), endpoint(2));
+        stranger.challenge(addr(2), "junqi", None, 0);
+        pump(&mut stranger, addr(1), &mut b, 0);
+        b.accept(0);
+        while b.poll_event().is_some() {}
+        assert!(b.is_connected() && !b.is_confirmed());
+        let mut friend = endpoint(3);
+        friend.challenge(addr(2), "junqi", None, 1_000);
+        pump(&mut friend, addr(3), &mut b, 1_000);
+        assert!(
+            matches!(b.poll_event(), Some(NetEvent::Challenged { .. })),
+            "the friend is heard, not told busy"
+        );
+        b.accept(1_000);
+        pump(&mut b, addr(2), &mut friend, 1_000);
+        assert!(matches!(
+            friend.poll_event(),
+            Some(NetEvent::Connected { .. })
+        ));
+        friend.send(&Message::Chat { text: "hi".into() });
+        pump(&mut friend, addr(3), &mut b, 1_100);
+        assert!(b.is_confirmed());
+        // The stranger's session is gone: no word of it when its time would have come.
+        b.handle_timeout(6_000);
+        assert!(
+            std::iter::from_fn(|| b.poll_event()).all(|e| !matches!(e, NetEvent::Abandoned { .. }))
+        );
+        let mut third = endpoint(4);
+        third.challenge(addr(2), "junqi", None, 6_000);
+        pump(&mut third, addr(4), &mut b, 6_000);
+        pump(&mut b, addr(2), &mut third, 6_000);
+        assert_eq!(third.poll_event(), Some(NetEvent::Busy));
     }
 
     #[test]

@@ -30,7 +30,7 @@ use crate::net::Transport;
 use crate::session::Seat;
 use crate::session::transcript::Transcript;
 use crate::session::{GameKind, Reason, Record, standing_moves};
-use crate::store::{Identity, fingerprint, write_atomically};
+use crate::store::{Identity, create_private_dir, fingerprint, write_atomically};
 
 /// A game left unfinished, waiting in the lobby to be resumed or abandoned.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -313,7 +313,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
         let dir = self.options.games_dir.as_ref()?;
         let path = transcript_path(dir, t.game_id, &opponent_key(&t));
         let text = t.render(&self.identity);
-        std::fs::create_dir_all(dir)
+        create_private_dir(dir)
             .and_then(|()| write_atomically(&path, text.as_bytes(), Some(0o600)))
             .err()
             .map(|e| format!("saving {}: {e}", path.display()))

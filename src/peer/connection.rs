@@ -27,7 +27,13 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 clock,
                 resume,
             } => {
-                let ours = self.table.as_ref().map(|t| {
+                // A table whose challenger never spoke in its session holds nothing: it
+                // was a challenge never followed up (or not the challenger's own), and
+                // accepting this one replaces it.
+                let unheard = self.table.as_ref().is_some_and(|t| !t.started())
+                    && self.endpoint.is_connected()
+                    && !self.endpoint.is_confirmed();
+                let ours = self.table.as_ref().filter(|_| !unheard).map(|t| {
                     (
                         t.session.game_id(),
                         t.peer.key,
@@ -112,7 +118,19 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             } => {
                 // The challenger's proposal is the game's clock on both sides.
                 self.options.clock = clock;
-                self.trust(&peer.name, &peer.key);
+                if challenger {
+                    // The accepter answered, signed: its key is its own.
+                    self.trust(&peer.name, &peer.key);
+                } else {
+                    // The challenger is checked once it speaks in the session: a
+                    // challenge alone (perhaps replayed, never followed up) records nobody.
+                    self.unheard.retain(|(s, ..)| *s != peer.session);
+                    if self.unheard.len() >= 8 {
+                        self.unheard.remove(0);
+                    }
+                    self.unheard
+                        .push((peer.session, peer.name.clone(), peer.key));
+                }
                 self.set_status(Status::Playing);
                 self.gone_since = None;
                 // A table of more than two (the opener's accept says so, or the game the
@@ -160,6 +178,17 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     }
                 }
             }
+            NetEvent::Message { session, .. }
+                if self.unheard.iter().any(|(s, ..)| *s == session) =>
+            {
+                // The challenger we accepted spoke: now it is checked and recorded, and
+                // its message handled as any other.
+                if let Some(i) = self.unheard.iter().position(|(s, ..)| *s == session) {
+                    let (_, name, key) = self.unheard.remove(i);
+                    self.trust(&name, &key);
+                }
+                return self.on_event(event);
+            }
             NetEvent::Message { message, .. } if self.watching.is_some() => {
                 self.on_watched(message)?
             }
@@ -181,11 +210,26 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 message, evidence, ..
             } => self.on_message(message, evidence, now)?,
             NetEvent::CutOff { queued, .. } => {
-                return Err(PeerError::Peer(format!(
+                let why = format!(
                     "the peer acknowledged nothing while {queued} fragments waited: cut off"
-                )));
+                );
+                // Before any game began nothing is lost: a stranger that connects and then
+                // floods takes no listener out; it waits again, as after a challenge never
+                // followed up. A game in progress ends here as before.
+                let idle = self.table.as_ref().is_none_or(|t| !t.started())
+                    && !self.endpoint.is_connected();
+                if !idle {
+                    return Err(PeerError::Peer(why));
+                }
+                self.table = None;
+                self.gone_since = None;
+                self.set_status(Status::Idle);
+                self.emit(Event::Note {
+                    message: format!("{why} before any game began: waiting again"),
+                });
             }
-            NetEvent::Abandoned { .. } => {
+            NetEvent::Abandoned { session } => {
+                self.unheard.retain(|(s, ..)| *s != session);
                 // A challenge that was never followed up: nothing was played; wait again.
                 if self.table.as_ref().is_some_and(|t| !t.started()) {
                     self.table = None;

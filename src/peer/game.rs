@@ -11,7 +11,7 @@ use crate::net::{PeerInfo, Transport};
 use crate::protocol::Message;
 use crate::protocol::message::hex;
 use crate::session::{AnyTable, Effect, Local, Notice, Seat, Secrets, Session, TableGame};
-use crate::store::write_atomically;
+use crate::store::{create_private_dir, write_atomically};
 
 impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     /// Seat 0 starts a game: a fresh id, the first mover by a coin both can check.
@@ -352,8 +352,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let path = transcript_path(dir, transcript.game_id, &table.peer.key);
         // It holds this game's secret and, during the game, my private layout: mine only.
         let text = transcript.render(&self.identity);
-        // The folder is made on first use (the computer player's, under the profile's).
-        let written = std::fs::create_dir_all(dir)
+        // The folder is made on first use (the computer player's or the guest's, under the
+        // profile's), private to the user as the profile's own folders are.
+        let written = create_private_dir(dir)
             .and_then(|()| write_atomically(&path, text.as_bytes(), Some(0o600)));
         if let Err(e) = written {
             self.emit(Event::Error {

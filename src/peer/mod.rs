@@ -188,6 +188,10 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     /// Addresses others can type to reach this peer.
     addresses: Vec<String>,
     known: Option<crate::store::KnownPeers>,
+    /// Peers whose challenge we accepted, to be checked against (and recorded in)
+    /// `known` once they speak in their session (a challenge alone records nobody): their
+    /// session, name and key, the latest few.
+    unheard: Vec<(u64, String, [u8; 32])>,
     report: PeerReport,
     next_game_due: Option<u64>,
     gone_since: Option<u64>,
@@ -291,6 +295,7 @@ async fn run_with<T: Transport>(
         },
         next_game_due: None,
         gone_since: None,
+        unheard: Vec::new(),
         finished_at: None,
         bot_due: None,
         hand: controller.map(Hand::new),

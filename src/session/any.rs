@@ -664,6 +664,77 @@ mod tests {
         assert!(e.contains("chess"), "{e}");
     }
 
+    /// PROTOCOL.md names every game's seats as `over` carries them, and says what a game
+    /// word without a rule set means.
+    #[test]
+    fn every_seat_name_is_given_in_the_protocol() {
+        let protocol = include_str!("../../docs/PROTOCOL.md");
+        let over = protocol
+            .lines()
+            .find(|l| l.starts_with("| `over` |"))
+            .expect("the row of `over` in §7.4");
+        let four: GameKind = "gomoku:freestyle:15x15:4:5".parse().unwrap();
+        for kind in GameKind::ALL.into_iter().chain([four]) {
+            for first in 0..kind.seats() {
+                for seat in 0..kind.seats() {
+                    let name = AnyTable::seat_name(&kind, seat, first);
+                    assert!(
+                        over.contains(&format!("`{name}`")),
+                        "{kind}: seat {seat}'s name `{name}` is not in the row of `over`"
+                    );
+                }
+            }
+        }
+        let exact = protocol
+            .lines()
+            .find(|l| l.starts_with("over|<"))
+            .expect("over's exact text");
+        for name in [
+            "south", "north", "red", "black", "white", "1", "2", "3", "4", "draw",
+        ] {
+            assert!(exact.contains(name), "{exact}");
+        }
+    }
+
+    /// A game word without a rule set is the rule set PROTOCOL.md defines (so a peer
+    /// written before rule sets were named plays what it always played), and one with a
+    /// rule set this peer does not play is refused with a reason that names it.
+    #[test]
+    fn the_game_word_with_and_without_a_rule_set() {
+        assert_eq!("junqi".parse::<GameKind>(), Ok(GameKind::Junqi));
+        assert_eq!("xiangqi".parse::<GameKind>(), Ok(GameKind::Xiangqi));
+        assert_eq!("gomoku".parse::<GameKind>(), Ok(GameKind::ALL[2]));
+        assert_eq!(GameKind::ALL[2].to_string(), "gomoku:freestyle:15x15:2:5");
+        assert_eq!("tibetan".parse::<GameKind>(), Ok(GameKind::ALL[3]));
+        // Each reason as PROTOCOL.md §7.4 gives it ("Decline reasons").
+        let protocol = include_str!("../../docs/PROTOCOL.md");
+        for (word, reason, documented) in [
+            (
+                "junqi:championship",
+                "lanqi plays junqi with its standard rules only, not 'championship'",
+                "`lanqi plays <junqi or xiangqi> with its standard rules only, not '<rule set>'`",
+            ),
+            (
+                "xiangqi:asian",
+                "lanqi plays xiangqi with its standard rules only, not 'asian'",
+                "`lanqi plays <junqi or xiangqi> with its standard rules only, not '<rule set>'`",
+            ),
+            (
+                "tibetan:jump",
+                "unknown Tibetan chess setting 'jump'",
+                "`unknown Tibetan chess setting '<setting>'`",
+            ),
+        ] {
+            assert_eq!(word.parse::<GameKind>(), Err(reason.to_string()), "{word}");
+            assert!(protocol.contains(documented), "PROTOCOL.md: {documented}");
+        }
+        let e = "gomoku:freestyle:15x15:2".parse::<GameKind>().unwrap_err();
+        assert_eq!(
+            e,
+            "bad Gomoku settings 'gomoku:freestyle:15x15:2': expected gomoku:RULE:WxH:SEATS:WIN[:OPENING]"
+        );
+    }
+
     #[test]
     fn settings_travel_in_the_game_word_and_read_back() {
         for word in [

@@ -219,6 +219,28 @@ mod tests {
         all
     }
 
+    /// PROTOCOL.md §8.8 gives every reason exactly, so that another implementation sends
+    /// and reads the same words.
+    #[test]
+    fn every_reason_is_given_exactly_in_the_protocol() {
+        let protocol = include_str!("../../docs/PROTOCOL.md");
+        let from = protocol.find("### 8.8 ").expect("§8.8");
+        let to = protocol[from..].find("### 8.9 ").expect("§8.9") + from;
+        let section = &protocol[from..to];
+        for reason in all() {
+            let word = match reason {
+                Reason::NoBattle(_) => "no battle in N plies".to_string(),
+                Reason::InARow(_) => "N in a row".to_string(),
+                Reason::NoRemoval(_) => "N turns without removal".to_string(),
+                other => other.to_string(),
+            };
+            assert!(
+                section.contains(&format!("`{word}`")),
+                "PROTOCOL.md §8.8 does not give `{word}`"
+            );
+        }
+    }
+
     #[test]
     fn every_reason_reads_back_from_its_wire_word() {
         for reason in all() {

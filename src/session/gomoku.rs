@@ -303,3 +303,83 @@ mod tests {
         assert_eq!(overs, ["2", "2"], "each peer's over names seat 2");
     }
 }
+
+/// The position hash of PROTOCOL.md §8.13a, computed from its definition alone (not from
+/// the rules core's tables), against the core's, with the document's test vectors.
+#[cfg(test)]
+mod hash_definition {
+    use crate::rules::gomoku::{Game, Opening, Settings};
+
+    fn splitmix(state: &mut u64) -> u64 {
+        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// The hash, as the document defines it, of a game of `seats` seats without an opening
+    /// rule after `moves` (points such as `h8`): stone `i` is colour `i mod seats`.
+    fn documented(seats: usize, moves: &[&str]) -> u64 {
+        let mut state = 0x676f_6d6f_6b75u64;
+        let mut stone = vec![[0u64; 26 * 26]; 4];
+        for colour in stone.iter_mut() {
+            for key in colour.iter_mut() {
+                *key = splitmix(&mut state);
+            }
+        }
+        let to_move: Vec<u64> = (0..4).map(|_| splitmix(&mut state)).collect();
+        let mut hash = 0;
+        for (i, point) in moves.iter().enumerate() {
+            let file = usize::from(point.as_bytes()[0] - b'a');
+            let rank: usize = point[1..].parse::<usize>().unwrap() - 1;
+            hash ^= stone[i % seats][rank * 26 + file];
+        }
+        hash ^ to_move[moves.len() % seats]
+    }
+
+    /// The opening's key as the document defines it.
+    fn opening_key(decisions: usize, swapped: bool) -> u64 {
+        let mut state = 0x676f_6d6f_6b75u64 ^ 0x6f70;
+        let mut key = 0;
+        for _ in 0..1 + 2 * decisions + usize::from(swapped) {
+            key = splitmix(&mut state);
+        }
+        key
+    }
+
+    #[test]
+    fn the_documented_hash_is_the_cores_and_its_test_vectors_hold() {
+        for (seats, word) in [(2, "gomoku"), (3, "gomoku:freestyle:15x15:3:5")] {
+            let kind: crate::session::GameKind = word.parse().unwrap();
+            let crate::session::GameKind::Gomoku(settings) = kind else {
+                panic!("gomoku")
+            };
+            let mut game = Game::new(settings).unwrap();
+            let moves = ["h8", "i9", "g7", "a1", "o15"];
+            assert_eq!(documented(seats, &[]), game.hash());
+            for n in 1..=moves.len() {
+                game.play(moves[n - 1].parse().unwrap()).unwrap();
+                assert_eq!(documented(seats, &moves[..n]), game.hash(), "{word} {n}");
+            }
+        }
+        // With an opening rule, the opening's key too: three stones, no decision yet.
+        let mut swap = Game::new(Settings {
+            opening: Opening::Swap,
+            ..Settings::default()
+        })
+        .unwrap();
+        for point in ["h8", "h9", "i8"] {
+            swap.play(point.parse().unwrap()).unwrap();
+        }
+        assert_eq!(
+            documented(2, &["h8", "h9", "i8"]) ^ opening_key(0, false),
+            swap.hash()
+        );
+        // The vectors in PROTOCOL.md §8.13a (15x15, two seats, no opening rule).
+        let mut game = Game::new(Settings::default()).unwrap();
+        assert_eq!(game.hash_text(), "c6cbb09c30acc71f");
+        game.play("h8".parse().unwrap()).unwrap();
+        assert_eq!(game.hash_text(), "d763cedc6223b49c");
+    }
+}

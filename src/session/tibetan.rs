@@ -209,3 +209,76 @@ mod tests {
         }
     }
 }
+
+/// The position hash of PROTOCOL.md §8.13a, computed from its definition alone (not from
+/// the rules core's tables), against the core's, with the document's test vectors.
+#[cfg(test)]
+mod hash_definition {
+    use crate::rules::tibetan::{Game, Rules, Turn};
+
+    fn splitmix(state: &mut u64) -> u64 {
+        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// The hash of a position's text (TEXT_FORMS.md) as the document defines it.
+    fn documented(text: &str) -> u64 {
+        let mut state = 0x0074_6962_6574_616eu64;
+        let mut draw = |n: usize| -> Vec<u64> { (0..n).map(|_| splitmix(&mut state)).collect() };
+        let stones = [draw(49), draw(49)];
+        let side = draw(2);
+        let phase = draw(3);
+        let due = [draw(256), draw(256)];
+        let first = draw(3);
+        let f: Vec<&str> = text.split(' ').collect();
+        let mut hash = 0;
+        // Rank 7 first, each rank from file a.
+        for (row, rank) in f[0].split('/').enumerate() {
+            for (file, c) in rank.chars().enumerate() {
+                let point = (6 - row) * 7 + file;
+                match c {
+                    'b' => hash ^= stones[0][point],
+                    'w' => hash ^= stones[1][point],
+                    _ => {}
+                }
+            }
+        }
+        hash ^= side[usize::from(f[2] == "w")];
+        hash ^= phase[["place", "remove", "battle"]
+            .iter()
+            .position(|p| *p == f[1])
+            .unwrap()];
+        hash ^= due[0][f[3].parse::<usize>().unwrap()];
+        hash ^= due[1][f[4].parse::<usize>().unwrap()];
+        hash ^= first[["b", "w", "-"].iter().position(|x| *x == f[5]).unwrap()];
+        hash
+    }
+
+    #[test]
+    fn the_documented_hash_is_the_cores_and_its_test_vectors_hold() {
+        let mut game = Game::new(Rules::default()).unwrap();
+        let mut n = 0;
+        // Through placement (formations earned included), the opening removals and battle.
+        while game.ending().is_none() && n < 120 {
+            let text = game.position().to_string();
+            assert_eq!(documented(&text), game.hash(), "{text}");
+            let legal = game.legal_turns();
+            let pick = &legal[(n * 7) % legal.len()].turn;
+            let removable = game.removable(pick).unwrap();
+            let mut pool = removable.free.clone();
+            pool.extend(&removable.protected);
+            let turn: Turn = pick.with_removals(pool[..usize::from(removable.count)].to_vec());
+            game.play(&turn).unwrap();
+            n += 1;
+        }
+        assert!(n > 49, "placement and more");
+        // The vectors in PROTOCOL.md §8.13a: the start, and after d4.
+        let mut game = Game::new(Rules::default()).unwrap();
+        assert_eq!(format!("{:016x}", game.hash()), "c141ff5e541ba466");
+        game.play(&"d4".parse().unwrap()).unwrap();
+        assert_eq!(format!("{:016x}", game.hash()), "44f2e18bd529a215");
+    }
+}

@@ -279,6 +279,25 @@ mod tests {
         assert_eq!(tmp.entries(), vec!["key".to_string()]);
     }
 
+    /// The temporary file already has the mode asked for before any byte is in it, so a
+    /// crash before the rename leaves no secret readable by others.
+    #[cfg(unix)]
+    #[test]
+    fn the_temporary_file_has_the_mode_before_it_holds_the_data() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = TempDir::new("atomic-temp-mode");
+        let path = tmp.path().join("game.lanqi");
+        let temp = write_temp(&path, b"the game's secret", Some(0o600)).unwrap();
+        let mode = fs::metadata(&temp).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "{}", temp.display());
+        let name = temp.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            name.starts_with(".game.lanqi.") && name.ends_with(".tmp"),
+            "{name}"
+        );
+        fs::remove_file(&temp).unwrap();
+    }
+
     #[cfg(unix)]
     #[test]
     fn mode_is_set_and_kept() {

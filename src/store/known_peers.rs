@@ -14,10 +14,12 @@
 //! ignored. Saving rewrites the file in name order with a fixed header, so comments the
 //! user added are not kept.
 //!
-//! A malformed line makes loading fail with [`StoreError::Corrupt`] naming the file and the
-//! line; the file is left untouched (no other entry is lost) until the user fixes or removes
-//! it. One lanqi process should use a profile at a time: each save writes the whole list as
-//! this process knows it.
+//! A malformed line makes [`KnownPeers::load`] fail with [`StoreError::Corrupt`] naming the
+//! file and the line, the file left untouched. A peer loads with
+//! [`KnownPeers::load_despite`] instead: each bad line is reported the same way and kept as
+//! it is in the file, and every other peer is still checked, so that one damaged line never
+//! switches trust on first use off. One lanqi process should use a profile at a time: each
+//! save writes the whole list as this process knows it.
 
 use std::collections::BTreeMap;
 use std::io;

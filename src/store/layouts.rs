@@ -88,10 +88,12 @@ impl LayoutLibrary {
         Ok(self.dir.join(format!("{name}.{EXTENSION}")))
     }
 
-    /// Saves `layout` as `name`, replacing a layout saved under that name before.
+    /// Saves `layout` as `name`, replacing a layout saved under that name before. The file
+    /// and its temporary file are the user's only (mode 0600 on unix): a layout is what an
+    /// opponent must not see.
     pub fn save(&self, name: &str, layout: &Layout) -> Result<(), StoreError> {
         let path = self.path_of(name)?;
-        write_atomically(&path, format!("{layout}\n").as_bytes(), None)
+        write_atomically(&path, format!("{layout}\n").as_bytes(), Some(0o600))
             .map_err(|e| StoreError::io("write", &path, e))
     }
 
@@ -189,6 +191,28 @@ mod tests {
 
     fn library(tmp: &TempDir) -> LayoutLibrary {
         LayoutLibrary::open(&Profile::open(Some(tmp.path())).unwrap()).unwrap()
+    }
+
+    /// A saved layout is a player's plan for hidden pieces: the user's only, even when it
+    /// replaces a file that others could read.
+    #[cfg(unix)]
+    #[test]
+    fn a_saved_layout_is_the_user_s_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = TempDir::new("layouts-mode");
+        let lib = library(&tmp);
+        let path = lib.dir().join("mine.layout");
+        std::fs::write(&path, format!("{EXAMPLE}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        lib.save("mine", &Layout::random(3)).unwrap();
+        lib.save("fresh", &Layout::random(4)).unwrap();
+        for name in ["mine", "fresh"] {
+            let path = lib.dir().join(format!("{name}.layout"));
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "{}", path.display());
+        }
+        let dir = std::fs::metadata(lib.dir()).unwrap().permissions().mode();
+        assert_eq!(dir & 0o777, 0o700);
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub use atomic::{create_atomically, read_bounded, write_atomically};
 pub use identity::{Identity, fingerprint, verify};
 pub use known_peers::{KnownPeers, Trust};
 pub use layouts::{LayoutLibrary, Listing, check_name as check_layout_name};
-pub use profile::Profile;
+pub use profile::{FOLDERS as PROFILE_FOLDERS, Profile, create_private_dir};
 pub use xiangqi_game::SavedXiangqi;
 
 /// Everything that can go wrong reading or writing the profile directory.

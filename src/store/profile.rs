@@ -4,15 +4,36 @@
 //! identity.key       this copy's secret ed25519 key (mode 0600 on unix)
 //! known_peers.txt    peers seen before, trust on first use
 //! settings.json      settings (owned by whoever reads them)
-//! layouts/           saved Junqi layouts
-//! games/             saved games (signed transcripts)
+//! layouts/           saved Junqi layouts (mode 0600: a layout is a player's secret)
+//! games/             saved games (signed transcripts, mode 0600: during a game each holds
+//!                    the game's secret and the private layout)
+//! games/computer/    the computer player's copies of its games against this profile
+//! games/guest/       the hot-seat guest's copies of its games
+//! saved/             Xiangqi games saved by hand (FEN and moves)
+//! exports/           finished games written for other programs (PGN, SGF, move lists)
 //! ```
+//!
+//! Directories are created 0700 (unix). Every file is written atomically through a hidden
+//! temporary file in its own folder ([`super::write_atomically`]); at every start the
+//! temporary files a crash left in any of these folders are removed ([`FOLDERS`]).
 
 use std::path::{Path, PathBuf};
 
 use super::StoreError;
 use super::identity::Identity;
 use super::known_peers::KnownPeers;
+
+/// Every folder of a profile that files are written to (atomically: a crash may leave a
+/// temporary file behind), the profile itself first.
+pub const FOLDERS: [&str; 7] = [
+    "",
+    "games",
+    "games/computer",
+    "games/guest",
+    "saved",
+    "layouts",
+    "exports",
+];
 
 /// A profile directory: everything one user of lanqi keeps between runs.
 #[derive(Clone, Debug)]
@@ -34,9 +55,13 @@ impl Profile {
                 .to_path_buf(),
         };
         create_dir(&dir)?;
-        // What a crash left half-written (and possibly readable by others) goes.
-        for folder in [dir.clone(), dir.join("games"), dir.join("saved")] {
-            super::atomic::remove_stale_temps(&folder, std::time::Duration::from_secs(60));
+        // What a crash left half-written (and possibly readable by others) goes, in every
+        // folder that is written to.
+        for folder in FOLDERS {
+            super::atomic::remove_stale_temps(
+                &dir.join(folder),
+                std::time::Duration::from_secs(60),
+            );
         }
         Ok(Profile { dir })
     }
@@ -87,6 +112,11 @@ impl Profile {
         self.subdir("layouts")
     }
 
+    /// The directory finished games are exported to, `exports/`, created on demand.
+    pub fn exports_dir(&self) -> Result<PathBuf, StoreError> {
+        self.subdir("exports")
+    }
+
     fn subdir(&self, name: &str) -> Result<PathBuf, StoreError> {
         let dir = self.dir.join(name);
         create_dir(&dir)?;
@@ -96,6 +126,12 @@ impl Profile {
 
 /// Creates `dir` and any missing parents (mode 0700 on unix); fine if it already exists.
 fn create_dir(dir: &Path) -> Result<(), StoreError> {
+    create_private_dir(dir).map_err(|e| StoreError::io("create directory", dir, e))
+}
+
+/// Creates `dir` and any missing parents private to the user (mode 0700 on unix; an
+/// existing directory's permissions are left alone); fine if it already exists.
+pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]
@@ -103,9 +139,7 @@ fn create_dir(dir: &Path) -> Result<(), StoreError> {
         use std::os::unix::fs::DirBuilderExt;
         builder.mode(0o700);
     }
-    builder
-        .create(dir)
-        .map_err(|e| StoreError::io("create directory", dir, e))
+    builder.create(dir)
 }
 
 #[cfg(test)]
@@ -153,6 +187,42 @@ mod tests {
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&dir), 0o700);
         assert_eq!(mode(&profile.games_dir().unwrap()), 0o700);
+    }
+
+    /// A crash between writing a temporary file and renaming it leaves the file behind,
+    /// holding what was being written (a game's secret, a private layout); every folder
+    /// the profile writes to is cleaned of such files at the next start, and nothing else
+    /// is touched.
+    #[test]
+    fn a_crash_s_temporary_files_are_removed_at_start_from_every_folder() {
+        let tmp = TempDir::new("profile-stale");
+        let dir = tmp.path().join("p");
+        let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        let mut left = Vec::new();
+        for folder in FOLDERS {
+            let folder = dir.join(folder);
+            std::fs::create_dir_all(&folder).unwrap();
+            let stale = folder.join(".x.lanqi.123.0.tmp");
+            let kept = folder.join("kept.lanqi");
+            for path in [&stale, &kept] {
+                std::fs::write(path, "secret").unwrap();
+                std::fs::File::options()
+                    .write(true)
+                    .open(path)
+                    .unwrap()
+                    .set_modified(old)
+                    .unwrap();
+            }
+            left.push((stale, kept));
+        }
+        for folder in ["games/computer", "games/guest", "layouts", "exports"] {
+            assert!(FOLDERS.contains(&folder), "{folder}");
+        }
+        Profile::open(Some(&dir)).unwrap();
+        for (stale, kept) in left {
+            assert!(!stale.exists(), "{} is left", stale.display());
+            assert!(kept.exists(), "{} was removed", kept.display());
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
-//! Waiting on a process with a deadline: a test that waits on a process never hangs. When
-//! the deadline passes, the process is killed and the test fails, printing what the process
-//! had said so far. The deadline is a bound, not a speed claim: it is far above what any
-//! run needs.
+//! Waiting with a deadline: a test that waits on a process, or on peers playing inside it,
+//! never hangs. When the deadline passes, the process is killed (the peers dropped) and the
+//! test fails, printing what it had seen so far. The deadline is a bound, not a speed claim:
+//! it is far above what any run needs.
 #![allow(dead_code)] // each test file uses what it needs
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -13,6 +13,31 @@ use std::time::{Duration, Instant};
 
 /// How long any process a test waits on may take.
 pub const DEADLINE: Duration = Duration::from_secs(300);
+
+/// How long peers running inside a test (over the in-memory link) may take to play what
+/// the test asks of them, on tokio's clock. In a paused-clock test that clock is virtual and
+/// moves on with the peers' own timers (heartbeats, retransmissions, silence), so peers that
+/// never finish reach it within moments of real time; it is far above what a game needs.
+pub const PLAY: Duration = Duration::from_secs(3600);
+
+/// `future`'s output, or `None` once `limit` has passed on tokio's clock: the caller then
+/// fails, printing what it saw (the future, and its borrows of what it saw, are gone by
+/// then).
+pub async fn within<T>(limit: Duration, future: impl std::future::Future<Output = T>) -> Option<T> {
+    tokio::time::timeout(limit, future).await.ok()
+}
+
+/// The last `n` of `seen`, one per line, for a failure message.
+pub fn last<T: std::fmt::Debug>(seen: &[T], n: usize) -> String {
+    let from = seen.len().saturating_sub(n);
+    let lines: Vec<String> = seen[from..].iter().map(|v| format!("{v:?}")).collect();
+    format!(
+        "the last {} of {}:\n{}",
+        lines.len(),
+        seen.len(),
+        lines.join("\n")
+    )
+}
 
 /// Runs `command` to its end (stdin `input`, if any; stdout and stderr collected).
 pub fn output(mut command: Command, input: Option<&[u8]>) -> Output {
