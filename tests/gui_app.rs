@@ -2131,7 +2131,7 @@ async fn a_gomoku_table_of_three_with_a_person_here_and_the_computer_in_the_app(
         let profile = TempDir::new("table-of-three");
         let mut app = App::new(options("alice", &profile));
         let _ = app.update(Message::Net((0, NetEvent::Ready(commands.clone()))));
-        until_within(&mut app, &mut rx, "the peer's addresses", |a| {
+        until_within(&mut app, &mut rx, "the peer's addresses", 30, |a| {
             !a.snapshot().addresses.is_empty()
         })
         .await;
@@ -2164,7 +2164,7 @@ async fn a_gomoku_table_of_three_with_a_person_here_and_the_computer_in_the_app(
                 .as_ref()
                 .is_some_and(|g| g.ending.is_some())
         };
-        until_within(&mut app, &mut rx, "the table's game", |a| {
+        until_within(&mut app, &mut rx, "the table's game", 60, |a| {
             a.snapshot().game.is_some()
         })
         .await;
@@ -2180,6 +2180,7 @@ async fn a_gomoku_table_of_three_with_a_person_here_and_the_computer_in_the_app(
                 &mut app,
                 &mut rx,
                 "a turn at this screen, or the end",
+                60,
                 |a| {
                     over(a)
                         || (a.waiting().is_none()
@@ -2209,9 +2210,13 @@ async fn a_gomoku_table_of_three_with_a_person_here_and_the_computer_in_the_app(
             for m in messages {
                 let _ = app.update(m);
             }
-            until_within(&mut app, &mut rx, &format!("stone {point} played"), |a| {
-                stones(a) > n || over(a)
-            })
+            until_within(
+                &mut app,
+                &mut rx,
+                &format!("stone {point} played"),
+                60,
+                |a| stones(a) > n || over(a),
+            )
             .await;
         }
         assert_eq!(
