@@ -1,7 +1,8 @@
 //! Gomoku as the desktop app plays it, through a peer driven by hand on loopback: against
 //! the computer on a board of its own size and rule, undo without limit back to the empty
 //! board, and the game adjourned, the peer restarted on the same profile, and the game
-//! resumed where it was (issue #15's "undo and saving, as the source had them").
+//! resumed where it was (issue #15's "undo and saving, as the source had them"); a draw
+//! offered to the computer is declined, never left hanging.
 
 use std::path::Path;
 
@@ -182,6 +183,14 @@ async fn gomoku_against_the_computer_undoes_to_the_empty_board_and_resumes_after
             .await;
             assert_eq!(stones(&s), left, "the game goes on where it was");
             play_until(&c, &mut w, size, left.len() + 2).await;
+            // The computer plays on: a draw offered is declined at once, and we are told.
+            c.send(Command::Game(Local::OfferDraw)).unwrap();
+            let s = until(&mut w, |s| {
+                s.problem.as_deref() == Some("the draw offer was declined")
+            })
+            .await;
+            let g = s.game.as_ref().unwrap();
+            assert!(g.draw.is_none() && g.ending.is_none(), "the game goes on");
             c.send(Command::Game(Local::Resign)).unwrap();
             let s = until(&mut w, |s| s.game.as_ref().unwrap().ending.is_some()).await;
             let g = s.game.unwrap();

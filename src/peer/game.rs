@@ -316,8 +316,18 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         }
         // A computer player grants every undo (unlimited, back to the first move, as the
         // sources had it); a person answers for themselves.
-        if let (Notice::UndoAsked { .. }, None) = (&notice, &self.hand) {
-            let _ = self.local(Local::AnswerUndo(true), now);
+        match (&notice, self.hand.is_some()) {
+            (Notice::UndoAsked { .. }, false) => {
+                let _ = self.local(Local::AnswerUndo(true), now);
+            }
+            // It plays on: a draw offered is declined at once, never left unanswered.
+            (Notice::DrawOffered { .. }, false) => {
+                let _ = self.local(Local::AnswerDraw(false), now);
+            }
+            // A person is told a refusal: otherwise the offer just vanishes from the screen.
+            (Notice::DrawRefused, true) => self.tell("the draw offer was declined".into()),
+            (Notice::UndoRefused, true) => self.tell("the undo was refused".into()),
+            _ => {}
         }
     }
 

@@ -318,7 +318,11 @@ impl Searcher {
         let start = Instant::now();
         self.stopped = false;
         self.nodes = 0;
-        self.deadline = limits.movetime.map(|t| start + t);
+        // The hard limit less 2% (at most 25 ms): stopping, unwinding and answering take a
+        // moment on a loaded machine, and the answer must come within the time.
+        self.deadline = limits
+            .movetime
+            .map(|t| start + t.saturating_sub((t / 50).min(Duration::from_millis(25))));
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.path.clear();
         self.window.clear();
