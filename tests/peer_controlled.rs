@@ -659,7 +659,13 @@ async fn tibetan_chess_against_the_computer_through_every_phase() {
     let (ca, mut wa, me) = person(&socket, 5, "dolma");
     let person = async {
         until(&mut wa, |s| s.name == "dolma").await;
-        ca.send(Command::PlayComputer(GameKind::ALL[3], Level::Easy))
+        // Flying from 26 stones down (a documented setting): flights are open to both
+        // sides from the first battle turn, so the game has one whatever its course.
+        let GameKind::Tibetan(mut rules) = GameKind::ALL[3] else {
+            unreachable!("the fourth game is Tibetan chess")
+        };
+        rules.fly_at = Some(26);
+        ca.send(Command::PlayComputer(GameKind::Tibetan(rules), Level::Easy))
             .unwrap();
         let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
         loop {
@@ -1136,13 +1142,18 @@ async fn an_engine_that_dies_mid_game_resigns_and_says_why() {
         until(&mut wa, |s| s.name == "fay").await;
         ca.send(Command::PlayEngine(engine)).unwrap();
         let s = until(&mut wa, |s| {
-            s.game.as_ref().is_some_and(|g| !g.legal_moves.is_empty())
+            s.game
+                .as_ref()
+                .is_some_and(|g| !g.legal_moves.is_empty() || g.ending.is_some())
         })
         .await;
-        // We are Red: our move, then the engine is asked for its own and dies.
+        // The engine dies when it is asked for its first move: at once if it is Red (the
+        // coin chooses), after ours if we are.
         let g = s.game.unwrap();
-        ca.send(Command::Game(Local::Move(g.legal_moves[0].clone())))
-            .unwrap();
+        if g.ending.is_none() {
+            ca.send(Command::Game(Local::Move(g.legal_moves[0].clone())))
+                .unwrap();
+        }
         let s = until(&mut wa, |s| s.game.as_ref().unwrap().ending.is_some()).await;
         let g = s.game.unwrap();
         let ending = g.ending.unwrap();
