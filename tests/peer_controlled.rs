@@ -16,7 +16,7 @@ use lanqi::peer::{Command, PeerOptions, Snapshot};
 mod controlled;
 #[path = "support/temp_dir.rs"]
 mod temp_dir;
-use controlled::{person, person_with};
+use controlled::{person, person_with, until};
 use lanqi::rules::junqi::Layout;
 use lanqi::session::{AnyMove, GameKind, Local, Reason};
 use temp_dir::TempDir;
@@ -24,27 +24,6 @@ use tokio::sync::watch;
 
 fn addr(port: u16) -> SocketAddr {
     SocketAddr::from(([10, 0, 0, 5], port))
-}
-
-/// Waits until the snapshot satisfies `pred`, and returns it; past a deadline (on tokio's
-/// clock, virtual in a paused-clock test: a bound, not a speed claim), fails with the last
-/// snapshot seen.
-async fn until(rx: &mut watch::Receiver<Snapshot>, pred: impl Fn(&Snapshot) -> bool) -> Snapshot {
-    let wait = async {
-        loop {
-            if pred(&rx.borrow()) {
-                return rx.borrow().clone();
-            }
-            rx.changed().await.expect("the peer is running");
-        }
-    };
-    match tokio::time::timeout(std::time::Duration::from_secs(300), wait).await {
-        Ok(s) => s,
-        Err(_) => panic!(
-            "waited 300 s for a snapshot that never came; the last was {:#?}",
-            rx.borrow()
-        ),
-    }
 }
 
 /// The moves that stand (an undo takes back a move and every one since).

@@ -16,25 +16,8 @@ use tokio::sync::watch;
 mod controlled;
 #[path = "support/temp_dir.rs"]
 mod temp_dir;
-use controlled::person_with;
+use controlled::{person_with, until};
 use temp_dir::TempDir;
-
-/// Waits until the snapshot satisfies `pred`, and returns it; on the deadline, says what
-/// it last saw.
-async fn until(rx: &mut watch::Receiver<Snapshot>, pred: impl Fn(&Snapshot) -> bool) -> Snapshot {
-    let wait = async {
-        loop {
-            if pred(&rx.borrow()) {
-                return rx.borrow().clone();
-            }
-            rx.changed().await.expect("the peer is running");
-        }
-    };
-    match tokio::time::timeout(std::time::Duration::from_secs(90), wait).await {
-        Ok(s) => s,
-        Err(_) => panic!("never came: the last snapshot was {:#?}", rx.borrow()),
-    }
-}
 
 /// The stones that stand in the game on screen, as their points' text, in order.
 fn stones(s: &Snapshot) -> Vec<String> {

@@ -8,6 +8,9 @@ use lanqi::peer::{self, Command, Controller, PeerError, PeerOptions, PeerReport,
 use lanqi::store::Identity;
 use tokio::sync::{mpsc, watch};
 
+/// How long [`until`] waits for a snapshot before it gives up and says what it last saw.
+const PATIENCE: std::time::Duration = std::time::Duration::from_secs(300);
+
 /// A peer driven by hand on `transport`, as the desktop app drives one: where its commands
 /// go, its snapshots, and its run (to be awaited).
 #[allow(dead_code)] // not every test that includes this file uses it
@@ -58,4 +61,29 @@ pub fn person_with<'a, T: Transport>(
         },
     );
     (commands, snapshot_rx, run)
+}
+
+/// Waits until the snapshot satisfies `pred`, and returns it; after [`PATIENCE`], fails
+/// saying what it last saw.
+#[allow(dead_code)] // not every test that includes this file uses it
+pub async fn until(
+    rx: &mut watch::Receiver<Snapshot>,
+    pred: impl Fn(&Snapshot) -> bool,
+) -> Snapshot {
+    let wait = async {
+        loop {
+            if pred(&rx.borrow()) {
+                return rx.borrow().clone();
+            }
+            rx.changed().await.expect("the peer is running");
+        }
+    };
+    match tokio::time::timeout(PATIENCE, wait).await {
+        Ok(s) => s,
+        Err(_) => panic!(
+            "waited {} s for a snapshot that never came; the last was {:#?}",
+            PATIENCE.as_secs(),
+            rx.borrow()
+        ),
+    }
 }
