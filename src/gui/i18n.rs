@@ -316,7 +316,7 @@ pub struct AppText {
 
 const EN: AppText = AppText {
     title: "lanqi — Junqi on your LAN",
-    tagline: "Junqi (两国军棋) with people on your network. No server, no account.",
+    tagline: "Junqi, Xiangqi, Gomoku and Tibetan chess with people on your network. No server, no account.",
     your_name: "Your name",
     rename: "Change",
     fingerprint: "Key fingerprint",
@@ -465,7 +465,7 @@ const EN: AppText = AppText {
 
 const ZH: AppText = AppText {
     title: "lanqi — 局域网军棋",
-    tagline: "和同一网络的人下两国军棋。无需服务器，无需账号。",
+    tagline: "和同一网络的人下军棋、象棋、五子棋和七方棋。无需服务器，无需账号。",
     your_name: "你的名字",
     rename: "修改",
     fingerprint: "密钥指纹",

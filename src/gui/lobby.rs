@@ -1062,12 +1062,13 @@ fn header<'a>(game: GameKind, lang: Lang) -> Element<'a, Message> {
         );
     }
     row![
+        // The title takes what the page buttons leave, its tagline wrapping if need be.
         column![
-            text("lanqi  两国军棋").size(30),
+            text("lanqi  局域网棋").size(30),
             text(t.tagline).size(14).color(GREY),
         ]
-        .spacing(4),
-        space().width(Fill),
+        .spacing(4)
+        .width(Fill),
         pages,
     ]
     .spacing(8)
