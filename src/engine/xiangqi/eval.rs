@@ -11,12 +11,13 @@
 //!   files a little; the king stays on its back rank in the middlegame.
 //! - **Mobility**: a rook's reach along its four lines, a horse's free moves (a horse with
 //!   its legs blocked is a poor piece).
-//! - **King safety**: the enemy's attackers across the river make each missing advisor
-//!   and elephant cost more; a cannon on the king's file with nothing between (an
-//!   "empty-head cannon") or one screen (a central cannon) is a standing threat; a rook on
-//!   an open file beside or on the king's is dangerous.
+//! - **King attack**: rooks, horses and cannons reaching into the enemy palace and pawns
+//!   near it; two or more attackers count much more, and more still when the defender has
+//!   lost advisors and elephants. (A separate king-safety term — missing guards, cannons
+//!   and rooks on the king's file — was dropped after self-play showed no gain:
+//!   `docs/MEASUREMENTS.md`.)
 //!
-//! Parts can be switched off for measurements (`LANQI_XIANGQI_OFF=mobility,king_safety,
+//! Parts can be switched off for measurements (`LANQI_XIANGQI_OFF=mobility,king_attack,
 //! phase`; see [`super::search::Tune`]).
 
 use std::sync::LazyLock;
@@ -43,7 +44,6 @@ const PAWN: usize = 7;
 struct EvalTune {
     phase: bool,
     mobility: bool,
-    king_safety: bool,
     king_attack: bool,
 }
 
@@ -52,7 +52,6 @@ static TUNE: LazyLock<EvalTune> = LazyLock::new(|| {
     EvalTune {
         phase: !has("phase"),
         mobility: !has("mobility"),
-        king_safety: !has("king_safety"),
         king_attack: !has("king_attack"),
     }
 });
@@ -205,8 +204,6 @@ pub fn evaluate(position: &Position) -> i32 {
     let mut eg = [0i32; 2];
     // Counts by side and kind code.
     let mut count = [[0i32; 8]; 2];
-    // Attackers across the river, weighted, by side.
-    let mut attack = [0i32; 2];
     // Pieces that reach into the enemy palace: weighted units and how many, by side.
     let mut units = [0i32; 2];
     let mut attackers = [0i32; 2];
@@ -224,47 +221,37 @@ pub fn evaluate(position: &Position) -> i32 {
             let rank = sq / 9;
             let across = if s == 0 { rank >= 5 } else { rank <= 4 };
             match kind {
-                ROOK => {
-                    attack[s] += if across { 3 } else { 2 };
-                    if tune.mobility || tune.king_attack {
-                        let (reach, hits) = rook_reach(board, sq, 1 - s);
-                        if tune.mobility {
-                            mg[s] += 3 * reach;
-                            eg[s] += 3 * reach;
-                        }
-                        if hits > 0 {
-                            units[s] += 4;
-                            attackers[s] += 1;
-                        }
+                ROOK if tune.mobility || tune.king_attack => {
+                    let (reach, hits) = rook_reach(board, sq, 1 - s);
+                    if tune.mobility {
+                        mg[s] += 3 * reach;
+                        eg[s] += 3 * reach;
+                    }
+                    if hits > 0 {
+                        units[s] += 4;
+                        attackers[s] += 1;
                     }
                 }
-                HORSE => {
-                    attack[s] += if across { 2 } else { 1 };
-                    if tune.mobility || tune.king_attack {
-                        let (free, hits) = horse_moves(board, sq, s);
-                        if tune.mobility {
-                            mg[s] += HORSE_MOBILITY[free];
-                            eg[s] += HORSE_MOBILITY[free];
-                        }
-                        if hits > 0 {
-                            units[s] += 3;
-                            attackers[s] += 1;
-                        }
+                HORSE if tune.mobility || tune.king_attack => {
+                    let (free, hits) = horse_moves(board, sq, s);
+                    if tune.mobility {
+                        mg[s] += HORSE_MOBILITY[free];
+                        eg[s] += HORSE_MOBILITY[free];
                     }
-                }
-                CANNON => {
-                    attack[s] += if across { 2 } else { 1 };
-                    if tune.king_attack && cannon_hits(board, sq, 1 - s) > 0 {
+                    if hits > 0 {
                         units[s] += 3;
                         attackers[s] += 1;
                     }
+                }
+                CANNON if tune.king_attack && cannon_hits(board, sq, 1 - s) > 0 => {
+                    units[s] += 3;
+                    attackers[s] += 1;
                 }
                 PAWN if across => {
                     // Near the enemy palace.
                     let rel = if s == 0 { rank } else { 9 - rank };
                     let file = sq % 9;
                     if rel >= 6 && (3..=5).contains(&file) {
-                        attack[s] += 1;
                         units[s] += 1;
                     }
                 }
@@ -279,14 +266,6 @@ pub fn evaluate(position: &Position) -> i32 {
     } else {
         PHASE_MAX
     };
-    if tune.king_safety {
-        for s in 0..2 {
-            let them = 1 - s;
-            let danger = king_danger(board, position, s, &count, attack[them]);
-            mg[s] -= danger;
-            eg[s] -= danger / 2;
-        }
-    }
     if tune.king_attack {
         for s in 0..2 {
             let them = 1 - s;
@@ -392,77 +371,6 @@ fn horse_moves(board: &[u8; 90], sq: usize, s: usize) -> (usize, i32) {
     (n, hits)
 }
 
-/// The danger to side `s`'s king: missing guards against the enemy's attackers, cannons
-/// aimed down the king's file, rooks on open files at the palace.
-fn king_danger(
-    board: &[u8; 90],
-    position: &Position,
-    s: usize,
-    count: &[[i32; 8]; 2],
-    enemy_attack: i32,
-) -> i32 {
-    let them = 1 - s;
-    let mut danger = 0;
-    // Guards matter in proportion to what can attack.
-    let missing_advisors = 2 - count[s][ADVISOR];
-    let missing_elephants = 2 - count[s][ELEPHANT];
-    danger += missing_advisors * enemy_attack * 4 + missing_elephants * enemy_attack * 3;
-    let side = if s == 0 { Side::Red } else { Side::Black };
-    let king = position.king(side).index();
-    let kfile = king % 9;
-    let krank = king / 9;
-    // Along the king's file, away from its own side: count screens before each cannon or
-    // rook of the enemy.
-    let step: i32 = if s == 0 { 9 } else { -9 };
-    let mut screens = 0;
-    let mut at = king as i32 + step;
-    while (0..90).contains(&at) {
-        let c = board[at as usize] as usize;
-        if c != 0 {
-            let owner = (c >> 3) & 1;
-            let kind = c & 7;
-            if owner == them && kind == CANNON {
-                danger += match screens {
-                    0 => 90,
-                    1 => 25,
-                    _ => 0,
-                };
-                break;
-            }
-            if owner == them && kind == ROOK && screens == 0 {
-                danger += 40;
-                break;
-            }
-            screens += 1;
-            if screens > 2 {
-                break;
-            }
-        }
-        at += step;
-    }
-    // An enemy rook on an open file next to the king, with the king on its back ranks.
-    let back = if s == 0 { krank <= 1 } else { krank >= 8 };
-    if back {
-        for f in [kfile.wrapping_sub(1), kfile + 1] {
-            if f > 8 {
-                continue;
-            }
-            let mut at = (krank * 9 + f) as i32;
-            while (0..90).contains(&at) {
-                let c = board[at as usize] as usize;
-                if c != 0 {
-                    if (c >> 3) & 1 == them && c & 7 == ROOK {
-                        danger += 20;
-                    }
-                    break;
-                }
-                at += step;
-            }
-        }
-    }
-    danger
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,8 +391,9 @@ mod tests {
     }
 
     #[test]
-    fn an_empty_head_cannon_is_a_threat() {
-        // Red's cannon faces Black's king down an empty file; then with a screen.
+    fn a_cannon_nearer_the_centre_file_is_better() {
+        // Red's cannon faces Black's king down an empty file, or stands a file aside (the
+        // piece-square tables prefer the cannon nearer the centre file).
         let aimed: Position = "3k5/9/9/9/9/9/9/9/9/3CK4 b - - 0 1".parse().unwrap();
         let aside: Position = "3k5/9/9/9/9/9/9/9/9/2C1K4 b - - 0 1".parse().unwrap();
         assert!(evaluate(&aimed) < evaluate(&aside));
