@@ -85,49 +85,24 @@ pub fn run(input: impl BufRead, mut output: impl Write, options: &Options) -> io
                 Some(_) => engine.think(),
             },
             "TURN" => engine.turn(rest),
-            "BOARD" => {
-                let mut stones = Vec::new();
-                let mut bad = None;
-                for line in lines.by_ref() {
-                    let line = line?;
-                    let line = line.trim();
-                    if line.eq_ignore_ascii_case("DONE") {
-                        break;
-                    }
-                    let parts: Vec<&str> = line.split(',').map(str::trim).collect();
-                    match parts[..] {
-                        [x, y, f] => match (x.parse::<u32>(), y.parse::<u32>(), f) {
-                            (Ok(x), Ok(y), "1" | "2") => stones.push((x, y, f == "1")),
-                            (Ok(_), Ok(_), "3") => {}
-                            _ => bad = bad.or(Some(line.to_string())),
-                        },
-                        _ => bad = bad.or(Some(line.to_string())),
-                    }
+            "BOARD" => match read_block(&mut lines, |line| {
+                let parts: Vec<&str> = line.split(',').map(str::trim).collect();
+                match parts[..] {
+                    [x, y, f] => match (x.parse::<u32>(), y.parse::<u32>(), f) {
+                        (Ok(x), Ok(y), "1" | "2") => Some(Some((x, y, f == "1"))),
+                        (Ok(_), Ok(_), "3") => Some(None),
+                        _ => None,
+                    },
+                    _ => None,
                 }
-                match bad {
-                    Some(line) => vec![format!("ERROR bad BOARD line {line:?}")],
-                    None => engine.board(&stones),
-                }
-            }
-            "SWAP2BOARD" => {
-                let mut stones = Vec::new();
-                let mut bad = None;
-                for line in lines.by_ref() {
-                    let line = line?;
-                    let line = line.trim();
-                    if line.eq_ignore_ascii_case("DONE") {
-                        break;
-                    }
-                    match parse_pair(line) {
-                        Some(p) if stones.len() < 6 => stones.push(p),
-                        _ => bad = bad.or(Some(line.to_string())),
-                    }
-                }
-                match bad {
-                    Some(line) => vec![format!("ERROR bad SWAP2BOARD line {line:?}")],
-                    None => engine.swap2(&stones),
-                }
-            }
+            })? {
+                Err(line) => vec![format!("ERROR bad BOARD line {line:?}")],
+                Ok(stones) => engine.board(&stones),
+            },
+            "SWAP2BOARD" => match read_block(&mut lines, |line| parse_pair(line).map(Some))? {
+                Ok(stones) => engine.swap2(&stones),
+                Err(line) => vec![format!("ERROR bad SWAP2BOARD line {line:?}")],
+            },
             "INFO" => {
                 engine.info(rest);
                 vec![]
@@ -145,6 +120,29 @@ pub fn run(input: impl BufRead, mut output: impl Write, options: &Options) -> io
         output.flush()?;
     }
     Ok(())
+}
+
+/// The lines of a block up to `DONE` (or the end of input), each read by `read`: `None`
+/// for a bad line (the first one is returned, after the whole block is read), `Some(None)`
+/// for a line to pass over.
+fn read_block<T>(
+    lines: &mut impl Iterator<Item = io::Result<String>>,
+    read: impl Fn(&str) -> Option<Option<T>>,
+) -> io::Result<Result<Vec<T>, String>> {
+    let (mut items, mut bad) = (Vec::new(), None);
+    for line in lines {
+        let line = line?;
+        let line = line.trim();
+        if line.eq_ignore_ascii_case("DONE") {
+            break;
+        }
+        match read(line) {
+            Some(Some(item)) => items.push(item),
+            Some(None) => {}
+            None => bad = bad.or_else(|| Some(line.to_string())),
+        }
+    }
+    Ok(bad.map_or(Ok(items), Err))
 }
 
 fn truncate(s: &str) -> String {
@@ -262,6 +260,12 @@ impl Engine {
     /// Each decision is [`opening::best_action`]'s under the clock as for a move. The
     /// manager sends `BOARD` afterwards, so nothing here changes the game being played.
     fn swap2(&mut self, stones: &[(u32, u32)]) -> Vec<String> {
+        if !matches!(stones.len(), 0 | 3 | 5) {
+            return vec![format!(
+                "ERROR SWAP2BOARD with {} stones: expected 0, 3 or 5",
+                stones.len()
+            )];
+        }
         let settings = Settings {
             opening: Opening::Swap2,
             ..self.settings
@@ -299,7 +303,8 @@ impl Engine {
                     placed.push(p);
                 }
             }
-            3 | 5 => {
+            // Three or five (checked above).
+            _ => {
                 let choices = game.choices();
                 match opening::choose(&mut self.searcher, &game, limits, choices) {
                     Choice::Black => return vec!["SWAP".into()],
@@ -323,11 +328,6 @@ impl Engine {
                         }
                     }
                 }
-            }
-            n => {
-                return vec![format!(
-                    "ERROR SWAP2BOARD with {n} stones: expected 0, 3 or 5"
-                )];
             }
         }
         let answer: Vec<String> = placed.into_iter().map(|p| self.text(p)).collect();
