@@ -34,3 +34,14 @@ pub use junqi::JunqiTable;
 pub use state::{Effect, Local, Notice, Record, Session, standing_moves};
 pub use tibetan::TibetanTable;
 pub use xiangqi::XiangqiTable;
+
+/// The SplitMix64 step the position hashes of PROTOCOL.md (§8.12, §8.13a) draw their keys
+/// with, written from the document for the tests that check each game's hash against it.
+#[cfg(test)]
+fn documented_splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

@@ -215,14 +215,7 @@ mod tests {
 #[cfg(test)]
 mod hash_definition {
     use crate::rules::tibetan::{Game, Rules, Turn};
-
-    fn splitmix(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+    use crate::session::documented_splitmix as splitmix;
 
     /// The hash of a position's text (TEXT_FORMS.md) as the document defines it.
     fn documented(text: &str) -> u64 {
