@@ -5,24 +5,23 @@
 
 #[path = "support/deadline.rs"]
 mod deadline;
+#[path = "support/lossy_table.rs"]
+mod lossy_table;
 
-use std::cell::RefCell;
 use std::net::SocketAddr;
-use std::rc::Rc;
 
 use lanqi::engine::Level;
 use lanqi::net::{LinkQuality, LossyNet};
-use lanqi::peer::{self, BotKind, PeerOptions, PeerReport};
+use lanqi::peer::{BotKind, PeerOptions, PeerReport};
 use lanqi::rules::gomoku::{Opening, Settings};
 use lanqi::session::GameKind;
-use lanqi::store::Identity;
 use serde_json::Value;
 
 fn addr(port: u16) -> SocketAddr {
     SocketAddr::from(([10, 0, 0, 2], port))
 }
 
-type Run = (Result<PeerReport, String>, Vec<Value>);
+use lossy_table::Run;
 
 /// One game of Gomoku with `opening` between two engine peers; peer 2 challenges peer 1.
 async fn game(opening: Opening, seed: u64) -> Vec<Run> {
@@ -39,44 +38,14 @@ async fn game(opening: Opening, seed: u64) -> Vec<Run> {
         seed: seed * 10 + u64::from(i),
         ..PeerOptions::default()
     };
-    // What each prints is kept here, to be shown if they never finish.
-    let seen: Vec<Rc<RefCell<Vec<Value>>>> = (0..2).map(|_| Rc::default()).collect();
-    let local = tokio::task::LocalSet::new();
-    let played = deadline::within(
-        deadline::PLAY,
-        local.run_until(async {
-            let mut tasks = tokio::task::JoinSet::new();
-            for i in 1..=2u16 {
-                let (link, options) = (net.attach(addr(i)), options(i));
-                let events = seen[usize::from(i) - 1].clone();
-                tasks.spawn_local(async move {
-                    let identity = Identity::from_secret([i as u8 + 40; 32]);
-                    let report = peer::run(&link, identity, options, None, |v| {
-                        events.borrow_mut().push(v.clone())
-                    })
-                    .await
-                    .map_err(|e| e.to_string());
-                    (i, report)
-                });
-            }
-            tasks.join_all().await
-        }),
+    lossy_table::play_all(
+        &net,
+        (1..=2u16)
+            .map(|i| (addr(i), [i as u8 + 40; 32], options(i)))
+            .collect(),
+        &format!("{opening} {seed}: the game"),
     )
-    .await;
-    let seen: Vec<Vec<Value>> = seen.iter().map(|s| s.take()).collect();
-    let Some(mut reports) = played else {
-        let each: Vec<String> = seen.iter().map(|s| deadline::last(s, 10)).collect();
-        panic!(
-            "{opening} {seed}: the game did not end within {:?}; each peer saw {each:#?}",
-            deadline::PLAY
-        );
-    };
-    reports.sort_by_key(|(i, _)| *i);
-    reports
-        .into_iter()
-        .zip(seen)
-        .map(|((_, report), events)| (report, events))
-        .collect()
+    .await
 }
 
 fn moves(events: &[Value]) -> Vec<(String, String)> {

@@ -6,16 +6,15 @@
 
 #[path = "support/deadline.rs"]
 mod deadline;
+#[path = "support/lossy_table.rs"]
+mod lossy_table;
 
-use std::cell::RefCell;
 use std::net::SocketAddr;
-use std::rc::Rc;
 
 use lanqi::net::{LinkQuality, LossyNet};
-use lanqi::peer::{self, BotKind, PeerOptions, PeerReport};
+use lanqi::peer::{BotKind, PeerOptions, PeerReport};
 use lanqi::rules::gomoku::{Rule, Settings, Size};
 use lanqi::session::{Cheat, GameKind};
-use lanqi::store::Identity;
 use serde_json::Value;
 
 fn addr(port: u16) -> SocketAddr {
@@ -32,7 +31,7 @@ fn gomoku(seats: u8) -> GameKind {
     })
 }
 
-type Run = (Result<PeerReport, String>, Vec<Value>);
+use lossy_table::Run;
 
 /// One game at a table of `seats`, opened by the peer at port 1; the others join it.
 async fn table(seats: u8, seed: u64, quality: LinkQuality, opener_cheat: Cheat) -> Vec<Run> {
@@ -46,45 +45,14 @@ async fn table(seats: u8, seed: u64, quality: LinkQuality, opener_cheat: Cheat) 
         cheat: if i == 1 { opener_cheat } else { Cheat::None },
         ..PeerOptions::default()
     };
-    // The peers are not `Send` (neither is a person's app thread): one local task each.
-    // What each prints is kept here, to be shown if they never finish.
-    let seen: Vec<Rc<RefCell<Vec<Value>>>> = (0..seats).map(|_| Rc::default()).collect();
-    let local = tokio::task::LocalSet::new();
-    let played = deadline::within(
-        deadline::PLAY,
-        local.run_until(async {
-            let mut tasks = tokio::task::JoinSet::new();
-            for i in 1..=u16::from(seats) {
-                let (link, options) = (net.attach(addr(i)), options(i));
-                let events = seen[usize::from(i) - 1].clone();
-                tasks.spawn_local(async move {
-                    let identity = Identity::from_secret([i as u8; 32]);
-                    let report = peer::run(&link, identity, options, None, |v| {
-                        events.borrow_mut().push(v.clone())
-                    })
-                    .await
-                    .map_err(|e| e.to_string());
-                    (i, report)
-                });
-            }
-            tasks.join_all().await
-        }),
+    lossy_table::play_all(
+        &net,
+        (1..=u16::from(seats))
+            .map(|i| (addr(i), [i as u8; 32], options(i)))
+            .collect(),
+        &format!("seed {seed}: the table of {seats}"),
     )
-    .await;
-    let seen: Vec<Vec<Value>> = seen.iter().map(|s| s.take()).collect();
-    let Some(mut reports) = played else {
-        let each: Vec<String> = seen.iter().map(|s| deadline::last(s, 10)).collect();
-        panic!(
-            "seed {seed}: the table of {seats} did not finish within {:?}; each seat saw {each:#?}",
-            deadline::PLAY
-        );
-    };
-    reports.sort_by_key(|(i, _)| *i);
-    reports
-        .into_iter()
-        .zip(seen)
-        .map(|((_, report), events)| (report, events))
-        .collect()
+    .await
 }
 
 fn moves(events: &[Value]) -> Vec<(u64, String, String)> {
@@ -219,53 +187,17 @@ async fn a_player_that_vanishes_leaves_and_the_other_two_play_on() {
         resume_wait_ms: 3_000,
         ..PeerOptions::default()
     };
-    let seen: Vec<Rc<RefCell<Vec<Value>>>> = (0..3).map(|_| Rc::default()).collect();
-    let local = tokio::task::LocalSet::new();
-    let played = deadline::within(
-        deadline::PLAY,
-        local.run_until(async {
-            let mut tasks = tokio::task::JoinSet::new();
-            let mut handles = Vec::new();
-            for i in 1..=3u16 {
-                let (link, options) = (net.attach(addr(i)), options(i));
-                let events = seen[usize::from(i) - 1].clone();
-                handles.push(tasks.spawn_local(async move {
-                    let identity = Identity::from_secret([i as u8; 32]);
-                    let report = peer::run(&link, identity, options, None, |v| {
-                        events.borrow_mut().push(v.clone())
-                    })
-                    .await
-                    .map_err(|e| e.to_string());
-                    (i, report)
-                }));
-            }
-            // Seat 3's peer crashes two seconds in (a few moves each): it says nothing more.
-            tokio::time::sleep(std::time::Duration::from_secs(2)).await;
-            handles[2].abort();
-            net.detach(addr(3));
-            let mut runs = Vec::new();
-            while let Some(run) = tasks.join_next().await {
-                if let Ok(run) = run {
-                    runs.push(run);
-                }
-            }
-            runs
-        }),
+    // Seat 3's peer crashes two seconds in (a few moves each): it says nothing more.
+    let runs = lossy_table::play_all_but(
+        &net,
+        (1..=3u16)
+            .map(|i| (addr(i), [i as u8; 32], options(i)))
+            .collect(),
+        Some((2, std::time::Duration::from_secs(2))),
+        "the table whose third seat vanished",
     )
     .await;
-    let seen: Vec<Vec<Value>> = seen.iter().map(|s| s.take()).collect();
-    let Some(reports) = played else {
-        let each: Vec<String> = seen.iter().map(|s| deadline::last(s, 10)).collect();
-        panic!(
-            "the table did not finish within {:?}; each seat saw {each:#?}",
-            deadline::PLAY
-        );
-    };
-    let runs: Vec<(u16, Run)> = reports
-        .into_iter()
-        .map(|(i, report)| (i, (report, seen[usize::from(i) - 1].clone())))
-        .collect();
-    let run = |i: u16| &runs.iter().find(|(j, _)| *j == i).expect("a run").1;
+    let run = |i: u16| &runs[usize::from(i) - 1];
     let (opener, stayer) = (run(1), run(2));
     let opener_report = opener
         .0
@@ -289,9 +221,10 @@ async fn a_player_that_vanishes_leaves_and_the_other_two_play_on() {
         assert_eq!(left[0]["reason"], "left the table");
         assert_eq!(moves(events), moves(&opener.1), "the same moves");
     }
-    assert!(
-        runs.iter().all(|(i, _)| *i != 3),
-        "seat 3's peer was stopped"
+    assert_eq!(
+        run(3).0.as_ref().err().map(String::as_str),
+        Some(lossy_table::CRASHED),
+        "seat 3's peer was stopped, not finished"
     );
     let left_side = opener.1.iter().find(|e| e["event"] == "seat-left").unwrap()["side"].clone();
     let stayer_side = side_of_started(&stayer.1).unwrap();
