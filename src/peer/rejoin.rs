@@ -106,12 +106,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let Some(t) = self.unfinished.as_ref().filter(|t| t.game_id == game_id) else {
             return Err(PeerError::Peer("the saved table is gone".into()));
         };
-        let players: Vec<([u8; 32], String)> = t
-            .keys
-            .iter()
-            .copied()
-            .zip(t.names.iter().cloned())
-            .collect();
+        let players = t.players();
         let back: Vec<[u8; 32]> = self.seated.iter().map(|p| p.key).collect();
         if back[..] != t.keys[1..] {
             return Err(PeerError::Peer(
@@ -228,12 +223,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let mine = standing_moves(&t.records).len() as u32;
         let session = restore(&t, Some(upto), secrets)
             .map_err(|e| PeerError::Peer(format!("cannot resume: {e}")))?;
-        let players: Vec<([u8; 32], String)> = t
-            .keys
-            .iter()
-            .copied()
-            .zip(t.names.iter().cloned())
-            .collect();
+        let players = t.players();
         let keys: Vec<[u8; 32]> = t.keys.clone();
         let opener = t.me == 0;
         let host: PeerInfo = self.seated[0].clone();

@@ -204,6 +204,15 @@ fn unhex_vec(s: &str) -> Option<Vec<u8>> {
 }
 
 impl Transcript {
+    /// Every seat's key and nickname, in seat order.
+    pub fn players(&self) -> Vec<([u8; 32], String)> {
+        self.keys
+            .iter()
+            .copied()
+            .zip(self.names.iter().cloned())
+            .collect()
+    }
+
     fn genesis(&self) -> [u8; 32] {
         let mut h = Sha256::new();
         h.update(b"lanqi transcript v1");

@@ -290,48 +290,45 @@ impl Engine {
             }
         }
         let limits = self.limits();
-        let mut placed = Vec::new();
-        match stones.len() {
-            0 => {
-                while placed.len() < 3 {
-                    let Some(p) = opening::place(&mut self.searcher, &game, limits) else {
-                        return vec!["ERROR no point to place".into()];
-                    };
-                    if let Err(e) = game.play(p) {
-                        return vec![format!("ERROR {e}")];
-                    }
-                    placed.push(p);
-                }
-            }
+        let placed = match stones.len() {
+            0 => self.place_stones(&mut game, 3, limits),
             // Three or five (checked above).
-            _ => {
-                let choices = game.choices();
-                match opening::choose(&mut self.searcher, &game, limits, choices) {
-                    Choice::Black => return vec!["SWAP".into()],
-                    Choice::White => {
-                        let _ = game.choose(Choice::White);
-                        match self.searcher.search(&game, limits).best {
-                            Some(p) => placed.push(p),
-                            None => return vec!["ERROR no legal move".into()],
-                        }
-                    }
-                    Choice::Place2 => {
-                        let _ = game.choose(Choice::Place2);
-                        while placed.len() < 2 {
-                            let Some(p) = opening::place(&mut self.searcher, &game, limits) else {
-                                return vec!["ERROR no point to place".into()];
-                            };
-                            if let Err(e) = game.play(p) {
-                                return vec![format!("ERROR {e}")];
-                            }
-                            placed.push(p);
-                        }
-                    }
+            _ => match opening::choose(&mut self.searcher, &game, limits, game.choices()) {
+                Choice::Black => return vec!["SWAP".into()],
+                Choice::White => {
+                    let _ = game.choose(Choice::White);
+                    let best = self.searcher.search(&game, limits).best;
+                    best.map(|p| vec![p]).ok_or_else(|| "no legal move".into())
                 }
-            }
-        }
+                Choice::Place2 => {
+                    let _ = game.choose(Choice::Place2);
+                    self.place_stones(&mut game, 2, limits)
+                }
+            },
+        };
+        let placed = match placed {
+            Ok(placed) => placed,
+            Err(e) => return vec![format!("ERROR {e}")],
+        };
         let answer: Vec<String> = placed.into_iter().map(|p| self.text(p)).collect();
         vec![answer.join(" ")]
+    }
+
+    /// Places `n` opening stones in `game`, each balancing the position
+    /// ([`opening::place`]): the points, or why not.
+    fn place_stones(
+        &mut self,
+        game: &mut Game,
+        n: usize,
+        limits: Limits,
+    ) -> Result<Vec<Point>, String> {
+        let mut placed = Vec::new();
+        while placed.len() < n {
+            let p = opening::place(&mut self.searcher, game, limits).ok_or("no point to place")?;
+            game.play(p).map_err(|e| e.to_string())?;
+            placed.push(p);
+        }
+        Ok(placed)
     }
 
     fn takeback(&mut self, rest: &str) -> Vec<String> {
