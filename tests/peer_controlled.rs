@@ -639,7 +639,8 @@ async fn tibetan_chess_against_the_computer_through_every_phase() {
     let person = async {
         until(&mut wa, |s| s.name == "dolma").await;
         // Flying from 26 stones down (a documented setting): flights are open to both
-        // sides from the first battle turn, so the game has one whatever its course.
+        // sides from the first battle turn, so each of our battle turns is a jump chain
+        // (when one is offered) or a flight, whatever the game's course.
         let GameKind::Tibetan(mut rules) = GameKind::ALL[3] else {
             unreachable!("the fourth game is Tibetan chess")
         };
@@ -647,6 +648,7 @@ async fn tibetan_chess_against_the_computer_through_every_phase() {
         ca.send(Command::PlayComputer(GameKind::Tibetan(rules), Level::Easy))
             .unwrap();
         let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut sent = Vec::new();
         loop {
             let s = until(&mut wa, |s| {
                 s.game
@@ -659,6 +661,7 @@ async fn tibetan_chess_against_the_computer_through_every_phase() {
                 break;
             }
             let turn = pick_tibetan(&g.legal_moves, &mut x);
+            sent.push(turn.clone());
             let before = moves(&wa.borrow());
             ca.send(Command::Game(Local::Move(
                 lanqi::session::AnyMove::Tibetan(turn),
@@ -680,17 +683,26 @@ async fn tibetan_chess_against_the_computer_through_every_phase() {
             turns.iter().any(|t| matches!(t, Turn::Remove(_))),
             "opening removals"
         );
-        assert!(
-            turns.iter().any(|t| matches!(
+        let jump = |t: &Turn| {
+            matches!(
                 t,
                 Turn::Move {
                     path: Path::Jump(_),
                     ..
                 }
-            )),
-            "a jump chain"
+            )
+        };
+        assert!(
+            sent.iter().any(|t| jump(t) || is_flight(t)),
+            "a jump chain or a flight was made"
         );
-        assert!(turns.iter().any(is_flight), "a flight");
+        // Every turn made at the screen, of every kind, stands in the game as made.
+        let mine: Vec<Turn> = lanqi::session::standing_moves(&g.record)
+            .iter()
+            .filter(|(_, seat, _)| *seat == g.me)
+            .filter_map(|(_, _, m)| m.tibetan().cloned())
+            .collect();
+        assert_eq!(mine, sent, "every turn we made stands, as made");
         ca.send(Command::Quit).unwrap();
     };
     let run = async { tokio::join!(me, person).0 };
