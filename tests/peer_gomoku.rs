@@ -178,6 +178,20 @@ async fn gomoku_against_the_computer_undoes_to_the_empty_board_and_resumes_after
             let s = until(&mut w, |s| s.game.as_ref().unwrap().ending.is_some()).await;
             let g = s.game.unwrap();
             assert_ne!(g.ending.as_ref().unwrap().winner, Some(g.me), "we resigned");
+            // Play again after the resumed game: the computer (started again for the
+            // resume) plays a new game too.
+            let mut tries = 0;
+            loop {
+                c.send(Command::NewGame).unwrap();
+                let wait = std::time::Duration::from_secs(2);
+                let new = until(&mut w, |s| s.game.as_ref().unwrap().ending.is_none());
+                if tokio::time::timeout(wait, new).await.is_ok() {
+                    break;
+                }
+                tries += 1;
+                assert!(tries < 30, "New game never started: {:#?}", w.borrow());
+            }
+            play_until(&c, &mut w, size, 2).await;
             c.send(Command::Quit).unwrap();
         };
         let (run, ()) = tokio::join!(me, person);

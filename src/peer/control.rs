@@ -346,7 +346,24 @@ pub(super) struct Hand {
     pub(super) problem: Option<String>,
     /// Hot-seat: the other seats at this screen.
     pub(super) guests: Vec<Guest>,
+    /// A computer opponent's turn, watched so that one that will not move is said.
+    pub(super) waiting: Option<ComputerTurn>,
 }
+
+/// A computer opponent's turn being waited for: the game and how far it was when the turn
+/// came, since when, and whether the user was told it is late.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ComputerTurn {
+    game_id: u64,
+    progress: usize,
+    since: u64,
+    told: bool,
+}
+
+/// How long a computer opponent may take over a turn before the user is told: its longest
+/// think (2 s at the hard level, 1 s for an outside engine), its 0.3 s pause and a Junqi
+/// battle's round trips, with room to spare on a loaded machine.
+pub(super) const COMPUTER_PATIENCE_MS: u64 = 10_000;
 
 impl Hand {
     pub(super) fn new(controller: Controller) -> Hand {
@@ -355,6 +372,7 @@ impl Hand {
             incoming: None,
             problem: None,
             guests: Vec::new(),
+            waiting: None,
         }
     }
 }
@@ -400,11 +418,19 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
         Ok(true)
     }
 
-    /// After a game: the challenger's side starts the next one.
+    /// After a game: the challenger's side starts the next one, if the other side is still
+    /// there (a computer stays for as many games as the person wants).
     fn new_game(&mut self, now: u64) -> Result<(), PeerError> {
         let confirmed = self.table.as_ref().is_some_and(|t| t.session.confirmed());
+        let star = self.table.as_ref().is_some_and(|t| t.star.is_some());
         if !confirmed {
             self.tell("the game is not over yet".into());
+        } else if !star && !self.endpoint.is_connected() {
+            let name = self.table.as_ref().map(|t| t.peer.name.clone());
+            self.tell(format!(
+                "{} has left: challenge again from the lobby",
+                name.unwrap_or_default()
+            ));
         } else if self.table.as_ref().is_some_and(|t| t.session.me() == 0) {
             self.start_game(now)?;
         } else {
@@ -647,6 +673,59 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     }
 }
 
+impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
+    /// A person playing the computer: when the computer's turn has lasted longer than
+    /// [`COMPUTER_PATIENCE_MS`] with nothing from it, the user is told (once a turn),
+    /// instead of waiting in silence.
+    pub(super) fn watch_computer(&mut self, now: u64) {
+        let turn = self.table.as_ref().filter(|t| {
+            t.star.is_none()
+                && t.started()
+                && t.session.ending().is_none()
+                && !t.session.my_turn()
+                && !t.hot_seat
+        });
+        let Some(turn) = turn.map(|t| (t.session.game_id(), t.session.record().len(), t.peer.key))
+        else {
+            if let Some(hand) = &mut self.hand {
+                hand.waiting = None;
+            }
+            return;
+        };
+        let (game_id, progress, key) = turn;
+        let Some(hand) = &mut self.hand else { return };
+        let same = hand
+            .waiting
+            .is_some_and(|w| w.game_id == game_id && w.progress == progress);
+        if !same {
+            hand.waiting = Some(ComputerTurn {
+                game_id,
+                progress,
+                since: now,
+                told: false,
+            });
+            return;
+        }
+        let Some(waiting) = hand.waiting.as_mut() else {
+            return;
+        };
+        if waiting.told || now < waiting.since + COMPUTER_PATIENCE_MS {
+            return;
+        }
+        waiting.told = true;
+        let computer = super::adjourn::computer_level(&self.identity, &key).is_some()
+            || self.options.engines.iter().any(|e| {
+                super::adjourn::engine_identity(&self.identity, &e.path).public_key() == key
+            });
+        if computer {
+            self.tell(format!(
+                "the computer has not moved for {} s: it may have stopped (resign or adjourn)",
+                COMPUTER_PATIENCE_MS / 1000
+            ));
+        }
+    }
+}
+
 /// How to start a computer player.
 pub(super) struct ComputerStart {
     /// Its level.
@@ -668,8 +747,9 @@ pub(super) struct ComputerStart {
 }
 
 /// Starts a computer player (the headless peer with the engine as its bot, for whichever
-/// game it is challenged to) for one game, and returns its address. It saves its games
-/// where it is told, and leaves after the game and its audit, or when its opponent does.
+/// game it is challenged to), and returns its address. It plays as many games as its
+/// opponent starts (it never starts one itself: it sits in seat 1), saves them where it is
+/// told, and leaves when its opponent does.
 pub(super) fn start_computer(start: ComputerStart) -> Result<SocketAddr, String> {
     let (name, bot) = match start.engine {
         Some(engine) => (
@@ -688,6 +768,9 @@ pub(super) fn start_computer(start: ComputerStart) -> Result<SocketAddr, String>
     let options = super::PeerOptions {
         name,
         bot,
+        // At a table of two, new game after new game for as long as the person wants; a
+        // seat at a larger table is for its one game.
+        games: if start.join.is_some() { 1 } else { u32::MAX },
         delay_ms: 300,
         clock: start.clock,
         seed: rand::random(),

@@ -609,6 +609,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     fn act(&mut self, now: u64) -> Result<(), PeerError> {
         self.drop_silent_players(now)?;
         self.invite_next(now);
+        self.watch_computer(now);
         if let Some(since) = self.gone_since
             && now >= since + self.options.resume_wait_ms
         {
