@@ -163,7 +163,24 @@ async fn an_opener_that_alters_a_relayed_move_is_caught_by_the_authors_signature
                 "seat {}: {reason}",
                 i + 1
             );
-            assert!(report.is_err(), "seat {} stops the game", i + 1);
+            assert_eq!(refused["seat"], "1", "the opener is held to account");
+            assert!(!refused["evidence"].as_array().unwrap().is_empty());
+            // The table stops with the verdict naming the opener, not with a resignation
+            // of the seat that caught it.
+            let report = report
+                .as_ref()
+                .unwrap_or_else(|e| panic!("seat {}: {e}", i + 1));
+            assert_eq!(
+                (report.games[0].0.as_str(), report.games[0].1.as_str()),
+                ("draw", "opponent cheated"),
+                "seat {}",
+                i + 1
+            );
+            let left = events
+                .iter()
+                .find(|e| e["event"] == "seat-left")
+                .unwrap_or_else(|| panic!("seat {}: {events:?}", i + 1));
+            assert_eq!(left["side"], "1", "the opener left the table");
             caught += 1;
         }
     }

@@ -290,6 +290,7 @@ impl Connection {
             confirmed: accept.is_none(),
             nonce,
             accept,
+            held: None,
         }
     }
 }
@@ -346,6 +347,10 @@ struct Connection {
     /// Whether the peer has sent an authenticated session datagram (the accepting side
     /// stays silent until then: its address might have been spoofed).
     confirmed: bool,
+    /// At a table of more than two: the `Connected` of a challenger we accepted, held until
+    /// it speaks in its session (a challenge never followed up, or replayed, takes no
+    /// seat).
+    held: Option<NetEvent>,
 }
 
 enum Handshake {
@@ -683,13 +688,18 @@ impl Endpoint {
             game,
         };
         self.connect(peer.clone(), nonce, Some(datagram), now);
-        self.events.push_back(NetEvent::Connected {
+        let connected = NetEvent::Connected {
             peer,
             challenger: false,
             resume,
             clock,
             seats: self.max_players as u8 + 1,
-        });
+        };
+        // A seat at a larger table is taken once its challenger speaks in the session.
+        match self.players.last_mut().filter(|_| self.max_players > 1) {
+            Some(c) => c.held = Some(connected),
+            None => self.events.push_back(connected),
+        }
         true
     }
 
@@ -893,6 +903,9 @@ impl Endpoint {
         let session = header.session;
         let c = &mut self.players[p];
         let (seq, receipt) = c.admit(unverified, now)?;
+        if let Some(connected) = c.held.take() {
+            self.events.push_back(connected);
+        }
         // The reply address stays the handshake's: an authentic datagram replayed from
         // elsewhere must not redirect the session.
         if c.gone {
@@ -1000,11 +1013,7 @@ impl Endpoint {
                 // A session we accepted whose challenger never spoke in it holds nothing
                 // up: another challenger is heard (and, if accepted, replaces it), so a
                 // challenge never followed up makes nobody wait.
-                let holding = self
-                    .players
-                    .iter()
-                    .filter(|c| c.confirmed || self.max_players > 1)
-                    .count();
+                let holding = self.players.iter().filter(|c| c.confirmed).count();
                 let full = holding >= self.max_players
                     && self.players.iter().all(|c| c.peer.key != sender);
                 let busy = full
@@ -1250,7 +1259,25 @@ impl Endpoint {
         if self.max_players == 1 {
             self.players.clear();
         }
-        self.players.push(Connection::new(peer, nonce, accept, now));
+        // At a larger table, sessions whose challengers have not spoken take no seat; the
+        // oldest of them gives way, so strangers' challenges hold at most as many as there
+        // are seats.
+        let unconfirmed = self.players.iter().filter(|c| !c.confirmed).count();
+        if unconfirmed >= self.max_players
+            && let Some(i) = self.players.iter().position(|c| !c.confirmed)
+        {
+            let old = self.players.remove(i);
+            self.events.push_back(NetEvent::Abandoned {
+                session: old.peer.session,
+            });
+        }
+        let mut connection = Connection::new(peer, nonce, accept, now);
+        if connection.confirmed {
+            // We challenged: our first session datagram goes at once, so the accepter
+            // hears us speak in the session without waiting for a heartbeat.
+            connection.channel.owe_ack();
+        }
+        self.players.push(connection);
     }
 
     fn seal_handshake(&self, message: &Message) -> Vec<u8> {

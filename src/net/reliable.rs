@@ -480,6 +480,12 @@ impl Channel {
         Ok(receipt)
     }
 
+    /// Owes the peer a datagram: the next [`Channel::poll_transmit`] yields one (a pure
+    /// ack) even with nothing to say, so a fresh session is spoken in at once.
+    pub fn owe_ack(&mut self) {
+        self.ack_owed = true;
+    }
+
     /// The next segment to put on the wire now, if any: in priority order, a retransmission
     /// that is due (each unacked segment is retransmitted after its RTO, which starts at the
     /// base RTO and doubles on every retransmission up to `max_rto`), new data within the

@@ -192,6 +192,14 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             NetEvent::Message { message, .. } if self.watching.is_some() => {
                 self.on_watched(message)?
             }
+            // At a table of more than two only `from` counts as a seat's word.
+            NetEvent::Message {
+                session,
+                message,
+                evidence,
+            } if self.plain_refused(&message) => {
+                self.plain_at_table(session, &message, evidence, now)?
+            }
             NetEvent::Message {
                 message: message @ Message::Seats { .. },
                 ..
@@ -199,8 +207,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             NetEvent::Message {
                 session,
                 message: message @ Message::From { .. },
-                ..
-            } => self.on_signed(session, message, now)?,
+                evidence,
+            } => self.on_signed(session, message, evidence, now)?,
             NetEvent::Message {
                 session,
                 message: message @ Message::Sync { .. },
@@ -230,6 +238,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
             NetEvent::Abandoned { session } => {
                 self.unheard.retain(|(s, ..)| *s != session);
+                // At a larger table a challenger that never spoke never had a seat: the
+                // table (and whoever sits at it) is as it was.
+                if self.opens_table() {
+                    return Ok(());
+                }
                 // A challenge that was never followed up: nothing was played; wait again.
                 if self.table.as_ref().is_some_and(|t| !t.started()) {
                     self.table = None;
@@ -271,6 +284,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 };
                 return self.table_refused(why.into(), now);
             }
+            NetEvent::Left { session } | NetEvent::Gone { session, .. }
+                if self.unseat(session, now) => {}
             NetEvent::Left { .. } if self.gathering.is_some() => {
                 self.emit(Event::Left);
                 return self.table_refused("a player left before the game".into(), now);

@@ -199,6 +199,9 @@ pub enum Event {
     Audit(AuditEvent),
     /// A peer's message was refused (it broke the rules).
     Refused {
+        /// The seat held to account, by its name (`south`, `red`, `2`, …): at a table of
+        /// more than two it leaves the table.
+        seat: &'static str,
         /// What was wrong.
         reason: String,
         /// The peer's signed datagrams that carried it.
@@ -375,9 +378,12 @@ impl Event {
             } => json!({"event": "over", "winner": winner, "reason": reason.to_string(),
                 "game_id": id(*game_id), "transcript": hex(transcript)}),
             Event::Audit(audit) => audit.to_json(),
-            Event::Refused { reason, evidence } => {
-                json!({"event": "refused", "reason": reason, "evidence": hexes(evidence)})
-            }
+            Event::Refused {
+                seat,
+                reason,
+                evidence,
+            } => json!({"event": "refused", "seat": seat, "reason": reason,
+                "evidence": hexes(evidence)}),
             Event::Desync { detail } => json!({"event": "desync", "detail": detail}),
             Event::Restart => json!({"event": "restart"}),
             Event::Resumed {

@@ -246,20 +246,34 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         evidence: &[Vec<u8>],
     ) -> Result<(), PeerError> {
         let mut refused = None;
+        let mut offenders = Vec::new();
         for effect in effects {
             match effect {
                 Effect::Send(m) => self.send_game(m),
                 Effect::Save => self.save(),
-                Effect::Notice(Notice::Refused { reason }) => {
-                    self.endpoint.count_refused();
-                    self.emit(Event::Refused {
-                        reason: reason.clone(),
-                        evidence: evidence.to_vec(),
-                    });
-                    refused = Some(reason);
+                Effect::Notice(Notice::Refused { seat, reason }) => {
+                    if self.table.as_ref().is_some_and(|t| t.star.is_some()) {
+                        // At a larger table the offender leaves (the session saw to it)
+                        // and the others play on; the evidence stays in the transcript.
+                        self.refused_at_table(seat, reason, evidence);
+                        offenders.push(seat);
+                    } else {
+                        self.endpoint.count_refused();
+                        let seat = self.seat_word(seat);
+                        self.emit(Event::Refused {
+                            seat,
+                            reason: reason.clone(),
+                            evidence: evidence.to_vec(),
+                        });
+                        refused = Some(reason);
+                    }
                 }
                 Effect::Notice(notice) => self.notice(notice),
             }
+        }
+        let now = self.now();
+        for seat in offenders {
+            self.offender_out(seat, now)?;
         }
         match refused {
             Some(reason) => Err(PeerError::Refused(reason)),

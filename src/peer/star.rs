@@ -17,7 +17,7 @@ use super::{Peer, PeerError};
 use crate::net::{PeerInfo, Transport};
 use crate::protocol::Message;
 use crate::protocol::relay::Authors;
-use crate::session::{Cheat, GameKind, Seat, Session};
+use crate::session::{Cheat, Effect, GameKind, Notice, Reason, Seat, Session};
 use crate::store::fingerprint;
 
 /// A table of more than two seats: everyone at it, the author signatures of its game and,
@@ -42,8 +42,20 @@ impl Star {
 }
 
 impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
-    /// The opener: a player took the next seat; the game starts once all are taken.
+    /// The opener: a player took the next seat; the game starts once all are taken. While
+    /// a game runs at the table nobody new sits down (a seat that left stays empty).
     pub(super) fn seat_taken(&mut self, peer: PeerInfo, now: u64) -> Result<(), PeerError> {
+        let playing = self
+            .table
+            .as_ref()
+            .is_some_and(|t| t.star.is_some() && t.session.ending().is_none());
+        if playing {
+            self.endpoint.disconnect_player(peer.session, now);
+            self.emit(Event::Note {
+                message: format!("{} came while the table plays: not seated", peer.name),
+            });
+            return Ok(());
+        }
         self.emit(Event::Connected {
             peer: peer.name.clone(),
             fingerprint: fingerprint(&peer.key),
@@ -181,12 +193,17 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         self.deploy(now)
     }
 
-    /// A game message signed by its author (`from`), from the session `session`: checked
-    /// against the author's key, passed on to the other seats at the opener, and played.
+    /// A game message signed by its author (`from`), from the session `session` (the
+    /// datagrams that carried it: `evidence`): checked against the author's key, passed on
+    /// to the other seats at the opener, and played. What does not check is held against
+    /// whoever sent it: at the opener, the seat of that session leaves the table; at a
+    /// player, the opener (the only one it hears from, who must check before it relays) is
+    /// caught.
     pub(super) fn on_signed(
         &mut self,
         session: u64,
         message: Message,
+        evidence: Vec<Vec<u8>>,
         now: u64,
     ) -> Result<(), PeerError> {
         let Some(star) = self.table.as_mut().and_then(|t| t.star.as_mut()) else {
@@ -194,25 +211,33 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             return Ok(());
         };
         let opener = !star.sessions.is_empty();
+        let sender = if opener {
+            star.seat_of(session)
+        } else {
+            Some(0)
+        };
+        let Some(sender) = sender else {
+            // Not a seat's session (one that left, say): nothing of it counts.
+            self.endpoint.count_refused();
+            return Ok(());
+        };
         if opener {
             // A player speaks only for its own seat.
-            let claimed = matches!(&message, Message::From { seat, .. } if Some(*seat) == star.seat_of(session));
-            if !claimed {
-                self.endpoint.count_refused();
-                return Ok(());
+            if let Message::From { seat, .. } = &message
+                && *seat != sender
+            {
+                let why = format!("seat {} signed as seat {}", sender + 1, seat + 1);
+                return self.offence(sender, why, &evidence, now);
             }
         }
         let (author, inner) = match star.authors.check(&message) {
             Ok(Some(checked)) => checked,
             Ok(None) => return Ok(()),
-            Err(e) => {
-                self.endpoint.count_refused();
-                self.emit(Event::Refused {
-                    reason: e.to_string(),
-                    evidence: Vec::new(),
-                });
-                return Err(PeerError::Refused(e.to_string()));
-            }
+            Err(e) => return self.offence(sender, e.to_string(), &evidence, now),
+        };
+        let played = match &inner {
+            Message::Move { ply, .. } => Some(*ply),
+            _ => None,
         };
         if opener {
             let others: Vec<u64> = star
@@ -234,7 +259,153 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             return Ok(());
         };
         let effects = table.session.remote(author, inner, now);
-        self.apply(effects, &[])
+        // Every signed move taken is kept as it came: the transcript shows who signed
+        // what (a refused one is kept as the refusal's evidence).
+        let refused = effects
+            .iter()
+            .any(|e| matches!(e, Effect::Notice(Notice::Refused { .. })));
+        if let Some(ply) = played.filter(|_| !refused) {
+            table.keep_evidence(ply, "from", &evidence);
+        }
+        self.apply(effects, &evidence)
+    }
+
+    /// Whether a plain message (not a `from`) is refused here: at a table of more than two
+    /// every game message travels in its author's `from`; only the opener's `seats` (at a
+    /// player) and `sync` while a table is resumed come plain. An opener takes `seats` from
+    /// nobody.
+    pub(super) fn plain_refused(&self, message: &Message) -> bool {
+        let at_star = self.table.as_ref().is_some_and(|t| t.star.is_some());
+        match message {
+            Message::From { .. } => false,
+            Message::Seats { .. } => self.opens_table() && (at_star || !self.seated.is_empty()),
+            Message::Sync { .. } => at_star && self.rejoining.is_none(),
+            _ => at_star,
+        }
+    }
+
+    /// A plain game message (not inside its author's `from`) on `session` at a table of
+    /// more than two: at the opener, the seat of that session sent what does not count and
+    /// leaves; at a player, the opener did. Never taken as anyone's move.
+    pub(super) fn plain_at_table(
+        &mut self,
+        session: u64,
+        message: &Message,
+        evidence: Vec<Vec<u8>>,
+        now: u64,
+    ) -> Result<(), PeerError> {
+        let Some(star) = self.table.as_ref().and_then(|t| t.star.as_ref()) else {
+            self.endpoint.count_refused();
+            return Ok(());
+        };
+        let opener = !star.sessions.is_empty();
+        let sender = if opener {
+            star.seat_of(session)
+        } else {
+            Some(0)
+        };
+        let Some(sender) = sender else {
+            self.endpoint.count_refused();
+            return Ok(());
+        };
+        let text = message.to_string();
+        let word = text.split('|').next().unwrap_or_default();
+        let why = format!(
+            "seat {} sent `{word}` outside its signed `from`",
+            sender + 1
+        );
+        self.offence(sender, why, &evidence, now)
+    }
+
+    /// `seat` sent what does not check (`why`; the datagrams that carried it:
+    /// `evidence`): reported and kept, and that seat is held to account.
+    fn offence(
+        &mut self,
+        seat: Seat,
+        why: String,
+        evidence: &[Vec<u8>],
+        now: u64,
+    ) -> Result<(), PeerError> {
+        self.refused_at_table(seat, why, evidence);
+        self.offender_out(seat, now)
+    }
+
+    /// A refusal at a larger table: counted, reported with the signed datagrams that
+    /// carried it, and kept with them in the transcript.
+    pub(super) fn refused_at_table(&mut self, seat: Seat, reason: String, evidence: &[Vec<u8>]) {
+        self.endpoint.count_refused();
+        let word = self.seat_word(seat);
+        self.emit(Event::Refused {
+            seat: word,
+            reason,
+            evidence: evidence.to_vec(),
+        });
+        if let Some(table) = self.table.as_mut() {
+            let ply = table.session.moves().len() as u32;
+            table.keep_evidence(ply, "refused", evidence);
+        }
+        self.save();
+    }
+
+    /// The name of `seat` at this peer's table (`?` without one).
+    pub(super) fn seat_word(&self, seat: Seat) -> &'static str {
+        self.table
+            .as_ref()
+            .map_or("?", |t| t.session.seat_name(seat))
+    }
+
+    /// The seat that broke the rules or sent what does not check leaves the table. At the
+    /// opener: the others are told (`gone` with the reason, if they did not see it for
+    /// themselves) and its session is closed, so nothing more of it is relayed. At a
+    /// player, an offending opener ends the table: it relays, and cannot be trusted to.
+    pub(super) fn offender_out(&mut self, seat: Seat, now: u64) -> Result<(), PeerError> {
+        let Some(star) = self.table.as_mut().and_then(|t| t.star.as_mut()) else {
+            return Ok(());
+        };
+        if star.sessions.is_empty() {
+            if seat != 0 {
+                return Ok(());
+            }
+            let Some(table) = self.table.as_mut() else {
+                return Ok(());
+            };
+            let effects = table.session.opener_caught();
+            return self.apply(effects, &[]);
+        }
+        let session = star
+            .sessions
+            .get_mut(usize::from(seat))
+            .and_then(Option::take);
+        star.silent.retain(|(s, _)| *s != seat);
+        self.seat_gone(seat, Reason::OpponentBrokeRules, now)?;
+        if let Some(session) = session {
+            self.endpoint.disconnect_player(session, now);
+        }
+        Ok(())
+    }
+
+    /// The opener of a headless table whose game has not begun: a seated player that left
+    /// or went silent gives up its seat, and the table waits for another. Whether it was
+    /// such a player. (The app's opener gives the table up instead: it invited them.)
+    pub(super) fn unseat(&mut self, session: u64, now: u64) -> bool {
+        let begun = self.table.as_ref().is_some_and(|t| t.star.is_some());
+        if !self.opens_table() || self.gathering.is_some() || begun {
+            return false;
+        }
+        let Some(i) = self.seated.iter().position(|p| p.session == session) else {
+            return false;
+        };
+        let peer = self.seated.remove(i);
+        self.endpoint.disconnect_player(session, now);
+        self.emit(Event::Note {
+            message: format!(
+                "{} left before the game began: {} of {} seats taken",
+                peer.name,
+                self.seated.len() + 1,
+                self.options.game.seats()
+            ),
+        });
+        true
     }
 
     /// The opener: the player of `session` went silent. Whether it is a player at this
@@ -271,7 +442,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             return Ok(false);
         };
         star.silent.retain(|(s, _)| *s != seat);
-        self.seat_gone(seat, now)?;
+        self.seat_gone(seat, Reason::LeftTable, now)?;
         Ok(true)
     }
 
@@ -289,19 +460,19 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             .collect();
         star.silent.retain(|(seat, _)| !gone.contains(seat));
         for seat in gone {
-            self.seat_gone(seat, now)?;
+            self.seat_gone(seat, Reason::LeftTable, now)?;
         }
         Ok(())
     }
 
-    /// The opener tells the table that `seat` left it (if its game still runs).
-    fn seat_gone(&mut self, seat: Seat, now: u64) -> Result<(), PeerError> {
+    /// The opener tells the table that `seat` left it, and why (if its game still runs).
+    fn seat_gone(&mut self, seat: Seat, reason: Reason, now: u64) -> Result<(), PeerError> {
         let running = self
             .table
             .as_ref()
             .is_some_and(|t| t.session.ending().is_none() && !t.session.has_left(seat));
         if running {
-            self.local(crate::session::Local::SeatGone(seat), now)?;
+            self.local(crate::session::Local::SeatGone(seat, reason), now)?;
         }
         Ok(())
     }

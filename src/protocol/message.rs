@@ -15,6 +15,8 @@ pub const MAX_CHAT: usize = 500;
 pub const MAX_MOVE: usize = 96;
 /// Longest game message a `from` carries, in bytes.
 pub const MAX_SIGNED: usize = 4096;
+/// The reason a bare `gone|SEAT` means (the ending reason's word).
+const LEFT_TABLE: &str = "left the table";
 
 /// A 16-byte random nonce, written as 32 lower-case hex digits.
 pub type Nonce = [u8; 16];
@@ -278,10 +280,13 @@ pub enum Message {
         reason: String,
     },
     /// Table of more than two, from the opener only: the player in `seat` left the table
-    /// (said goodbye, or stayed silent too long); the game goes on without it.
+    /// (said goodbye, or stayed silent too long: `left the table`; sent the opener what
+    /// does not check: `opponent broke the rules`); the game goes on without it.
     Gone {
         /// The seat that left.
         seat: u8,
+        /// Why, as an ending reason's word (`left the table` when the message has none).
+        reason: String,
     },
     /// Presence: are you still there? (Outside sessions; padded so no answer is larger.)
     Ping {
@@ -671,7 +676,9 @@ impl fmt::Display for Message {
                 payload,
             } => write!(f, "from|{seat}|{n}|{}|{}", hex(signature), escape(payload)),
             Message::Out { reason } => write!(f, "out|{}", escape(reason)),
-            Message::Gone { seat } => write!(f, "gone|{seat}"),
+            // The reason is written only when it is not the one a bare `gone` means.
+            Message::Gone { seat, reason } if reason == LEFT_TABLE => write!(f, "gone|{seat}"),
+            Message::Gone { seat, reason } => write!(f, "gone|{seat}|{}", escape(reason)),
         }
     }
 }
@@ -1033,9 +1040,15 @@ impl Message {
                 }
             }
             "gone" => {
-                arity("gone", 1)?;
+                if args.len() != 2 {
+                    arity("gone", 1)?;
+                }
                 Message::Gone {
                     seat: big_seat(args[0], 4)?,
+                    reason: match args.get(1) {
+                        Some(reason) => text("reason", reason, 100)?,
+                        None => LEFT_TABLE.to_string(),
+                    },
                 }
             }
             "out" => {
@@ -1158,7 +1171,14 @@ mod tests {
             Message::Out {
                 reason: "time".into(),
             },
-            Message::Gone { seat: 2 },
+            Message::Gone {
+                seat: 2,
+                reason: LEFT_TABLE.into(),
+            },
+            Message::Gone {
+                seat: 3,
+                reason: "opponent broke the rules".into(),
+            },
             Message::Start {
                 game_id: 42,
                 first: 1,

@@ -55,7 +55,7 @@ fn refusals(p: &Pair, seat: usize) -> Vec<String> {
     p.notices[seat]
         .iter()
         .filter_map(|n| match n {
-            Notice::Refused { reason } => Some(reason.clone()),
+            Notice::Refused { reason, .. } => Some(reason.clone()),
             _ => None,
         })
         .collect()

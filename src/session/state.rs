@@ -92,8 +92,11 @@ pub enum Notice<M = AnyMove> {
     },
     /// The game is over.
     Over(Ending),
-    /// A message from the peer was refused and never applied; the game stops.
+    /// A message from another seat was refused and never applied: in a game of two the
+    /// game stops; at a larger table that seat leaves it.
     Refused {
+        /// Whose message it was.
+        seat: Seat,
         /// What was wrong.
         reason: String,
     },
@@ -241,9 +244,10 @@ pub enum Local<M = AnyMove> {
     Resign,
     /// Say something.
     Chat(String),
-    /// The opener of a table of more than two: the player in this seat left the table (its
-    /// peer said goodbye or stayed silent); the game goes on without it.
-    SeatGone(Seat),
+    /// The opener of a table of more than two: the player in this seat left the table, for
+    /// this reason (its peer said goodbye or stayed silent: [`Reason::LeftTable`]; it sent
+    /// what does not check: [`Reason::OpponentBrokeRules`]); the game goes on without it.
+    SeatGone(Seat, Reason),
 }
 
 /// An open undo request or draw offer: who made it, the ply it concerns (undo), and the
@@ -799,13 +803,16 @@ impl<G: TableGame> Session<G> {
                 out.push(Effect::Send(Message::Resign));
                 self.seat_leaves(self.me, Reason::Resignation, &mut out);
             }
-            Local::SeatGone(seat) => {
+            Local::SeatGone(seat, reason) => {
                 if self.me != 0 || self.seats <= 2 || seat == 0 || seat >= self.seats {
                     return Err(SessionError::NotTheOpener);
                 }
                 if !self.has_left(seat) {
-                    out.push(Effect::Send(Message::Gone { seat }));
-                    self.seat_leaves(seat, Reason::LeftTable, &mut out);
+                    out.push(Effect::Send(Message::Gone {
+                        seat,
+                        reason: reason.to_string(),
+                    }));
+                    self.seat_leaves(seat, reason, &mut out);
                 }
             }
             Local::Chat(text) => {
@@ -873,8 +880,8 @@ impl<G: TableGame> Session<G> {
                 self.seat_leaves(from, Reason::from_word(&reason), &mut out)
             }
             // Only the opener knows who is still connected to the table.
-            Message::Gone { seat } if self.seats > 2 && from == 0 && seat != 0 => {
-                self.seat_leaves(seat, Reason::LeftTable, &mut out)
+            Message::Gone { seat, reason } if self.seats > 2 && from == 0 && seat != 0 => {
+                self.seat_leaves(seat, Reason::from_word(&reason), &mut out)
             }
             other => self.refuse(
                 from,
@@ -936,6 +943,35 @@ impl<G: TableGame> Session<G> {
     fn granted(&self, request: Request) -> bool {
         let needed = self.playing() & !bit(request.by);
         request.agreed & needed == needed
+    }
+
+    /// A player at a table of more than two caught its opener relaying what does not check
+    /// (a message altered, forged, withheld or reordered on the way, or one that broke the
+    /// rules: proof against the relay, whoever wrote it). The table cannot go on without an
+    /// honest relay: the opener leaves it and the game ends with no winner, for the
+    /// opponent cheated, as every player that caught it records.
+    pub fn opener_caught(&mut self) -> Vec<Effect<G::Move>> {
+        let mut out = Vec::new();
+        if self.seats <= 2 || self.me == 0 || self.ending.is_some() {
+            return out;
+        }
+        if !self.has_left(0) {
+            self.gone |= bit(0);
+            self.record.push(Record::Left {
+                seat: 0,
+                reason: Reason::OpponentCheated,
+            });
+            out.push(Effect::Notice(Notice::SeatLeft {
+                seat: 0,
+                reason: Reason::OpponentCheated,
+            }));
+        }
+        let ending = Ending {
+            winner: None,
+            reason: Reason::OpponentCheated,
+        };
+        self.conclude(ending, &mut out);
+        out
     }
 
     /// Lets clocks fall: call when [`Session::next_deadline`] passes.
@@ -1306,7 +1342,7 @@ impl<G: TableGame> Session<G> {
     /// `over` we send tells it); at a table of more than two, every peer refuses the same
     /// signed message, and the game goes on without the offender.
     fn refuse(&mut self, from: Seat, reason: String, out: &mut Vec<Effect<G::Move>>) {
-        out.push(Effect::Notice(Notice::Refused { reason }));
+        out.push(Effect::Notice(Notice::Refused { seat: from, reason }));
         self.seat_leaves(from, Reason::OpponentBrokeRules, out);
     }
 
@@ -1487,7 +1523,7 @@ mod tests {
         };
         let effects = p.a.remote(1, mv, 0);
         assert!(
-            matches!(&effects[0], Effect::Notice(Notice::Refused { reason }) if reason.contains("out of turn"))
+            matches!(&effects[0], Effect::Notice(Notice::Refused { reason, .. }) if reason.contains("out of turn"))
         );
     }
 
@@ -1578,7 +1614,7 @@ mod tests {
         );
         assert!(
             effects.iter().any(|e| matches!(e,
-                Effect::Notice(Notice::Refused { reason }) if reason.contains("unreadable move a6a7"))),
+                Effect::Notice(Notice::Refused { reason, .. }) if reason.contains("unreadable move a6a7"))),
             "{effects:?}"
         );
         assert_eq!(p.b.table().unwrap().ply(), 0);
@@ -1831,7 +1867,7 @@ mod tests {
         };
         let effects = p.a.remote(1, again, 0);
         assert!(
-            matches!(&effects[0], Effect::Notice(Notice::Refused { reason }) if reason.contains("second setup"))
+            matches!(&effects[0], Effect::Notice(Notice::Refused { reason, .. }) if reason.contains("second setup"))
         );
         // A layout that breaks the rules is refused before anything is sent.
         let mut p = Pair::new(Clock::default());
