@@ -610,6 +610,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         self.drop_silent_players(now)?;
         self.invite_next(now);
         self.watch_computer(now);
+        self.cheat_out_of_turn();
         if let Some(since) = self.gone_since
             && now >= since + self.options.resume_wait_ms
         {

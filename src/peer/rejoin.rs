@@ -240,6 +240,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             authors: Authors::new(t.game_id, keys),
             sessions,
             silent: Vec::new(),
+            cheated: false,
         });
         table.signed = group_evidence(&t.evidence);
         table.evidence = t.evidence;

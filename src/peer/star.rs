@@ -17,7 +17,7 @@ use super::{Peer, PeerError};
 use crate::net::{PeerInfo, Transport};
 use crate::protocol::Message;
 use crate::protocol::relay::Authors;
-use crate::session::{Cheat, Effect, GameKind, Notice, Reason, Seat, Session};
+use crate::session::{Cheat, Effect, GameKind, Notice, Reason, Seat, Session, TableGame};
 use crate::store::fingerprint;
 
 /// A table of more than two seats: everyone at it, the author signatures of its game and,
@@ -31,6 +31,8 @@ pub(super) struct Star {
     pub(super) sessions: Vec<Option<u64>>,
     /// At the opener: the players gone silent, and since when.
     pub(super) silent: Vec<(Seat, u64)>,
+    /// `--cheat out-of-turn`: the move out of turn of this game is made.
+    pub(super) cheated: bool,
 }
 
 impl Star {
@@ -188,6 +190,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             authors: Authors::new(game_id, keys),
             sessions,
             silent: Vec::new(),
+            cheated: false,
         });
         self.table = Some(table);
         self.deploy(now)
@@ -497,13 +500,61 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     /// or from it to everyone), as it is otherwise.
     pub(super) fn send_game(&mut self, message: Message) {
         let me = self.table.as_ref().map(|t| t.session.me());
+        let cheat = self.options.cheat;
         match (self.table.as_mut().and_then(|t| t.star.as_mut()), me) {
             (Some(star), Some(me)) => {
-                let sealed = star.authors.seal(self.identity.signing_key(), me, &message);
+                let player = star.sessions.is_empty();
+                if player && cheat == Cheat::Unwrapped {
+                    self.endpoint.send(&message);
+                    return;
+                }
+                let key = self.identity.signing_key();
+                let mut sealed = star.authors.seal(key, me, &message);
+                if let Message::From { n: 2, signature, .. } = &mut sealed
+                    && player
+                {
+                    match cheat {
+                        Cheat::BadSignature => signature[0] ^= 1,
+                        // The second message is never sent: the third comes in its place.
+                        Cheat::SkipCount => sealed = star.authors.seal(key, me, &message),
+                        _ => {}
+                    }
+                }
                 self.endpoint.send(&sealed);
             }
             _ => self.endpoint.send(&message),
         }
+    }
+
+    /// `--cheat out-of-turn` at a table of more than two: once a game, a player signs a
+    /// move while another seat is to move.
+    pub(super) fn cheat_out_of_turn(&mut self) {
+        if self.options.cheat != Cheat::OutOfTurn {
+            return;
+        }
+        let Some(table) = self.table.as_mut() else {
+            return;
+        };
+        let due = table.started()
+            && table.session.ending().is_none()
+            && !table.session.my_turn()
+            && table.star.as_ref().is_some_and(|s| s.sessions.is_empty() && !s.cheated);
+        let Some(game) = table.session.table().filter(|_| due) else {
+            return;
+        };
+        let Some(mv) = game.legal_moves().into_iter().next() else {
+            return;
+        };
+        let message = Message::Move {
+            ply: game.ply() + 1,
+            mv: mv.to_string(),
+            hash: game.hash(),
+            clock_ms: 0,
+        };
+        if let Some(star) = table.star.as_mut() {
+            star.cheated = true;
+        }
+        self.send_game(message);
     }
 }
 

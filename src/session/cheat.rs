@@ -28,6 +28,18 @@ pub enum Cheat {
     /// As the opener of a table of more than two, changes the moves it relays (keeping
     /// their authors' signatures, which then no longer match).
     AlterRelayed,
+    /// As a player at a table of more than two, sends its game messages plain, outside its
+    /// signed `from` (as if speaking for whichever seat the opener would take it for).
+    Unwrapped,
+    /// As a player at a table of more than two, signs a move when it is not its turn (once
+    /// a game).
+    OutOfTurn,
+    /// As a player at a table of more than two, sends a `from` whose signature does not
+    /// check (its second message).
+    BadSignature,
+    /// As a player at a table of more than two, skips a count in its `from` messages (its
+    /// second message).
+    SkipCount,
 }
 
 impl std::str::FromStr for Cheat {
@@ -44,10 +56,15 @@ impl std::str::FromStr for Cheat {
             "hide-flag" => Cheat::HideFlag,
             "illegal-moves" => Cheat::IllegalMoves,
             "alter-relayed" => Cheat::AlterRelayed,
+            "unwrapped" => Cheat::Unwrapped,
+            "out-of-turn" => Cheat::OutOfTurn,
+            "bad-signature" => Cheat::BadSignature,
+            "skip-count" => Cheat::SkipCount,
             other => {
                 return Err(format!(
                     "unknown cheat '{other}' (false-outcome, false-table, wrong-ranks, \
-                     illegal-layout, refuse-open, hide-flag, illegal-moves, alter-relayed)"
+                     illegal-layout, refuse-open, hide-flag, illegal-moves, alter-relayed, \
+                     unwrapped, out-of-turn, bad-signature, skip-count)"
                 ));
             }
         })
