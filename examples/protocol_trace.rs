@@ -138,7 +138,7 @@ fn carry_out(player: &mut Player, effects: Vec<Effect<Move>>) {
                     player.name
                 );
             }
-            Effect::Notice(Notice::Refused { reason }) => panic!("refused: {reason}"),
+            Effect::Notice(Notice::Refused { reason, .. }) => panic!("refused: {reason}"),
             _ => {}
         }
     }

@@ -69,7 +69,11 @@ async fn seat_three_cheats(cheat: Cheat, why: &[&str]) -> [Vec<Value>; 2] {
         .enumerate()
         .map(|(i, (report, events))| {
             let report = report.unwrap_or_else(|e| {
-                panic!("seat {} stopped: {e}; {}", i + 1, deadline::last(&events, 12))
+                panic!(
+                    "seat {} stopped: {e}; {}",
+                    i + 1,
+                    deadline::last(&events, 12)
+                )
             });
             (report, events)
         })
@@ -81,11 +85,19 @@ async fn seat_three_cheats(cheat: Cheat, why: &[&str]) -> [Vec<Value>; 2] {
     assert_ne!(opener.0.games[0].0, "3", "the cheat is never the winner");
     for (i, (_, events)) in honest.iter().enumerate() {
         let left = of(events, "seat-left");
-        assert_eq!(left.len(), 1, "seat {}: only the cheat left: {left:?}", i + 1);
+        assert_eq!(
+            left.len(),
+            1,
+            "seat {}: only the cheat left: {left:?}",
+            i + 1
+        );
         assert_eq!(left[0]["side"], "3");
         assert_eq!(left[0]["reason"], "opponent broke the rules");
         // The game went on without it: moves after it left.
-        let at = events.iter().position(|e| e["event"] == "seat-left").unwrap();
+        let at = events
+            .iter()
+            .position(|e| e["event"] == "seat-left")
+            .unwrap();
         assert!(
             events[at..].iter().any(|e| e["event"] == "move"),
             "seat {}: the others played on",
@@ -116,7 +128,11 @@ async fn seat_three_cheats(cheat: Cheat, why: &[&str]) -> [Vec<Value>; 2] {
 async fn a_seat_that_speaks_outside_its_from_leaves_and_speaks_for_nobody() {
     let [_, seat2] = seat_three_cheats(Cheat::Unwrapped, &["outside its signed `from`"]).await;
     // Seat 2 saw no refusal of its own: nothing was taken as its word.
-    assert!(of(&seat2, "refused").is_empty(), "{:?}", of(&seat2, "refused"));
+    assert!(
+        of(&seat2, "refused").is_empty(),
+        "{:?}",
+        of(&seat2, "refused")
+    );
 }
 
 #[tokio::test(start_paused = true)]
@@ -134,7 +150,8 @@ async fn a_seat_that_moves_out_of_turn_leaves_and_the_others_play_on() {
 
 #[tokio::test(start_paused = true)]
 async fn a_seat_whose_signature_does_not_check_leaves() {
-    let [_, seat2] = seat_three_cheats(Cheat::BadSignature, &["does not carry its signature"]).await;
+    let [_, seat2] =
+        seat_three_cheats(Cheat::BadSignature, &["does not carry its signature"]).await;
     // Nothing that does not check was relayed: seat 2 learned of it from the opener.
     assert!(of(&seat2, "refused").is_empty());
 }
@@ -221,7 +238,10 @@ async fn challenges_never_followed_up_take_no_seat() {
         })
         .collect();
     assert_eq!(reports[0].games.len(), 1);
-    assert!(reports.iter().all(|r| r.games == reports[0].games), "{reports:?}");
+    assert!(
+        reports.iter().all(|r| r.games == reports[0].games),
+        "{reports:?}"
+    );
     let seated: Vec<&str> = of(&seen[0], "connected")
         .iter()
         .map(|e| e["peer"].as_str().unwrap())

@@ -510,7 +510,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 }
                 let key = self.identity.signing_key();
                 let mut sealed = star.authors.seal(key, me, &message);
-                if let Message::From { n: 2, signature, .. } = &mut sealed
+                if let Message::From {
+                    n: 2, signature, ..
+                } = &mut sealed
                     && player
                 {
                     match cheat {
@@ -538,7 +540,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let due = table.started()
             && table.session.ending().is_none()
             && !table.session.my_turn()
-            && table.star.as_ref().is_some_and(|s| s.sessions.is_empty() && !s.cheated);
+            && table
+                .star
+                .as_ref()
+                .is_some_and(|s| s.sessions.is_empty() && !s.cheated);
         let Some(game) = table.session.table().filter(|_| due) else {
             return;
         };
