@@ -251,3 +251,43 @@ async fn challenges_never_followed_up_take_no_seat() {
         assert!(of(events, "busy").is_empty(), "a real player was told busy");
     }
 }
+
+/// An opener that signs two different moves under one count, one for seat 3 and one for
+/// seat 2, is caught by both: each player's echo shows the other what it received, with
+/// the opener's signatures on both moves. Both stop with the same verdict naming the
+/// opener (seat 1), keep the proof, and never play on on different boards.
+#[tokio::test(start_paused = true)]
+async fn an_opener_that_signs_two_moves_under_one_count_is_caught_by_both_players() {
+    let net = LossyNet::new(LinkQuality::PERFECT, 25);
+    let peers = (1..=3u16)
+        .map(|i| {
+            let cheat = if i == 1 { Cheat::Equivocate } else { Cheat::None };
+            (addr(i), [i as u8 + 60; 32], options(i, cheat))
+        })
+        .collect();
+    let runs = lossy_table::play_all(&net, peers, "the table of an equivocating opener").await;
+    let mut verdicts = Vec::new();
+    for (i, (report, events)) in runs.iter().enumerate().skip(1) {
+        let report = report
+            .as_ref()
+            .unwrap_or_else(|e| panic!("seat {}: {e}; {}", i + 1, deadline::last(events, 12)));
+        let refused = of(events, "refused");
+        assert_eq!(refused.len(), 1, "seat {}: {}", i + 1, deadline::last(events, 30));
+        assert_eq!(refused[0]["seat"], "1", "the opener is named");
+        let reason = refused[0]["reason"].as_str().unwrap();
+        assert!(reason.contains("signed two messages as its message 1"), "{reason}");
+        assert!(!refused[0]["evidence"].as_array().unwrap().is_empty());
+        // Nobody moved after the lie was found: at most the opener's move and one answer.
+        assert!(of(events, "move").len() <= 2, "seat {}: {:?}", i + 1, of(events, "move"));
+        verdicts.push(report.games[0].clone());
+    }
+    assert_eq!(verdicts[0].0, "draw");
+    assert_eq!(verdicts[0].1, "opponent cheated");
+    // The same ending; their records differ in the move the opener told each (the proof
+    // each keeps), so their transcripts' heads do too.
+    assert_eq!(
+        (&verdicts[0].0, &verdicts[0].1),
+        (&verdicts[1].0, &verdicts[1].1),
+        "both honest seats record the same ending"
+    );
+}

@@ -16,7 +16,8 @@ use super::table::{Table, fresh_secrets};
 use super::{Peer, PeerError};
 use crate::net::{PeerInfo, Transport};
 use crate::protocol::Message;
-use crate::protocol::relay::Authors;
+use crate::protocol::message::MAX_SIGNED;
+use crate::protocol::relay::{Authors, EchoCheck};
 use crate::session::{Cheat, Effect, GameKind, Notice, Reason, Seat, Session, TableGame};
 use crate::store::fingerprint;
 
@@ -238,9 +239,56 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             Ok(None) => return Ok(()),
             Err(e) => return self.offence(sender, e.to_string(), &evidence, now),
         };
+        // An echo is held against what this seat took before anything is relayed.
+        if let Message::Echo {
+            seat,
+            n,
+            signature,
+            payload,
+        } = &inner
+        {
+            let check = star.authors.check_echo(*seat, *n, signature, payload);
+            let echoed = (*seat, *n);
+            return self.on_echo(session, author, echoed, check, message, &evidence, now);
+        }
         let played = match &inner {
             Message::Move { ply, .. } => Some(*ply),
             _ => None,
+        };
+        // At a player, a move for a ply beyond the next means one was kept from it: the
+        // relay's doing, not the author's (who moved after seeing it).
+        let due = self
+            .table
+            .as_ref()
+            .and_then(|t| t.session.table())
+            .map(|t| t.ply() + 1);
+        if let (false, Some(ply), Some(due)) = (opener, played, due)
+            && ply > due
+        {
+            let why = format!(
+                "seat {}'s move for ply {ply} came while ply {due} was due: the opener withheld a move",
+                author + 1
+            );
+            return self.offence(0, why, &evidence, now);
+        }
+        // A player echoes every message it takes from another seat, so that every seat
+        // learns what every other one received.
+        let echo = match &message {
+            Message::From {
+                seat,
+                n,
+                signature,
+                payload,
+            } if !opener => Some(Message::Echo {
+                seat: *seat,
+                n: *n,
+                signature: *signature,
+                payload: payload.clone(),
+            }),
+            _ => None,
+        };
+        let Some(star) = self.table.as_mut().and_then(|t| t.star.as_mut()) else {
+            return Ok(());
         };
         if opener {
             let others: Vec<u64> = star
@@ -270,7 +318,87 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         if let Some(ply) = played.filter(|_| !refused) {
             table.keep_evidence(ply, "from", &evidence);
         }
+        if let Some(echo) = echo.filter(|e| e.to_string().len() <= MAX_SIGNED) {
+            self.send_game(echo);
+        }
         self.apply(effects, &evidence)
+    }
+
+    /// Another seat's echo (`author`'s word on seat `echoed.0`'s message `echoed.1`, as
+    /// `check` found it against what this seat took; `message` the `from` it came in). At
+    /// the opener: one that does not check is held against its author, and is not relayed;
+    /// the rest is relayed. At a player: an echo showing a message withheld from this seat,
+    /// or relayed to another seat as something else, or one that does not check, is proof
+    /// against the opener.
+    #[allow(clippy::too_many_arguments)] // an echo, what it showed, and how it came
+    fn on_echo(
+        &mut self,
+        session: u64,
+        author: Seat,
+        echoed: (u8, u32),
+        check: Result<EchoCheck, crate::protocol::relay::RelayError>,
+        message: Message,
+        evidence: &[Vec<u8>],
+        now: u64,
+    ) -> Result<(), PeerError> {
+        let opener = self
+            .table
+            .as_ref()
+            .and_then(|t| t.star.as_ref())
+            .is_some_and(|s| !s.sessions.is_empty());
+        let (seat, n) = (echoed.0 + 1, echoed.1);
+        let wrong = match &check {
+            Err(e) => Some(format!("seat {}'s echo: {e}", author + 1)),
+            Ok(EchoCheck::Withheld) => Some(format!(
+                "seat {seat}'s message {n} reached seat {} but not this seat: the opener withheld it",
+                author + 1
+            )),
+            Ok(EchoCheck::Differs { ours }) => Some(format!(
+                "seat {seat} signed two messages as its message {n}: `{ours}` reached this seat, \
+                 something else reached seat {}: the opener relayed both",
+                author + 1
+            )),
+            Ok(EchoCheck::Same | EchoCheck::Forgotten) => None,
+        };
+        if opener {
+            match check {
+                // An echo that does not check is its sender's own doing; nothing of it is
+                // relayed.
+                Err(_) => {
+                    let why = wrong.unwrap_or_default();
+                    return self.offence(author, why, evidence, now);
+                }
+                // A message of another seat this opener never took: not ours to pass on.
+                Ok(EchoCheck::Withheld) => {
+                    self.endpoint.count_refused();
+                    return Ok(());
+                }
+                // Another seat signed two messages under one count (the echo carries its
+                // signature on the one this opener did not take): it leaves.
+                Ok(EchoCheck::Differs { .. }) if echoed.0 != 0 => {
+                    let why = wrong.unwrap_or_default();
+                    return self.offence(echoed.0, why, evidence, now);
+                }
+                _ => {}
+            }
+            let others: Vec<u64> = self
+                .table
+                .as_ref()
+                .and_then(|t| t.star.as_ref())
+                .map(|s| s.sessions.iter().flatten().copied())
+                .into_iter()
+                .flatten()
+                .filter(|s| *s != session)
+                .collect();
+            for other in others {
+                self.endpoint.send_to(other, &message);
+            }
+            return Ok(());
+        }
+        match wrong {
+            Some(why) => self.offence(0, why, evidence, now),
+            None => Ok(()),
+        }
     }
 
     /// Whether a plain message (not a `from`) is refused here: at a table of more than two
@@ -501,6 +629,13 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     pub(super) fn send_game(&mut self, message: Message) {
         let me = self.table.as_ref().map(|t| t.session.me());
         let cheat = self.options.cheat;
+        // `--cheat equivocate`: another move the opener could have made.
+        let other = self
+            .table
+            .as_ref()
+            .and_then(|t| t.session.table())
+            .and_then(|t| t.legal_moves().into_iter().next())
+            .filter(|_| cheat == Cheat::Equivocate);
         match (self.table.as_mut().and_then(|t| t.star.as_mut()), me) {
             (Some(star), Some(me)) => {
                 let player = star.sessions.is_empty();
@@ -510,6 +645,32 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 }
                 let key = self.identity.signing_key();
                 let mut sealed = star.authors.seal(key, me, &message);
+                let sessions: Vec<u64> = star.sessions.iter().flatten().copied().collect();
+                if !player
+                    && cheat == Cheat::Equivocate
+                    && !star.cheated
+                    && let (Message::Move { .. }, [_, .., last]) = (&message, &sessions[..])
+                {
+                    // Its first move goes to all but the last seat; the last gets another.
+                    star.cheated = true;
+                    if let (Message::Move { ply, hash, clock_ms, .. }, Some(other)) =
+                        (&message, other)
+                    {
+                        let lie = Message::Move {
+                            ply: *ply,
+                            mv: other.to_string(),
+                            hash: hash.clone(),
+                            clock_ms: *clock_ms,
+                        };
+                        let lie = star.authors.reseal(key, me, &lie);
+                        let last = *last;
+                        for s in sessions.iter().filter(|s| **s != last) {
+                            self.endpoint.send_to(*s, &sealed);
+                        }
+                        self.endpoint.send_to(last, &lie);
+                        return;
+                    }
+                }
                 if let Message::From {
                     n: 2, signature, ..
                 } = &mut sealed

@@ -273,6 +273,20 @@ pub enum Message {
         /// The game message, as the author wrote it (parse it with [`Message::parse`]).
         payload: String,
     },
+    /// Table of more than two, from a player (inside its own `from`): its word on a `from`
+    /// it took, the author's seat, count, signature and payload as they reached it. The
+    /// opener relays it to everyone: a message the opener relayed differently to two
+    /// seats, or withheld from one, is caught with the author's signatures as proof.
+    Echo {
+        /// The author's seat.
+        seat: u8,
+        /// The author's count.
+        n: u32,
+        /// The author's signature.
+        signature: [u8; 64],
+        /// The message as it reached the echoing seat.
+        payload: String,
+    },
     /// Table of more than two: the sender leaves the game, which goes on without it
     /// (its clock ran out: `time`).
     Out {
@@ -675,6 +689,12 @@ impl fmt::Display for Message {
                 signature,
                 payload,
             } => write!(f, "from|{seat}|{n}|{}|{}", hex(signature), escape(payload)),
+            Message::Echo {
+                seat,
+                n,
+                signature,
+                payload,
+            } => write!(f, "echo|{seat}|{n}|{}|{}", hex(signature), escape(payload)),
             Message::Out { reason } => write!(f, "out|{}", escape(reason)),
             // The reason is written only when it is not the one a bare `gone` means.
             Message::Gone { seat, reason } if reason == LEFT_TABLE => write!(f, "gone|{seat}"),
@@ -1039,6 +1059,18 @@ impl Message {
                     payload,
                 }
             }
+            "echo" => {
+                arity("echo", 4)?;
+                let payload = unescape(args[3])
+                    .filter(|p| p.len() <= MAX_SIGNED)
+                    .ok_or_else(|| PayloadError::arg("payload", args[3]))?;
+                Message::Echo {
+                    seat: big_seat(args[0], 4)?,
+                    n: number("count", args[1])?,
+                    signature: bytes("signature", args[2])?,
+                    payload,
+                }
+            }
             "gone" => {
                 if args.len() != 2 {
                     arity("gone", 1)?;
@@ -1165,6 +1197,12 @@ mod tests {
             Message::From {
                 seat: 3,
                 n: 12,
+                signature: [9; 64],
+                payload: "chat|50%25 | half".into(),
+            },
+            Message::Echo {
+                seat: 3,
+                n: 7,
                 signature: [9; 64],
                 payload: "chat|50%25 | half".into(),
             },

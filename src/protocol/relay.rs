@@ -14,6 +14,8 @@
 //! made with the same key that signs its datagrams, the key the `seats` message lists for
 //! that seat. Every seat checks every `from` against the author's key, whoever relayed it.
 
+use std::collections::VecDeque;
+
 use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
 
 use super::message::{MAX_SIGNED, Message, PayloadError};
@@ -83,7 +85,30 @@ pub fn is_game_message(message: &Message) -> bool {
             | Message::Chat { .. }
             | Message::Out { .. }
             | Message::Gone { .. }
+            | Message::Echo { .. }
     )
+}
+
+/// How many of each author's latest messages a seat remembers, to hold echoes against (an
+/// echo comes within a round trip or two of its message).
+const REMEMBERED: usize = 256;
+
+/// What another seat's echo of an author's message shows, held against what this seat
+/// took from that author.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EchoCheck {
+    /// It reached the echoing seat as it reached this one.
+    Same,
+    /// It reached the echoing seat as something else the author also signed: two
+    /// different messages under one count, relayed one to each seat.
+    Differs {
+        /// What this seat took under that count.
+        ours: String,
+    },
+    /// It never reached this seat, though it reached the echoing one: withheld here.
+    Withheld,
+    /// Too old to compare (beyond [`REMEMBERED`]).
+    Forgotten,
 }
 
 /// The authors at one game of a table: every seat's key, and how far each one's messages
@@ -94,16 +119,20 @@ pub struct Authors {
     keys: Vec<[u8; 32]>,
     /// The count due next from each seat.
     next: Vec<u32>,
+    /// Each seat's latest messages taken (or, ours, sealed): count and payload.
+    taken: Vec<VecDeque<(u32, String)>>,
 }
 
 impl Authors {
     /// The authors of game `game_id`, seat `i` holding `keys[i]`.
     pub fn new(game_id: u64, keys: Vec<[u8; 32]>) -> Authors {
         let next = vec![1; keys.len()];
+        let taken = vec![VecDeque::new(); keys.len()];
         Authors {
             game_id,
             keys,
             next,
+            taken,
         }
     }
 
@@ -117,6 +146,7 @@ impl Authors {
         let n = self.next[seat as usize];
         self.next[seat as usize] += 1;
         let payload = message.to_string();
+        self.remember(seat, n, &payload);
         let signature = key
             .sign(&signed_bytes(self.game_id, seat, n, &payload))
             .to_bytes();
@@ -176,9 +206,70 @@ impl Authors {
             )));
         }
         self.next[seat as usize] += 1;
+        self.remember(seat, n, payload);
         Ok(Some((seat, inner)))
     }
+
+    /// Keeps `seat`'s message `n` (the latest [`REMEMBERED`]).
+    fn remember(&mut self, seat: u8, n: u32, payload: &str) {
+        let Some(taken) = self.taken.get_mut(seat as usize) else {
+            return;
+        };
+        if taken.len() >= REMEMBERED {
+            taken.pop_front();
+        }
+        taken.push_back((n, payload.to_string()));
+    }
+
+    /// Holds an echo (another seat's word on `seat`'s message `n`, its signature and its
+    /// payload as they reached it) against what this seat took: the author's signature
+    /// must check; then the same, different, withheld here, or too old to tell.
+    pub fn check_echo(
+        &self,
+        seat: u8,
+        n: u32,
+        signature: &[u8; 64],
+        payload: &str,
+    ) -> Result<EchoCheck, RelayError> {
+        let key = self
+            .keys
+            .get(seat as usize)
+            .ok_or(RelayError::UnknownSeat(seat))?;
+        let bad = RelayError::BadSignature { seat, n };
+        let key = VerifyingKey::from_bytes(key).map_err(|_| bad.clone())?;
+        key.verify_strict(
+            &signed_bytes(self.game_id, seat, n, payload),
+            &Signature::from_bytes(signature),
+        )
+        .map_err(|_| bad)?;
+        if n >= self.next[seat as usize] {
+            return Ok(EchoCheck::Withheld);
+        }
+        let ours = self.taken[seat as usize].iter().find(|(m, _)| *m == n);
+        Ok(match ours {
+            None => EchoCheck::Forgotten,
+            Some((_, p)) if p == payload => EchoCheck::Same,
+            Some((_, p)) => EchoCheck::Differs { ours: p.clone() },
+        })
+    }
+
+    /// `--cheat equivocate`: seat `seat` signs `message` under the count its last message
+    /// took (a second, different message under one count).
+    pub fn reseal(&self, key: &SigningKey, seat: u8, message: &Message) -> Message {
+        let n = self.next[seat as usize].saturating_sub(1);
+        let payload = message.to_string();
+        let signature = key
+            .sign(&signed_bytes(self.game_id, seat, n, &payload))
+            .to_bytes();
+        Message::From {
+            seat,
+            n,
+            signature,
+            payload,
+        }
+    }
 }
+
 
 #[cfg(test)]
 mod tests {

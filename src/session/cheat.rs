@@ -40,6 +40,9 @@ pub enum Cheat {
     /// As a player at a table of more than two, skips a count in its `from` messages (its
     /// second message).
     SkipCount,
+    /// As the opener of a table of more than two, signs two different moves under one
+    /// count, one for its last seat and one for the others (its first move).
+    Equivocate,
 }
 
 impl std::str::FromStr for Cheat {
@@ -60,11 +63,12 @@ impl std::str::FromStr for Cheat {
             "out-of-turn" => Cheat::OutOfTurn,
             "bad-signature" => Cheat::BadSignature,
             "skip-count" => Cheat::SkipCount,
+            "equivocate" => Cheat::Equivocate,
             other => {
                 return Err(format!(
                     "unknown cheat '{other}' (false-outcome, false-table, wrong-ranks, \
                      illegal-layout, refuse-open, hide-flag, illegal-moves, alter-relayed, \
-                     unwrapped, out-of-turn, bad-signature, skip-count)"
+                     unwrapped, out-of-turn, bad-signature, skip-count, equivocate)"
                 ));
             }
         })
