@@ -261,7 +261,11 @@ async fn an_opener_that_signs_two_moves_under_one_count_is_caught_by_both_player
     let net = LossyNet::new(LinkQuality::PERFECT, 25);
     let peers = (1..=3u16)
         .map(|i| {
-            let cheat = if i == 1 { Cheat::Equivocate } else { Cheat::None };
+            let cheat = if i == 1 {
+                Cheat::Equivocate
+            } else {
+                Cheat::None
+            };
             (addr(i), [i as u8 + 60; 32], options(i, cheat))
         })
         .collect();
@@ -272,13 +276,27 @@ async fn an_opener_that_signs_two_moves_under_one_count_is_caught_by_both_player
             .as_ref()
             .unwrap_or_else(|e| panic!("seat {}: {e}; {}", i + 1, deadline::last(events, 12)));
         let refused = of(events, "refused");
-        assert_eq!(refused.len(), 1, "seat {}: {}", i + 1, deadline::last(events, 30));
+        assert_eq!(
+            refused.len(),
+            1,
+            "seat {}: {}",
+            i + 1,
+            deadline::last(events, 30)
+        );
         assert_eq!(refused[0]["seat"], "1", "the opener is named");
         let reason = refused[0]["reason"].as_str().unwrap();
-        assert!(reason.contains("signed two messages as its message 1"), "{reason}");
+        assert!(
+            reason.contains("signed two messages as its message 1"),
+            "{reason}"
+        );
         assert!(!refused[0]["evidence"].as_array().unwrap().is_empty());
         // Nobody moved after the lie was found: at most the opener's move and one answer.
-        assert!(of(events, "move").len() <= 2, "seat {}: {:?}", i + 1, of(events, "move"));
+        assert!(
+            of(events, "move").len() <= 2,
+            "seat {}: {:?}",
+            i + 1,
+            of(events, "move")
+        );
         verdicts.push(report.games[0].clone());
     }
     assert_eq!(verdicts[0].0, "draw");

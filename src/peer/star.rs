@@ -653,8 +653,15 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 {
                     // Its first move goes to all but the last seat; the last gets another.
                     star.cheated = true;
-                    if let (Message::Move { ply, hash, clock_ms, .. }, Some(other)) =
-                        (&message, other)
+                    if let (
+                        Message::Move {
+                            ply,
+                            hash,
+                            clock_ms,
+                            ..
+                        },
+                        Some(other),
+                    ) = (&message, other)
                     {
                         let lie = Message::Move {
                             ply: *ply,

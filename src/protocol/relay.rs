@@ -270,7 +270,6 @@ impl Authors {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
