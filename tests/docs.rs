@@ -125,3 +125,35 @@ fn the_readme_is_a_newcomer_s_page() {
     }
     assert!(Path::new(&root().join("docs/screenshots/tibetan.png")).exists());
 }
+
+/// What an independent peer written from PROTOCOL.md alone met where the document and lanqi
+/// differed (issue 24, point 7) is now said, and said as lanqi does it: the winning row's
+/// reason names the row made (an overline of six: `6 in a row`, as the rules core gives
+/// it); code 8's keys are drawn; the colour to move while a swap is decided and after a
+/// seat left; how seats are numbered; the game word a table's opener takes; `gone` and
+/// `echo` are in the table of messages.
+#[test]
+fn the_protocol_says_what_lanqi_does_where_an_independent_peer_found_it_silent() {
+    use lanqi::rules::gomoku::{Game, Settings};
+    let protocol = std::fs::read_to_string(root().join("docs/PROTOCOL.md")).unwrap();
+    let says = |text: &str| assert!(protocol.contains(text), "PROTOCOL.md does not say: {text}");
+    // An overline in freestyle: the rules core's reason is the length of the row made.
+    let mut game = Game::new(Settings::default()).unwrap();
+    for point in [
+        "a1", "a15", "b1", "b15", "c1", "c15", "e1", "e15", "f1", "f15", "d1",
+    ] {
+        game.play(point.parse().unwrap()).unwrap();
+    }
+    let ending = game.ending().expect("the overline wins in freestyle");
+    assert_eq!(ending.to_string(), "1 (6 in a row)");
+    says("a freestyle overline of six gives `6 in a row`");
+    says("code 8 included");
+    says("The **colour to move** is always the colour of the next stone");
+    says("skipping the colours of seats");
+    says("while a swap decision is due it is still the");
+    says("**Seat numbers.** On the wire a seat is a number from **0**");
+    says("settings included, exactly as the opener names it");
+    says("| `gone` | `seat`: `1`–`3`, optionally `reason: text(100)`");
+    says("| `echo` |");
+    says("**Who answers for what does not check.**");
+}

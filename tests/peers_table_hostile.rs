@@ -309,3 +309,53 @@ async fn an_opener_that_signs_two_moves_under_one_count_is_caught_by_both_player
         "both honest seats record the same ending"
     );
 }
+
+/// A challenge to a table's opener that names the table's game with other settings (here
+/// 15x15 instead of 9x9) is declined with the table's whole game word: a player knows what
+/// it would sit down to. (Before, the opener took any Gomoku word and ignored its settings.)
+#[tokio::test(start_paused = true)]
+async fn a_challenge_with_other_settings_is_declined_with_the_table_s_game() {
+    use lanqi::net::NetEvent;
+    let net = LossyNet::new(LinkQuality::PERFECT, 27);
+    let (a, m) = (net.attach(addr(1)), net.attach(addr(8)));
+    let mut challenger = Endpoint::new(
+        SigningKey::from_bytes(&[79; 32]),
+        EndpointConfig::default(),
+        Box::new(|| [9; 16]),
+    );
+    let opener = peer::run(
+        &a,
+        Identity::from_secret([61; 32]),
+        options(1, Cheat::None),
+        None,
+        |_| {},
+    );
+    let asker = async {
+        challenger.challenge(addr(1), "gomoku:freestyle:15x15:3:5", None, 0);
+        let mut buf = vec![0u8; 2048];
+        for _ in 0..50 {
+            while let Some((to, d)) = challenger.poll_transmit(0) {
+                m.send_to(&d, to).await.unwrap();
+            }
+            if let Ok(Ok((n, from))) =
+                tokio::time::timeout(Duration::from_millis(500), m.recv_from(&mut buf)).await
+            {
+                challenger.handle_datagram(from, &buf[..n], 0);
+            }
+            if let Some(event) = challenger.poll_event() {
+                return event;
+            }
+        }
+        panic!("no answer to the challenge");
+    };
+    let event = tokio::select! {
+        e = asker => e,
+        _ = opener => panic!("the opener stopped"),
+    };
+    match event {
+        NetEvent::Declined { reason } => {
+            assert_eq!(reason, format!("this table plays {}", gomoku3()));
+        }
+        other => panic!("expected a decline, got {other:?}"),
+    }
+}

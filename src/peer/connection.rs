@@ -70,11 +70,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     self.endpoint.decline("a table is being opened");
                     return Ok(());
                 }
-                // The opener of a larger table seats players of its own game only.
+                // The opener of a larger table seats players of its own game only, with its
+                // settings: a player must know what it sits down to.
                 let table_game = self.options.game;
-                if table_game.seats() > 2 && game.split(':').next() != Some(table_game.name()) {
+                if table_game.seats() > 2 && kind != table_game {
                     self.endpoint
-                        .decline(&format!("this table plays {}", table_game.name()));
+                        .decline(&format!("this table plays {table_game}"));
                     return Ok(());
                 }
                 self.emit(Event::Challenged {

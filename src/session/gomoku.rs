@@ -314,6 +314,11 @@ mod hash_definition {
     /// The hash, as the document defines it, of a game of `seats` seats without an opening
     /// rule after `moves` (points such as `h8`): stone `i` is colour `i mod seats`.
     fn documented(seats: usize, moves: &[&str]) -> u64 {
+        documented_to_move(seats, moves, moves.len() % seats)
+    }
+
+    /// [`documented`], with the colour to move given.
+    fn documented_to_move(seats: usize, moves: &[&str], colour_to_move: usize) -> u64 {
         let mut state = 0x676f_6d6f_6b75u64;
         let mut stone = vec![[0u64; 26 * 26]; 4];
         for colour in stone.iter_mut() {
@@ -328,7 +333,7 @@ mod hash_definition {
             let rank: usize = point[1..].parse::<usize>().unwrap() - 1;
             hash ^= stone[i % seats][rank * 26 + file];
         }
-        hash ^ to_move[moves.len() % seats]
+        hash ^ to_move[colour_to_move]
     }
 
     /// The opening's key as the document defines it.
@@ -369,6 +374,18 @@ mod hash_definition {
             documented(2, &["h8", "h9", "i8"]) ^ opening_key(0, false),
             swap.hash()
         );
+        // A seat that left a table of three: the colour to move skips its colour (the
+        // next stone after colour 1's is colour 0's, seat 3 being gone).
+        let kind: crate::session::GameKind = "gomoku:freestyle:15x15:3:5".parse().unwrap();
+        let crate::session::GameKind::Gomoku(settings) = kind else {
+            panic!("gomoku")
+        };
+        let mut three = Game::new(settings).unwrap();
+        for point in ["h8", "i9"] {
+            three.play(point.parse().unwrap()).unwrap();
+        }
+        three.remove_seat(crate::rules::gomoku::Seat(2)).unwrap();
+        assert_eq!(documented_to_move(3, &["h8", "i9"], 0), three.hash());
         // The vectors in PROTOCOL.md §8.13a (15x15, two seats, no opening rule).
         let mut game = Game::new(Settings::default()).unwrap();
         assert_eq!(game.hash_text(), "c6cbb09c30acc71f");
