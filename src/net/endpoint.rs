@@ -15,7 +15,7 @@ use crate::protocol::envelope::{self, DropReason, Header, MAX_PAYLOAD, VERSION};
 use crate::protocol::{Clock, Message, Nonce};
 
 mod spectators;
-pub use spectators::MAX_SPECTATORS;
+pub use spectators::{ACK_TIMEOUT, MAX_JOINING, MAX_SPECTATORS};
 
 /// How an endpoint presents itself and how patient it is.
 #[derive(Clone, Debug)]
@@ -390,7 +390,7 @@ pub struct Endpoint {
     /// How many player sessions this endpoint takes.
     max_players: usize,
     /// Sessions with the spectators of our game: we send, they only acknowledge.
-    spectators: Vec<Connection>,
+    spectators: Vec<spectators::Spectator>,
     /// Whether we take spectators (a player can decline them).
     spectators_allowed: bool,
     /// Challenge nonces seen, per sender key (an attacker's own challenges cannot evict
@@ -820,9 +820,7 @@ impl Endpoint {
         }
         let ours = |c: &Connection| c.peer.session == header.session;
         let Some(p) = self.players.iter().position(ours) else {
-            let i = self.spectators.iter().position(ours);
-            let i = i.ok_or(DropReason::UnknownSession)?;
-            return self.receive_from_spectator(i, unverified, now);
+            return self.receive_from_spectator(unverified, now);
         };
         let session = header.session;
         let c = &mut self.players[p];
@@ -1127,10 +1125,10 @@ impl Endpoint {
     /// Moves whatever the channels have to send into the outgoing queue.
     fn flush(&mut self, now: Millis) {
         let (key, public) = (&self.key, self.public);
-        let connections = self.players.iter_mut().chain(self.spectators.iter_mut());
-        for c in connections.filter(|c| c.confirmed) {
+        for c in self.players.iter_mut().filter(|c| c.confirmed) {
             Self::flush_one(c, key, public, now, &mut self.outgoing);
         }
+        self.flush_spectators(now);
     }
 
     fn flush_one(
