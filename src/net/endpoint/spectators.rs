@@ -428,7 +428,7 @@ mod tests {
                     self.deliver(at, &d, t);
                 }
             }
-            if t % 1000 == 0 {
+            if t.is_multiple_of(1000) {
                 for i in 0..self.mutes.len() {
                     if let Some(h) = self.mutes[i].heartbeat() {
                         let at = self.mutes[i].at;
