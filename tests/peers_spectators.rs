@@ -319,7 +319,7 @@ async fn strangers_that_acknowledge_nothing_hold_no_slot_while_a_real_watcher_wa
         })
         .await
     };
-    let run = deadline::within(Duration::from_secs(300), async {
+    let run = deadline::within(Duration::from_secs(120), async {
         let players = async {
             tokio::join!(
                 peer::run(&a, Identity::from_secret([1; 32]), alice, None, |v| {
@@ -347,7 +347,7 @@ async fn strangers_that_acknowledge_nothing_hold_no_slot_while_a_real_watcher_wa
     .await;
     let Some((ra, rb, rc)) = run else {
         panic!(
-            "the game did not end within 300 s; alice saw {}; carol saw {}",
+            "the game did not end within 120 s; alice saw {}; carol saw {}",
             deadline::last(&ea, 15),
             deadline::last(&ec, 15)
         );

@@ -138,8 +138,9 @@ pub enum NetEvent {
         /// The peer whose game we watch.
         peer: PeerInfo,
     },
-    /// A spectator joined our game (we accepted it; [`Endpoint::send_spectator`] tells it
-    /// the game so far).
+    /// A spectator joined our game: we accepted it and it spoke in its session, so it
+    /// receives at its address ([`Endpoint::send_spectator`] tells it the game so far; it
+    /// holds a slot once it acknowledges some of it).
     SpectatorJoined {
         /// Its session id, which names it.
         session: u64,

@@ -60,8 +60,9 @@ pub struct WatchView {
     pub first: Seat,
     /// The players' nicknames, seat 0 first (two to four).
     pub names: Vec<String>,
-    /// The position as everyone sees it (Junqi: every piece hidden but an opened flag),
-    /// once the player sent one.
+    /// The position as everyone sees it: Junqi's (every piece hidden but an opened flag)
+    /// and Xiangqi's once the player sent one; Gomoku's and Tibetan chess's built here from
+    /// the relayed moves, from the game's start ([`Board::start`]).
     pub board: Option<Board>,
     /// The moves that stand: ply, mover, the move in the absolute frame, battle outcome.
     pub moves: Vec<(u32, Seat, AnyMove, Option<Report>)>,
