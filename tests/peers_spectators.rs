@@ -157,6 +157,8 @@ struct Mute {
     sent: (u64, u64),
     got: (u64, u64),
     accepts: u64,
+    /// Answers to its `watch` (accepts and declines).
+    answers: u64,
 }
 
 impl Mute {
@@ -169,6 +171,7 @@ impl Mute {
             sent: (0, 0),
             got: (0, 0),
             accepts: 0,
+            answers: 0,
         }
     }
 
@@ -218,9 +221,12 @@ impl Mute {
             let Ok(opened) = envelope::open(&buf[..n]) else {
                 continue;
             };
-            if let Ok(Message::Accept { nonce, reply, .. }) =
-                Message::parse(opened.header().payload)
-            {
+            let message = Message::parse(opened.header().payload);
+            if let Ok(Message::Decline { .. }) = message {
+                self.answers += 1;
+            }
+            if let Ok(Message::Accept { nonce, reply, .. }) = message {
+                self.answers += 1;
                 let me = self.key.verifying_key().to_bytes();
                 self.session = Some(session_id(&nonce, &reply, &me, &player));
                 self.accepts += 1;
@@ -296,8 +302,9 @@ async fn strangers_that_acknowledge_nothing_hold_no_slot_while_a_real_watcher_wa
                 m.heartbeat(alice_at).await;
             }
             round += 1;
-            // Every stranger let in and heartbeating for a second: Carol may come.
-            if mutes.iter().all(|m| m.accepts > 0) && round >= 5 {
+            // Every stranger answered (let in, or turned away without the fix) and
+            // heartbeating for a second: Carol may come.
+            if mutes.iter().all(|m| m.answers > 0) && round >= 5 {
                 ready.set(true);
             }
             tokio::time::sleep(Duration::from_millis(200)).await;
