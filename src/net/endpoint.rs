@@ -14,6 +14,9 @@ use super::reliable::{Channel, Config as ChannelConfig, Millis, Segment};
 use crate::protocol::envelope::{self, DropReason, Header, MAX_PAYLOAD, VERSION};
 use crate::protocol::{Clock, Message, Nonce};
 
+mod spectators;
+pub use spectators::{ACK_TIMEOUT, MAX_JOINING, MAX_SPECTATORS};
+
 /// How an endpoint presents itself and how patient it is.
 #[derive(Clone, Debug)]
 pub struct EndpointConfig {
@@ -135,8 +138,9 @@ pub enum NetEvent {
         /// The peer whose game we watch.
         peer: PeerInfo,
     },
-    /// A spectator joined our game (we accepted it; [`Endpoint::send_spectator`] tells it
-    /// the game so far).
+    /// A spectator joined our game: we accepted it and it spoke in its session, so it
+    /// receives at its address ([`Endpoint::send_spectator`] tells it the game so far; it
+    /// holds a slot once it acknowledges some of it).
     SpectatorJoined {
         /// Its session id, which names it.
         session: u64,
@@ -378,9 +382,6 @@ enum Handshake {
     },
 }
 
-/// How many spectators one game takes at most.
-pub const MAX_SPECTATORS: usize = 8;
-
 /// One peer's endpoint: the sessions of the game it plays (one; up to three for the peer
 /// that opened a table of more than two, see [`Endpoint::set_players`]) or the one of the
 /// game it watches, plus the spectators of the game it plays (at most
@@ -395,7 +396,7 @@ pub struct Endpoint {
     /// How many player sessions this endpoint takes.
     max_players: usize,
     /// Sessions with the spectators of our game: we send, they only acknowledge.
-    spectators: Vec<Connection>,
+    spectators: Vec<spectators::Spectator>,
     /// Whether we take spectators (a player can decline them).
     spectators_allowed: bool,
     /// Challenge nonces seen, per sender key (an attacker's own challenges cannot evict
@@ -589,51 +590,6 @@ impl Endpoint {
         self.config.clock
     }
 
-    /// Whether we take spectators from now on (those already watching stay).
-    pub fn set_spectators_allowed(&mut self, allowed: bool) {
-        self.spectators_allowed = allowed;
-    }
-
-    /// How many spectators watch our game.
-    pub fn spectators(&self) -> usize {
-        self.spectators.len()
-    }
-
-    /// Queues a message for every spectator (reliable, ordered).
-    pub fn send_spectators(&mut self, message: &Message) {
-        let text = message.to_string();
-        let events = &mut self.events;
-        // A spectator that acknowledges nothing until its queue is full is dropped.
-        self.spectators.retain_mut(|c| {
-            let taken = c.channel.send(text.as_bytes()).is_ok();
-            if !taken {
-                events.push_back(NetEvent::SpectatorLeft {
-                    session: c.peer.session,
-                    name: c.peer.name.clone(),
-                });
-            }
-            taken
-        });
-    }
-
-    /// Queues a message for one spectator, named by its session id.
-    pub fn send_spectator(&mut self, session: u64, message: &Message) {
-        let full = self
-            .spectators
-            .iter_mut()
-            .find(|c| c.peer.session == session)
-            .is_some_and(|c| c.channel.send(message.to_string().as_bytes()).is_err());
-        if full {
-            // It acknowledges nothing: dropped, as in `send_spectators`.
-            self.spectators.retain(|c| c.peer.session != session);
-        }
-    }
-
-    /// Messages sent to spectators and not yet acknowledged.
-    pub fn spectators_pending(&self) -> usize {
-        self.spectators.iter().map(|c| c.channel.pending()).sum()
-    }
-
     /// Sends a presence ping to `addr`; an answer comes back as [`NetEvent::Pong`].
     pub fn ping(&mut self, addr: SocketAddr) {
         let nonce = (self.nonce_source)();
@@ -791,17 +747,7 @@ impl Endpoint {
                     .min()
             })
             .min();
-        let spectators = self
-            .spectators
-            .iter()
-            .flat_map(|c| {
-                [
-                    c.channel.next_timeout(),
-                    Some(c.last_heard + self.config.silence_timeout),
-                ]
-            })
-            .flatten()
-            .min();
+        let spectators = self.spectators_next_timeout();
         [handshake, session, spectators].into_iter().flatten().min()
     }
 
@@ -845,18 +791,7 @@ impl Endpoint {
                 });
             }
         }
-        let timeout = self.config.silence_timeout;
-        let events = &mut self.events;
-        self.spectators.retain(|c| {
-            let alive = now.saturating_sub(c.last_heard) < timeout;
-            if !alive {
-                events.push_back(NetEvent::SpectatorLeft {
-                    session: c.peer.session,
-                    name: c.peer.name.clone(),
-                });
-            }
-            alive
-        });
+        self.spectators_timeout(now);
         self.flush(now);
     }
 
@@ -896,9 +831,7 @@ impl Endpoint {
         }
         let ours = |c: &Connection| c.peer.session == header.session;
         let Some(p) = self.players.iter().position(ours) else {
-            let i = self.spectators.iter().position(ours);
-            let i = i.ok_or(DropReason::UnknownSession)?;
-            return self.receive_from_spectator(i, unverified, now);
+            return self.receive_from_spectator(unverified, now);
         };
         let session = header.session;
         let c = &mut self.players[p];
@@ -941,32 +874,6 @@ impl Endpoint {
             self.players.remove(p);
         }
         result
-    }
-
-    /// A datagram of spectator `i`'s session: acknowledgements and heartbeats, or its
-    /// goodbye. A spectator has nothing else to say: any other message is refused.
-    fn receive_from_spectator(
-        &mut self,
-        i: usize,
-        unverified: envelope::Unverified<'_>,
-        now: Millis,
-    ) -> Result<(), DropReason> {
-        let (_, receipt) = self.spectators[i].admit(unverified, now)?;
-        for payload in receipt.delivered {
-            if Message::parse(&payload) == Ok(Message::Bye) {
-                let peer = self.spectators.remove(i).peer;
-                self.events.push_back(NetEvent::SpectatorLeft {
-                    session: peer.session,
-                    name: peer.name,
-                });
-                return Ok(());
-            }
-            self.drops.count(DropReason::Refused);
-        }
-        if receipt.duplicate {
-            return Err(DropReason::Duplicate);
-        }
-        Ok(())
     }
 
     /// The datagrams of the next delivered message: its fragments' consecutive seqs.
@@ -1132,60 +1039,6 @@ impl Endpoint {
         }
     }
 
-    /// Someone asks to watch our game: accepted at once while we play and take
-    /// spectators, up to [`MAX_SPECTATORS`]; declined with the reason otherwise.
-    fn watch_request(
-        &mut self,
-        from: SocketAddr,
-        sender: [u8; 32],
-        nonce: Nonce,
-        name: String,
-        now: Millis,
-    ) -> Result<(), DropReason> {
-        let repeat = Self::repeat_of(self.spectators.iter(), sender, nonce);
-        if !self.fresh_request(from, sender, nonce, repeat)? {
-            return Ok(());
-        }
-        let refusal = if self.players.is_empty() {
-            Some("not playing: there is no game to watch".to_string())
-        } else if !self.spectators_allowed {
-            Some("the players do not take spectators".to_string())
-        } else if self.spectators.len() >= MAX_SPECTATORS {
-            Some(format!("this game already has {MAX_SPECTATORS} spectators"))
-        } else {
-            None
-        };
-        if let Some(reason) = refusal {
-            let datagram = self.seal_handshake(&Message::Decline { nonce, reason });
-            self.outgoing.push_back((from, datagram));
-            return Ok(());
-        }
-        let reply = (self.nonce_source)();
-        let accept = self.seal_handshake(&Message::Accept {
-            nonce,
-            reply,
-            name: self.config.name.clone(),
-            seats: 2,
-        });
-        self.outgoing.push_back((from, accept.clone()));
-        let session = session_id(&nonce, &reply, &sender, &self.public);
-        let peer = PeerInfo {
-            key: sender,
-            name: name.clone(),
-            addr: from,
-            session,
-            game: String::new(),
-        };
-        self.spectators
-            .push(Connection::new(peer, nonce, Some(accept), now));
-        self.events.push_back(NetEvent::SpectatorJoined {
-            session,
-            name,
-            key: sender,
-        });
-        Ok(())
-    }
-
     /// Whether a request from `sender` with `nonce` repeats one that made one of
     /// `sessions`, and if so our accept to send again (none if we were the asking side).
     fn repeat_of<'a>(
@@ -1300,10 +1153,10 @@ impl Endpoint {
     /// Moves whatever the channels have to send into the outgoing queue.
     fn flush(&mut self, now: Millis) {
         let (key, public) = (&self.key, self.public);
-        let connections = self.players.iter_mut().chain(self.spectators.iter_mut());
-        for c in connections.filter(|c| c.confirmed) {
+        for c in self.players.iter_mut().filter(|c| c.confirmed) {
             Self::flush_one(c, key, public, now, &mut self.outgoing);
         }
+        self.flush_spectators(now);
     }
 
     fn flush_one(
@@ -1337,7 +1190,7 @@ mod tests {
     use super::*;
     use crate::protocol::Verb;
 
-    fn endpoint(seed: u8) -> Endpoint {
+    pub(super) fn endpoint(seed: u8) -> Endpoint {
         let mut n = 0u8;
         let nonces = Box::new(move || {
             n = n.wrapping_add(1);
@@ -1350,12 +1203,12 @@ mod tests {
         )
     }
 
-    fn addr(port: u16) -> SocketAddr {
+    pub(super) fn addr(port: u16) -> SocketAddr {
         SocketAddr::from(([127, 0, 0, 1], port))
     }
 
     /// Delivers everything `from` has to send to `to`; returns the byte counts sent.
-    fn pump(
+    pub(super) fn pump(
         from: &mut Endpoint,
         from_addr: SocketAddr,
         to: &mut Endpoint,
@@ -1438,7 +1291,7 @@ mod tests {
     }
 
     /// Two endpoints in a game: 1 challenged 2, which accepted; both have spoken.
-    fn playing() -> (Endpoint, Endpoint) {
+    pub(super) fn playing() -> (Endpoint, Endpoint) {
         let (mut a, mut b) = (endpoint(1), endpoint(2));
         a.challenge(addr(2), "junqi", None, 0);
         pump(&mut a, addr(1), &mut b, 0);
@@ -1446,75 +1299,6 @@ mod tests {
         pump(&mut b, addr(2), &mut a, 0);
         while a.poll_event().is_some() || b.poll_event().is_some() {}
         (a, b)
-    }
-
-    #[test]
-    fn a_spectator_is_let_in_and_sent_only_what_the_player_sends_it() {
-        let (mut a, _) = playing();
-        let mut s = endpoint(3);
-        s.watch(addr(1), 0);
-        let request = pump(&mut s, addr(3), &mut a, 0);
-        assert!(matches!(
-            a.poll_event(),
-            Some(NetEvent::SpectatorJoined { .. })
-        ));
-        let answer = pump(&mut a, addr(1), &mut s, 0);
-        assert!(
-            answer.iter().all(|&n| n < request[0]),
-            "no answer larger than the request"
-        );
-        assert!(matches!(s.poll_event(), Some(NetEvent::Watching { .. })));
-        // Silent towards the spectator until it speaks (its address may be spoofed).
-        a.send_spectators(&Message::Undone { ply: 1 });
-        assert!(a.poll_transmit(0).is_none());
-        // Its first heartbeat (a second after it had nothing to send) confirms it.
-        for t in [0, 1_000, 2_000] {
-            s.handle_timeout(t);
-            pump(&mut s, addr(3), &mut a, t);
-            pump(&mut a, addr(1), &mut s, t);
-        }
-        assert!(matches!(
-            s.poll_event(),
-            Some(NetEvent::Message {
-                message: Message::Undone { ply: 1 },
-                ..
-            })
-        ));
-        // A spectator has nothing to say: a move from it is refused, never delivered.
-        s.send(&Message::Resign);
-        pump(&mut s, addr(3), &mut a, 2_100);
-        assert_eq!(a.drops().refused, 1);
-        assert!(a.poll_event().is_none());
-        assert_eq!(a.spectators(), 1);
-    }
-
-    #[test]
-    fn the_ninth_spectator_and_those_of_a_player_who_takes_none_are_declined() {
-        let (mut a, _) = playing();
-        let decline = |a: &mut Endpoint, seed: u8| {
-            let mut s = endpoint(seed);
-            s.watch(addr(1), 0);
-            pump(&mut s, addr(seed as u16), a, 0);
-            pump(a, addr(1), &mut s, 0);
-            match s.poll_event() {
-                Some(NetEvent::Declined { reason }) => Some(reason),
-                _ => None,
-            }
-        };
-        for seed in 10..10 + MAX_SPECTATORS as u8 {
-            assert_eq!(decline(&mut a, seed), None, "spectator {seed} is let in");
-        }
-        let reason = decline(&mut a, 40).expect("the ninth is declined");
-        assert!(reason.contains("8 spectators"), "{reason}");
-        a.set_spectators_allowed(false);
-        a.disconnect(0);
-        let (mut a, _) = playing();
-        a.set_spectators_allowed(false);
-        let reason = decline(&mut a, 41).expect("declined");
-        assert!(reason.contains("do not take spectators"), "{reason}");
-        let mut idle = endpoint(5);
-        let reason = decline(&mut idle, 42).expect("declined");
-        assert!(reason.contains("no game to watch"), "{reason}");
     }
 
     #[test]

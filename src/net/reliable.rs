@@ -378,6 +378,11 @@ impl Channel {
         }
     }
 
+    /// How many segments may be in flight from now on (at least 1); those in flight stay.
+    pub fn set_window(&mut self, window: u32) {
+        self.config.window = window.max(1);
+    }
+
     /// The configuration this channel runs with.
     pub fn config(&self) -> &Config {
         &self.config

@@ -60,8 +60,9 @@ pub struct WatchView {
     pub first: Seat,
     /// The players' nicknames, seat 0 first (two to four).
     pub names: Vec<String>,
-    /// The position as everyone sees it (Junqi: every piece hidden but an opened flag),
-    /// once the player sent one.
+    /// The position as everyone sees it: Junqi's (every piece hidden but an opened flag)
+    /// and Xiangqi's once the player sent one; Gomoku's and Tibetan chess's built here from
+    /// the relayed moves, from the game's start ([`Board::start`]).
     pub board: Option<Board>,
     /// The moves that stand: ply, mover, the move in the absolute frame, battle outcome.
     pub moves: Vec<(u32, Seat, AnyMove, Option<Report>)>,
@@ -128,9 +129,15 @@ fn relayed(table: &Table, notice: &Notice, head: [u8; 32]) -> Option<Message> {
     })
 }
 
-/// The position as everyone may see it, once play has begun.
+/// The position as everyone may see it, once play has begun, for the games whose
+/// spectators are sent it (Junqi, Xiangqi; a spectator builds a Gomoku or Tibetan board
+/// itself from the moves, [`Board::start`]).
 fn public_board(table: &Table) -> Option<Message> {
-    let position = table.session.table()?.public_board().to_string();
+    let board = table.session.table()?.public_board();
+    if board.plies().is_some() {
+        return None;
+    }
+    let position = board.to_string();
     Some(Message::Board { position })
 }
 
@@ -240,7 +247,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 game_id,
                 first,
                 names,
-                board: None,
+                board: Board::start(game),
                 moves: Vec::new(),
                 chat: Vec::new(),
                 ending: None,
@@ -306,6 +313,15 @@ fn watch_event(view: &mut WatchView, message: Message) -> Result<Option<Event>, 
                 None => None,
             };
             let mv = AnyMove::parse(view.game, &mv).map_err(|_| ())?;
+            // A board built from moves takes the next one, through the rules core.
+            if let Some(board) = &mut view.board
+                && let Some(plies) = board.plies()
+            {
+                if ply != plies + 1 {
+                    return Err(());
+                }
+                board.play(&mv).map_err(|_| ())?;
+            }
             keep(&mut view.moves, (ply, seat, mv.clone(), outcome));
             Event::Move {
                 ply,
@@ -320,6 +336,9 @@ fn watch_event(view: &mut WatchView, message: Message) -> Result<Option<Event>, 
         }
         Message::Undone { ply } => {
             view.moves.retain(|(p, ..)| *p < ply);
+            if let Some(board) = &mut view.board {
+                board.take_back(ply);
+            }
             Event::Undone { ply }
         }
         Message::Said { seat, text } => {

@@ -336,6 +336,73 @@ impl Board {
         })
     }
 
+    /// The position before the first move of a game whose spectators follow it by playing
+    /// the relayed moves themselves: Gomoku and Tibetan chess, whose text form is the moves
+    /// so far (PROTOCOL.md §8.13: too long to send after every move). `None` for Junqi and
+    /// Xiangqi, whose position the player sends (`board`).
+    pub fn start(game: GameKind) -> Option<Board> {
+        Some(match game {
+            GameKind::Junqi | GameKind::Xiangqi => return None,
+            GameKind::Gomoku(settings) => {
+                Board::Gomoku(Box::new(crate::rules::gomoku::Game::new(settings).ok()?))
+            }
+            GameKind::Tibetan(rules) => {
+                Board::Tibetan(Box::new(crate::rules::tibetan::Game::new(rules).ok()?))
+            }
+        })
+    }
+
+    /// The moves played so far, on a board built from moves (Gomoku, Tibetan chess).
+    pub fn plies(&self) -> Option<u32> {
+        let n = match self {
+            Board::Gomoku(g) => g.actions().len(),
+            Board::Tibetan(g) => g.history().len(),
+            Board::Junqi(_) | Board::Xiangqi(_) => return None,
+        };
+        Some(n as u32)
+    }
+
+    /// Plays the next move on a board built from moves (Gomoku, Tibetan chess), through
+    /// the rules core; an error says why it was refused (the board is then unchanged).
+    pub fn play(&mut self, mv: &AnyMove) -> Result<(), String> {
+        match (self, mv) {
+            (Board::Gomoku(g), AnyMove::Gomoku(a)) => g.act(*a).map_err(|e| e.to_string()),
+            (Board::Tibetan(g), AnyMove::Tibetan(t)) => g.play(t).map_err(|e| e.to_string()),
+            (_, mv) => Err(format!(
+                "{mv}: not a move of this game, or not one played from moves"
+            )),
+        }
+    }
+
+    /// Takes back the move of `ply` and every later one, on a board built from moves
+    /// (Gomoku, Tibetan chess); other boards are left as they are.
+    pub fn take_back(&mut self, ply: u32) {
+        let keep = ply.saturating_sub(1) as usize;
+        match self {
+            Board::Gomoku(g) => {
+                let actions = g.actions();
+                let Ok(mut again) = crate::rules::gomoku::Game::new(g.settings()) else {
+                    return;
+                };
+                for a in actions.into_iter().take(keep) {
+                    let _ = again.act(a);
+                }
+                **g = again;
+            }
+            Board::Tibetan(g) => {
+                let turns: Vec<_> = g.history().iter().map(|(_, t)| t.clone()).collect();
+                let Ok(mut again) = crate::rules::tibetan::Game::new(*g.rules()) else {
+                    return;
+                };
+                for t in turns.iter().take(keep) {
+                    let _ = again.play(t);
+                }
+                **g = again;
+            }
+            Board::Junqi(_) | Board::Xiangqi(_) => {}
+        }
+    }
+
     /// The Junqi view, if this is one.
     pub fn junqi(&self) -> Option<&crate::rules::junqi::View> {
         match self {

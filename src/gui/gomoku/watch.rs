@@ -2,9 +2,9 @@
 //! the winning row and (renju, Black to move) the forbidden points marked, each seat's
 //! colour and stones, and the moves (`1. h8`).
 //!
-//! All of it is read from the relayed [`WatchView`] with the rules core: the game as the
-//! player relayed it, or (until it has) the empty board of the game's settings played
-//! through the moves relayed.
+//! All of it is read from the relayed [`WatchView`] with the rules core: the game the
+//! spectator built from the relayed moves (PROTOCOL.md §8.13), or (without one) the empty
+//! board of the game's settings played through the moves kept.
 
 use iced::Fill;
 use iced::widget::canvas;
@@ -17,7 +17,7 @@ use crate::peer::watch::WatchView;
 use crate::rules::gomoku::{Action, Game};
 use crate::session::{Board, Seat};
 
-/// The game as relayed, or the moves relayed played from the empty board.
+/// The game built from the relayed moves, or the moves kept played from the empty board.
 pub fn game(watched: &WatchView) -> Game {
     watched
         .board

@@ -2,8 +2,9 @@
 //! formations and the last turn, the phase and each side's counts above it, whose turn it
 //! is under it, each seat's colour and stones, and the turns (`1. d4`).
 //!
-//! All of it is read from the relayed [`WatchView`] with the rules core: the game as the
-//! player relayed it, or (until it has) the turns relayed played from the start.
+//! All of it is read from the relayed [`WatchView`] with the rules core: the game the
+//! spectator built from the relayed turns (PROTOCOL.md §8.13), or (without one) the turns
+//! kept played from the start.
 
 use iced::Fill;
 use iced::widget::canvas;
@@ -16,7 +17,7 @@ use crate::peer::watch::WatchView;
 use crate::rules::tibetan::{Game, Side, Turn};
 use crate::session::{Board, Seat};
 
-/// The game as relayed, or the turns relayed played from the start.
+/// The game built from the relayed turns, or the turns kept played from the start.
 pub fn game(watched: &WatchView) -> Game {
     match &watched.board {
         Some(Board::Tibetan(game)) => (**game).clone(),
