@@ -2439,3 +2439,123 @@ fn the_unfinished_card_names_the_seats_of_a_table_of_three() {
     h.click("Resume");
     assert_eq!(h.sent(), vec![Command::Resume]);
 }
+
+/// A Gomoku game of two on 7x7 between alice (seat 0, moving first: the snapshot is hers)
+/// and bob, `plies` stones in.
+fn gomoku_two(plies: usize) -> Snapshot {
+    use lanqi::rules::gomoku::{Action, Game};
+    let settings = small_gomoku(2);
+    let points = ["d4", "e5", "c3", "e4", "b2", "e3"];
+    let mut game = Game::new(settings).unwrap();
+    let mut record = Vec::new();
+    for (i, p) in points.iter().take(plies).enumerate() {
+        let action: Action = p.parse().unwrap();
+        game.act(action).unwrap();
+        record.push(Record::Move {
+            ply: i as u32 + 1,
+            seat: (i % 2) as u8,
+            mv: AnyMove::Gomoku(action),
+            clock_ms: 0,
+        });
+    }
+    Snapshot {
+        opponent: Some(("bob".into(), "0c11-5e2d-9a40-7b83".into())),
+        game: Some(GameView {
+            game: GameKind::Gomoku(settings),
+            me: 0,
+            first: 0,
+            seats: two_seats(["alice", "bob"], [None, None]),
+            board: Some(Board::Gomoku(Box::new(game))),
+            legal_moves: Vec::new(),
+            to_move: Some((plies % 2) as u8),
+            busy: false,
+            record,
+            undo: None,
+            draw: None,
+            ending: None,
+            audit: None,
+            chat: Vec::new(),
+        }),
+        ..lobby_snapshot()
+    }
+}
+
+/// My undo request and draw offer are said to wait for an answer while the game goes on,
+/// and no longer once it is over (the session may still hold them then).
+#[test]
+fn a_request_of_mine_is_not_awaited_once_the_game_is_over() {
+    let waiting_undo = "You asked to take your move back: waiting for the answer…";
+    let waiting_draw = "You offered a draw: waiting for the answer…";
+    let mut asked = gomoku_two(3);
+    let game = asked.game.as_mut().unwrap();
+    game.undo = Some((0, 3));
+    game.draw = Some(0);
+    let mut h = Harness::new(asked.clone());
+    assert!(h.shows(waiting_undo) && h.shows(waiting_draw));
+    // bob answers: nothing is awaited any more.
+    let mut answered = asked.clone();
+    let game = answered.game.as_mut().unwrap();
+    (game.undo, game.draw) = (None, None);
+    h.app.set_snapshot(answered, Instant::now());
+    assert!(!h.shows(waiting_undo) && !h.shows(waiting_draw));
+    // Asked again, and the game ends (I resign) before bob answers.
+    h.app.set_snapshot(asked.clone(), Instant::now());
+    assert!(h.shows(waiting_undo));
+    let mut over = asked;
+    let game = over.game.as_mut().unwrap();
+    game.ending = Some(Ending {
+        winner: Some(1),
+        reason: lanqi::session::Reason::Resignation,
+    });
+    game.record.push(Record::Over {
+        winner: Some(1),
+        reason: lanqi::session::Reason::Resignation,
+    });
+    h.app.set_snapshot(over, Instant::now());
+    h.click("See the board");
+    assert!(h.shows("Game over"));
+    assert!(
+        !h.shows(waiting_undo) && !h.shows(waiting_draw),
+        "nobody answers a request once the game is over"
+    );
+}
+
+/// What went wrong before a game came on screen (the opponent left it, and it was saved)
+/// is not shown under its board once it is resumed; what goes wrong in the game is, until
+/// the game moves on.
+#[test]
+fn a_problem_is_shown_under_the_board_only_while_it_is_news() {
+    let left = "bob left the game: it is saved, and the lobby offers to resume it";
+    let mut gone = lobby_snapshot();
+    gone.problem = Some(left.into());
+    gone.adjourned = Some(Adjourned {
+        game: GameKind::Gomoku(small_gomoku(2)),
+        opponent: "bob".into(),
+        moves: 3,
+        computer: None,
+        here: false,
+    });
+    let mut h = Harness::new(gone);
+    assert_eq!(h.app.screen(), Screen::Lobby);
+    assert!(h.shows(left), "the lobby says why the game stopped");
+    // bob resumes it: the peer still holds the line, the screen does not show it.
+    let mut resumed = gomoku_two(3);
+    resumed.problem = Some(left.into());
+    h.app.set_snapshot(resumed.clone(), Instant::now());
+    assert_eq!(h.app.screen(), Screen::Play);
+    assert!(!h.shows(left), "the resumed game is not said to be left");
+    // A move refused now is shown…
+    let refused = "that stone cannot be placed now";
+    let mut problem = resumed.clone();
+    problem.problem = Some(refused.into());
+    h.app.set_snapshot(problem.clone(), Instant::now());
+    assert!(h.shows(refused));
+    // …until the game moves on.
+    let mut on = gomoku_two(4);
+    on.problem = Some(refused.into());
+    h.app.set_snapshot(on, Instant::now());
+    assert!(
+        !h.shows(refused),
+        "a problem is not shown once the game has moved on"
+    );
+}

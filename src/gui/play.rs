@@ -52,6 +52,11 @@ pub struct Play {
     saved: Option<String>,
     /// A finished game opened from the lobby for review: nothing is sent anywhere.
     review: bool,
+    /// The peer's last problem as this screen first saw it, and the number of records the
+    /// game had then (`None`: it was there before this game came on screen). It is shown
+    /// under the board only while the game has not moved on since: a problem says what
+    /// went wrong a moment ago, and a game resumed or played on has left it behind.
+    problem: Option<(String, Option<usize>)>,
 }
 
 /// What the game screen reacts to.
@@ -159,21 +164,61 @@ impl Play {
         self.flash.as_ref().map(|(t, _)| t.as_str())
     }
 
-    /// Takes in a new snapshot of the game (`old` is the one before): a new game clears the
-    /// screen; the game's part is told (a new battle report becomes the flash).
-    pub fn observe(&mut self, old: Option<&GameView>, new: &GameView, lang: Lang, now: Instant) {
+    /// Takes in a new snapshot of the game (`old` is the one before) with the peer's last
+    /// `problem`: a new game clears the screen; the game's part is told (a new battle
+    /// report becomes the flash).
+    pub fn observe(
+        &mut self,
+        old: Option<&GameView>,
+        new: &GameView,
+        problem: Option<&str>,
+        lang: Lang,
+        now: Instant,
+    ) {
         if !self.part.is_for(new.game) {
             self.part = Part::new(new.game);
         }
-        let Some(old) = old else { return };
-        let new_game =
-            new.record.len() < old.record.len() || (old.ending.is_some() && new.ending.is_none());
-        if new_game {
-            *self = Play::for_game(new.game);
+        let fresh = match old {
+            None => true,
+            Some(old) => {
+                new.record.len() < old.record.len()
+                    || (old.ending.is_some() && new.ending.is_none())
+            }
+        };
+        if fresh {
+            // A game comes on screen (a new one, or one resumed): what went wrong before it
+            // is not shown under its board.
+            let review = self.review;
+            if old.is_some() {
+                *self = Play::for_game(new.game);
+                self.review = review;
+            }
+            self.problem = problem.map(|p| (p.to_string(), None));
             return;
         }
-        if let Some(flash) = self.part.observe(old, new, lang) {
+        self.note_problem(problem, new);
+        if let Some(old) = old
+            && let Some(flash) = self.part.observe(old, new, lang)
+        {
             self.flash = Some((flash, now));
+        }
+    }
+
+    /// Remembers when the peer's `problem` was first seen (see [`Play::problem`]).
+    fn note_problem(&mut self, problem: Option<&str>, game: &GameView) {
+        match problem {
+            None => self.problem = None,
+            Some(p) if self.problem.as_ref().is_some_and(|(seen, _)| seen == p) => {}
+            Some(p) => self.problem = Some((p.to_string(), Some(game.record.len()))),
+        }
+    }
+
+    /// The peer's problem, if it still belongs under the board of `game`: it came during
+    /// this game and the game has not moved on since.
+    fn problem_now(&self, game: &GameView) -> Option<&str> {
+        match &self.problem {
+            Some((p, Some(at))) if *at == game.record.len() => Some(p),
+            _ => None,
         }
     }
 
@@ -257,6 +302,7 @@ impl Play {
             elapsed_ms,
             hot_seat,
             review: self.review,
+            problem: self.problem_now(game),
         };
         let part = self
             .part
@@ -319,8 +365,8 @@ impl Play {
         if let Some(note) = note {
             under = under.push(text(note).size(15).color(RED));
         }
-        if let Some(problem) = &table.snapshot.problem {
-            under = under.push(text(problem.clone()).size(13).color(RED));
+        if let Some(problem) = table.problem {
+            under = under.push(text(problem).size(13).color(RED));
         }
         if let Some(saved) = &self.saved {
             under = under.push(text(saved.clone()).size(13).color(GREY));
@@ -451,6 +497,8 @@ struct Table<'a> {
     hot_seat: bool,
     /// A finished game under review.
     review: bool,
+    /// What went wrong in this game a moment ago, if anything.
+    problem: Option<&'a str>,
 }
 
 impl<'a> Table<'a> {
@@ -561,10 +609,13 @@ impl<'a> Table<'a> {
                 .turn_of(&game.to_move.map_or("?".into(), |s| self.name_of(s)))
         };
         let mut status = column![text(turn).size(22)].spacing(4);
-        if game.undo.is_some_and(|(by, _)| by == me) {
+        // A request of mine waits for an answer only while the game goes on (the session
+        // may keep it after the end, when nobody will answer it any more).
+        let playing = game.ending.is_none();
+        if playing && game.undo.is_some_and(|(by, _)| by == me) {
             status = status.push(text(t.undo_waiting).size(13).color(GREY));
         }
-        if game.draw == Some(me) {
+        if playing && game.draw == Some(me) {
             status = status.push(text(t.draw_waiting).size(13).color(GREY));
         }
         if let Some(ending) = &game.ending {
@@ -646,7 +697,7 @@ impl<'a> Table<'a> {
             }),
         )
         // Something went wrong (the opponent is gone, a move was refused): a way out.
-        .push(self.snapshot.problem.as_ref().map(|_| {
+        .push(self.problem.map(|_| {
             button(text(t.to_lobby))
                 .on_press(Message::Lobby)
                 .style(button::secondary)
