@@ -2559,3 +2559,151 @@ fn a_problem_is_shown_under_the_board_only_while_it_is_news() {
         "a problem is not shown once the game has moved on"
     );
 }
+
+/// The bounds of what `selector` finds on the app's screen.
+fn bounds_of(h: &Harness, what: &str) -> iced::Rectangle {
+    let mut ui = h.ui();
+    match what.strip_prefix('#') {
+        Some(id) => ui.find(selector::id(id.to_string())).map(|t| t.bounds()),
+        None => ui.find(what).map(|t| t.bounds()),
+    }
+    .unwrap_or_else(|e| panic!("no {what:?} on screen: {e:?}"))
+}
+
+/// Choosing a game moves nothing above its settings: the game picker and Time stay where
+/// they are, whichever game is chosen (the rules and history buttons are with the game's
+/// settings, under it).
+#[test]
+fn choosing_a_game_moves_nothing_above_its_settings() {
+    let mut h = Harness::new(lobby_snapshot());
+    for lang_round in 0..2 {
+        let first = bounds_of(&h, "#game-row");
+        for game in ["Xiangqi", "Gomoku", "Tibetan seven-square chess", "Junqi"] {
+            let label = if lang_round == 0 {
+                game.to_string()
+            } else {
+                lanqi::gui::i18n::Lang::Zh.games(&[match game {
+                    "Xiangqi" => "xiangqi".to_string(),
+                    "Gomoku" => "gomoku".to_string(),
+                    "Junqi" => "junqi".to_string(),
+                    _ => "tibetan".to_string(),
+                }])
+            };
+            h.click(&label);
+            assert_eq!(
+                bounds_of(&h, "#game-row"),
+                first,
+                "the game row stays put when {game} is chosen"
+            );
+        }
+        let _ = h.app.update(Message::ToggleLanguage);
+    }
+}
+
+/// Gomoku's settings fit in the window, each label on the line of its control, in both
+/// languages: the board's sides and the win length are stepped with − and + (not chosen
+/// from a list of every number).
+#[test]
+fn gomoku_settings_fit_with_each_label_beside_its_control() {
+    let mut h = Harness::new(lobby_snapshot());
+    h.click("Gomoku");
+    for _ in 0..2 {
+        for (label, control) in [
+            ("setting-rule", "#setting-rule"),
+            ("setting-board", "#setting-board"),
+            ("setting-win", "#setting-win"),
+            ("setting-seats", "#setting-seats"),
+            ("setting-opening", "#setting-opening"),
+        ] {
+            let c = bounds_of(&h, control);
+            assert!(
+                c.x + c.width <= SIZE.width && c.y + c.height <= SIZE.height,
+                "{label} fits in the window: {c:?}"
+            );
+        }
+        let t = h.app.lang().app();
+        let seats = h.app.lang().table_words().seats;
+        for (label, control) in [
+            (t.gomoku_rule, "#setting-rule"),
+            (t.gomoku_board, "#setting-board"),
+            (t.gomoku_win, "#setting-win"),
+            (seats, "#setting-seats"),
+            (t.gomoku_opening, "#setting-opening"),
+        ] {
+            let (l, c) = (bounds_of(&h, label), bounds_of(&h, control));
+            let centre = |r: iced::Rectangle| r.y + r.height / 2.0;
+            assert!(
+                (centre(l) - centre(c)).abs() < 4.0 && c.x > l.x,
+                "{label:?} ({l:?}) sits on the line of its control ({c:?})"
+            );
+        }
+        let _ = h.app.update(Message::ToggleLanguage);
+    }
+    // 15 × 15 to 16 × 15, and the win length down to four.
+    h.interact(|ui| {
+        ui.click(selector::id("gomoku-columns-more")).unwrap();
+    });
+    h.interact(|ui| {
+        ui.click(selector::id("gomoku-win-less")).unwrap();
+    });
+    let GameKind::Gomoku(chosen) = h.app.lobby_game() else {
+        panic!("Gomoku chosen")
+    };
+    assert_eq!((chosen.size.width(), chosen.size.height()), (16, 15));
+    assert_eq!(chosen.win, 4);
+}
+
+/// The game chosen in the lobby, and Tibetan chess's settings, are remembered in the
+/// settings file: the next start opens on them; a file with a bad value opens on Junqi.
+#[test]
+fn the_game_chosen_is_remembered_across_a_restart() {
+    use lanqi::gui::lobby;
+    let profile = TempDir::new("game-remembered");
+    let path = profile.0.join("settings.json");
+    let opts = Options {
+        settings: Some(path.clone()),
+        ..options("alice", &profile)
+    };
+    let mut app = App::new(opts.clone());
+    let rules = lanqi::rules::tibetan::Rules {
+        protect_formations: !lanqi::rules::tibetan::Rules::default().protect_formations,
+        ..Default::default()
+    };
+    let _ = app.update(Message::Lobby(lobby::Message::Game(GameKind::Tibetan(
+        Default::default(),
+    ))));
+    let _ = app.update(Message::Lobby(lobby::Message::Tibetan(rules)));
+    assert_eq!(
+        App::new(opts.clone()).lobby_game(),
+        GameKind::Tibetan(rules)
+    );
+    let _ = app.update(Message::Lobby(lobby::Message::Game(GameKind::Xiangqi)));
+    let mut again = App::new(opts.clone());
+    assert_eq!(again.lobby_game(), GameKind::Xiangqi);
+    // Back to Tibetan chess: its settings were kept too.
+    let _ = again.update(Message::Lobby(lobby::Message::Game(GameKind::Tibetan(
+        Default::default(),
+    ))));
+    assert_eq!(again.lobby_game(), GameKind::Tibetan(rules));
+    std::fs::write(&path, "{\"game\": 42, \"tibetan\": \"chess\"}").unwrap();
+    assert_eq!(App::new(opts).lobby_game(), GameKind::Junqi);
+}
+
+/// A peer's games in the lobby: one short line in words each language uses, never a
+/// broken word.
+#[test]
+fn a_peers_games_read_in_one_short_line() {
+    let mut snapshot = lobby_snapshot();
+    snapshot.found[0].games = ["junqi", "xiangqi", "gomoku", "tibetan"]
+        .map(String::from)
+        .to_vec();
+    snapshot.found[1].games = vec!["junqi".into(), "gomoku".into()];
+    let mut h = Harness::new(snapshot);
+    assert!(h.shows("all four games") && h.shows("Junqi · Gomoku"));
+    let line = bounds_of(&h, "all four games");
+    assert!(line.height < 30.0, "one line: {line:?}");
+    let _ = h.app.update(Message::ToggleLanguage);
+    assert!(h.shows("四种棋都下") && h.shows("军棋、五子棋"));
+    let line = bounds_of(&h, "军棋、五子棋");
+    assert!(line.height < 30.0, "one line: {line:?}");
+}

@@ -324,6 +324,8 @@ impl App {
             if let Some(gomoku) = saved.gomoku {
                 app.lobby.set_gomoku(gomoku, &saved.table);
             }
+            // The game last chosen, and Tibetan chess's settings.
+            app.lobby.set_chosen(saved.game, saved.tibetan);
         }
         app
     }
@@ -696,6 +698,13 @@ impl App {
             lobby::Event::Gomoku(gomoku, table) => self.save_settings(|s| {
                 s.gomoku = Some(gomoku);
                 s.table = table;
+                s.game = Some(crate::session::GameKind::Gomoku(gomoku));
+            }),
+            lobby::Event::Chosen(game) => self.save_settings(|s| {
+                s.game = Some(game);
+                if let crate::session::GameKind::Tibetan(rules) = game {
+                    s.tibetan = Some(rules);
+                }
             }),
             lobby::Event::Spectators(allowed) => {
                 self.options.spectators = allowed;

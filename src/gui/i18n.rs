@@ -975,6 +975,40 @@ impl Lang {
         names.join(", ")
     }
 
+    /// A found peer's games, short, for its line in the lobby: every game lanqi plays
+    /// said in a word or two ("all four games", 四种棋都下), or the games by their short
+    /// names ("Junqi · Gomoku", 军棋、五子棋), never wrapped.
+    pub fn games_short(self, games: &[String]) -> String {
+        let all = GameKind::ALL
+            .iter()
+            .all(|g| games.iter().any(|o| o == g.name()));
+        if all {
+            return match self {
+                Lang::En => "all four games",
+                Lang::Zh => "四种棋都下",
+            }
+            .to_string();
+        }
+        let names: Vec<&str> = games
+            .iter()
+            .map(|g| match (self, g.as_str()) {
+                (Lang::En, "tibetan") => "Tibetan chess",
+                (Lang::Zh, "tibetan") => "七方棋",
+                (Lang::Zh, "junqi") => "军棋",
+                (Lang::Zh, "xiangqi") => "象棋",
+                (Lang::Zh, "gomoku") => "五子棋",
+                (Lang::En, "junqi") => "Junqi",
+                (Lang::En, "xiangqi") => "Xiangqi",
+                (Lang::En, "gomoku") => "Gomoku",
+                (_, g) => g,
+            })
+            .collect();
+        names.join(match self {
+            Lang::En => " · ",
+            Lang::Zh => "、",
+        })
+    }
+
     /// The button to a game's rules or history page: `Xiangqi: Rules`, 象棋规则.
     pub fn page_button(self, game: GameKind, which: super::page::Which) -> String {
         let word = match which {
