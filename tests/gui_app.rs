@@ -553,7 +553,15 @@ fn a_finished_game_is_listed_reviewed_move_by_move_and_exported_as_pgn() {
         let games = profile.join("games");
         std::fs::create_dir_all(&games).unwrap();
         let text = finished_xiangqi(&["h2e2", "h9g7", "h0g2", "i9h9"]);
-        std::fs::write(games.join("0000000000000051-bob.lanqi"), text).unwrap();
+        let file = games.join("0000000000000051-bob.lanqi");
+        std::fs::write(&file, text).unwrap();
+        // Saved on 14 March 2026 (the export is named by that day).
+        let day = std::time::UNIX_EPOCH + std::time::Duration::from_secs(20_526 * 86_400 + 3_600);
+        std::fs::File::options()
+            .append(true)
+            .open(&file)
+            .and_then(|f| f.set_modified(day))
+            .unwrap();
         // A damaged file is named, and the rest still listed.
         std::fs::write(
             games.join("0000000000000052-bob.lanqi"),
@@ -584,6 +592,10 @@ fn a_finished_game_is_listed_reviewed_move_by_move_and_exported_as_pgn() {
         !h.shows("Resign") && !h.shows("New game"),
         "nothing to play"
     );
+    assert!(
+        !h.shows("Chat") && !h.shows("Send"),
+        "nobody to chat with in a review"
+    );
     assert_snapshot(
         &h.ui().snapshot(&Theme::Light).unwrap(),
         "app-review-finished",
@@ -593,7 +605,7 @@ fn a_finished_game_is_listed_reviewed_move_by_move_and_exported_as_pgn() {
         ._profile
         .0
         .join("exports")
-        .join("0000000000000051-bob.pgn");
+        .join("xiangqi-alice-bob-2026-03-14.pgn");
     let pgn = std::fs::read_to_string(&exported).expect("the PGN written");
     assert!(
         pgn.contains("[Red \"alice\"]") && pgn.contains("[Result \"0-1\"]"),
@@ -2401,6 +2413,11 @@ fn the_game_screen_of_a_gomoku_table_of_four() {
         "Red · 2 stones",
         "Blue · 2 stones",
         "Pema's turn",
+        // The move list says whose stone each was.
+        "1. f6   Black · alice",
+        "2. g6   White · You",
+        "3. f7   Red · Pema",
+        "4. e5   Blue · computer (hard)",
     ] {
         assert!(h.shows(line), "shows {line:?}");
     }

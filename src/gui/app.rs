@@ -765,11 +765,21 @@ impl App {
             return;
         };
         let (extension, text) = &archived.export;
-        let stem = archived
-            .path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "game".into());
+        // Named by the game, its players in seat order and the day it was last saved
+        // (`xiangqi-alice-bob-2026-03-14.pgn`), not by its id.
+        let day = std::fs::metadata(&archived.path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| civil_date(d.as_secs() / 86_400));
+        let stem = match &archived.snapshot.game {
+            Some(game) => export_stem(
+                game.game.name(),
+                game.seats.iter().map(|s| s.name.as_str()),
+                day,
+            ),
+            None => "game".into(),
+        };
         let written = Profile::open(self.options.profile.as_deref())
             .and_then(|p| p.exports_dir())
             .map_err(|e| e.to_string())
@@ -971,6 +981,43 @@ impl App {
             None => screen,
         }
     }
+}
+
+/// The file name (without extension) a finished game is exported under: its game, its
+/// players in seat order, the day, each kept to letters, digits, `-` and `_` (any script:
+/// a name in Chinese stays Chinese), e.g. `gomoku-alice-bob-Pema-2026-03-14`.
+pub fn export_stem<'a>(
+    game: &str,
+    players: impl Iterator<Item = &'a str>,
+    day: Option<String>,
+) -> String {
+    let clean = |s: &str| -> String {
+        let kept: String = s
+            .chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '_' })
+            .take(24)
+            .collect();
+        if kept.is_empty() { "_".into() } else { kept }
+    };
+    let mut parts = vec![clean(game)];
+    parts.extend(players.map(clean));
+    parts.extend(day);
+    parts.join("-")
+}
+
+/// The calendar date (UTC) `days` days after 1970-01-01, as `YYYY-MM-DD` (Howard
+/// Hinnant's civil-from-days).
+fn civil_date(days: u64) -> String {
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
 }
 
 /// The network worker: starts the peer on its own thread, hands the app the command

@@ -408,7 +408,7 @@ impl Play {
                 .into()
         }))
         .spacing(2);
-        column![
+        let panel = column![
             table.status(),
             actions,
             rule::horizontal(1),
@@ -416,25 +416,35 @@ impl Play {
             scrollable(move_list.width(Fill))
                 .anchor_bottom()
                 .height(Length::FillPortion(3)),
-            rule::horizontal(1),
-            text(t.chat_heading).size(16),
-            scrollable(chat_lines.width(Fill))
-                .anchor_bottom()
-                .height(Length::FillPortion(2)),
-            row![
-                text_input(t.chat_placeholder, &self.chat)
-                    .id("chat")
-                    .on_input(Message::ChatChanged)
-                    .on_submit(Message::SendChat)
-                    .width(Fill),
-                button(text(t.send)).on_press(Message::SendChat),
-            ]
-            .spacing(6),
-        ]
-        .spacing(8)
-        .width(Length::Fixed(340.0))
-        .height(Fill)
-        .into()
+        ];
+        // A finished game under review talks to nobody: no chat.
+        let panel = if table.review {
+            panel
+        } else {
+            panel.extend([
+                rule::horizontal(1).into(),
+                text(t.chat_heading).size(16).into(),
+                scrollable(chat_lines.width(Fill))
+                    .anchor_bottom()
+                    .height(Length::FillPortion(2))
+                    .into(),
+                row![
+                    text_input(t.chat_placeholder, &self.chat)
+                        .id("chat")
+                        .on_input(Message::ChatChanged)
+                        .on_submit(Message::SendChat)
+                        .width(Fill),
+                    button(text(t.send)).on_press(Message::SendChat),
+                ]
+                .spacing(6)
+                .into(),
+            ])
+        };
+        panel
+            .spacing(8)
+            .width(Length::Fixed(340.0))
+            .height(Fill)
+            .into()
     }
 
     /// `base` under the dialog that is open, the most pressing first: the Resign
