@@ -819,6 +819,7 @@ impl Lang {
     pub fn finished_line(self, game: GameKind, opponent: &str, result: &str, moves: u32) -> String {
         let game = self.game_name(game);
         match self {
+            Lang::En if moves == 1 => format!("{game} with {opponent}: {result}, 1 move"),
             Lang::En => format!("{game} with {opponent}: {result}, {moves} moves"),
             Lang::Zh => format!("与 {opponent} 的{game}：{result}，{moves} 步"),
         }
@@ -836,6 +837,7 @@ impl Lang {
     pub fn adjourned_line(self, game: GameKind, opponent: &str, moves: u32) -> String {
         let game = self.game_name(game);
         match self {
+            Lang::En if moves == 1 => format!("{game} with {opponent}, 1 move played"),
             Lang::En => format!("{game} with {opponent}, {moves} moves played"),
             Lang::Zh => format!("与 {opponent} 的{game}，已下 {moves} 步"),
         }
@@ -2088,5 +2090,22 @@ mod complete {
             both(&format!("{error:?}"), |lang| lang.refused(&error));
             both(&format!("{error:?}"), |lang| lang.import_failed(&error));
         }
+    }
+
+    #[test]
+    fn one_move_is_one_move_not_one_moves() {
+        let en = Lang::En;
+        assert_eq!(
+            en.finished_line(GameKind::Xiangqi, "bob", "lost", 1),
+            "Xiangqi with bob: lost, 1 move"
+        );
+        assert_eq!(
+            en.adjourned_line(GameKind::Xiangqi, "bob", 1),
+            "Xiangqi with bob, 1 move played"
+        );
+        assert!(
+            en.finished_line(GameKind::Xiangqi, "bob", "lost", 2)
+                .ends_with("2 moves")
+        );
     }
 }
