@@ -2753,3 +2753,19 @@ fn every_change_on_screen_is_painted_afresh() {
     let theme = iced::theme::Base::base(&Theme::Light).background_color;
     assert!((theme.b - still.b).abs() < 0.01 && theme.r == still.r && theme.g == still.g);
 }
+
+/// After the game the side panel says who won and why in one line: "You won: Resignation",
+/// without the title's exclamation mark before the colon.
+#[test]
+fn the_result_line_reads_as_one_sentence() {
+    let mut won = gomoku_two(3);
+    let game = won.game.as_mut().unwrap();
+    game.ending = Some(Ending {
+        winner: Some(0),
+        reason: lanqi::session::Reason::Resignation,
+    });
+    let mut h = Harness::new(won);
+    h.click("See the board");
+    assert!(h.shows("You won: Resignation"));
+    assert!(!h.shows("You won!: Resignation"));
+}

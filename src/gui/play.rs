@@ -632,6 +632,8 @@ impl<'a> Table<'a> {
             // Who won and why, under "Game over" (the end dialog says it too, but it is
             // closed, or never shown in a review).
             let who = self.result(ending.winner);
+            // "You won!" as a title; before the reason, without its exclamation mark.
+            let who = who.trim_end_matches(['!', '！']);
             status = status
                 .push(text(format!("{who}: {}", ending.reason.words(self.lang))).size(15))
                 .push(audit_lines(game, self.lang));
