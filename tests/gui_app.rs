@@ -2769,3 +2769,23 @@ fn the_result_line_reads_as_one_sentence() {
     assert!(h.shows("You won: Resignation"));
     assert!(!h.shows("You won!: Resignation"));
 }
+
+/// The result of a game that just ended leaves the board in view: the replay's counter and
+/// the position it names are seen together (a dialog in the middle of the window hid the
+/// first stones, at the board's centre, while the counter said they were there).
+#[test]
+fn the_result_leaves_the_board_and_its_replay_in_view() {
+    let mut over = gomoku_two(1);
+    let game = over.game.as_mut().unwrap();
+    game.ending = Some(Ending {
+        winner: Some(1),
+        reason: lanqi::session::Reason::Resignation,
+    });
+    let h = Harness::new(over);
+    assert!(h.shows("See the board") && h.shows("Replay 1/1"));
+    let (result, board) = (bounds_of(&h, "#end-dialog"), bounds_of(&h, "#board"));
+    assert!(
+        result.intersection(&board).is_none(),
+        "the result ({result:?}) covers none of the board ({board:?})"
+    );
+}

@@ -31,6 +31,9 @@ pub const FLASH_FOR: Duration = Duration::from_secs(5);
 
 /// Red, for problems, battles and a failed audit.
 const RED: Color = Color::from_rgb(0.72, 0.11, 0.09);
+/// The side panel's width.
+const SIDE_PANEL: f32 = 340.0;
+
 /// Grey, for what is said in passing.
 const GREY: Color = Color::from_rgb(0.40, 0.40, 0.40);
 
@@ -442,7 +445,7 @@ impl Play {
         };
         panel
             .spacing(8)
-            .width(Length::Fixed(340.0))
+            .width(Length::Fixed(SIDE_PANEL))
             .height(Fill)
             .into()
     }
@@ -488,7 +491,21 @@ impl Play {
                 Message::AnswerDraw,
             )
         } else if let Some(ending) = game.ending.as_ref().filter(|_| !self.end_dismissed) {
-            table.end_dialog(ending)
+            // The result sits over the foot of the side panel (the chat), the board, whose
+            // turn it was and the moves left in view and undimmed: the
+            // replay's counter and the position it names are both seen (a dialog in the
+            // middle hid the first stones, there in most games, behind it).
+            let result = container(opaque(table.end_dialog(ending)))
+                .id("end-dialog")
+                .align_right(Length::Fixed(SIDE_PANEL));
+            return stack![
+                base,
+                container(result)
+                    .align_right(Fill)
+                    .align_bottom(Fill)
+                    .padding(12)
+            ]
+            .into();
         } else {
             return base;
         };
@@ -748,7 +765,8 @@ impl<'a> Table<'a> {
             audit_lines(self.game, lang),
         ]
         .spacing(8);
-        dialog(title, Some(why.into()), buttons)
+        // As wide as the side panel it stands over.
+        dialog_of_width(title, Some(why.into()), buttons, Fill)
     }
 }
 
@@ -801,13 +819,24 @@ fn dialog<'a>(
     content: Option<Element<'a, Message>>,
     buttons: Vec<Element<'a, Message>>,
 ) -> Element<'a, Message> {
+    dialog_of_width(title, content, buttons, Length::Shrink)
+}
+
+/// [`dialog`], as wide as `width` (at most 480).
+fn dialog_of_width<'a>(
+    title: String,
+    content: Option<Element<'a, Message>>,
+    buttons: Vec<Element<'a, Message>>,
+    width: Length,
+) -> Element<'a, Message> {
     let mut body = column![text(title).size(24)].spacing(16);
     if let Some(content) = content {
         body = body.push(content);
     }
-    body = body.push(row(buttons).spacing(10));
+    body = body.push(row(buttons).spacing(10).wrap().vertical_spacing(10));
     container(body)
         .padding(24)
+        .width(width)
         .max_width(480)
         .style(|theme: &iced::Theme| container::Style {
             background: Some(theme.palette().background.into()),
