@@ -2618,7 +2618,7 @@ fn choosing_a_game_moves_nothing_above_its_settings() {
 }
 
 /// Gomoku's settings fit in the window, each label on the line of its control, in both
-/// languages: the board's sides and the win length are stepped with − and + (not chosen
+/// languages: the board's sides and the win length are stepped with – and + (not chosen
 /// from a list of every number).
 #[test]
 fn gomoku_settings_fit_with_each_label_beside_its_control() {

@@ -942,7 +942,7 @@ fn labelled<'a>(
     .into()
 }
 
-/// A number chosen with − and + (from `least` to `most`): each press sends `to` of the
+/// A number chosen with – and + (from `least` to `most`): each press sends `to` of the
 /// next number. As wide whatever the range, unlike a list of every number.
 fn stepper<'a>(
     value: u8,
@@ -962,7 +962,7 @@ fn stepper<'a>(
         .id(format!("{id}-{which}"))
     };
     row![
-        step("−", (value > least).then(|| value - 1), "less"),
+        step("–", (value > least).then(|| value - 1), "less"),
         container(text(value.to_string()).size(15))
             .id(id)
             .width(Length::Fixed(28.0))
@@ -976,7 +976,7 @@ fn stepper<'a>(
 
 /// Gomoku's settings, chosen before challenging: the rule set, columns × rows, the win
 /// length (five, and fixed, in renju; 4 or more with an opening rule), the seats, the
-/// opening rule. Numbers are stepped (− 15 +), each label beside its control.
+/// opening rule. Numbers are stepped (– 15 +), each label beside its control.
 fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Vec<Element<'a, Message>> {
     let t = lang.app();
     let rules: Vec<Choice<Rule>> = Rule::ALL
