@@ -553,7 +553,15 @@ fn a_finished_game_is_listed_reviewed_move_by_move_and_exported_as_pgn() {
         let games = profile.join("games");
         std::fs::create_dir_all(&games).unwrap();
         let text = finished_xiangqi(&["h2e2", "h9g7", "h0g2", "i9h9"]);
-        std::fs::write(games.join("0000000000000051-bob.lanqi"), text).unwrap();
+        let file = games.join("0000000000000051-bob.lanqi");
+        std::fs::write(&file, text).unwrap();
+        // Saved on 14 March 2026 (the export is named by that day).
+        let day = std::time::UNIX_EPOCH + std::time::Duration::from_secs(20_526 * 86_400 + 3_600);
+        std::fs::File::options()
+            .append(true)
+            .open(&file)
+            .and_then(|f| f.set_modified(day))
+            .unwrap();
         // A damaged file is named, and the rest still listed.
         std::fs::write(
             games.join("0000000000000052-bob.lanqi"),
@@ -584,6 +592,10 @@ fn a_finished_game_is_listed_reviewed_move_by_move_and_exported_as_pgn() {
         !h.shows("Resign") && !h.shows("New game"),
         "nothing to play"
     );
+    assert!(
+        !h.shows("Chat") && !h.shows("Send"),
+        "nobody to chat with in a review"
+    );
     assert_snapshot(
         &h.ui().snapshot(&Theme::Light).unwrap(),
         "app-review-finished",
@@ -593,7 +605,7 @@ fn a_finished_game_is_listed_reviewed_move_by_move_and_exported_as_pgn() {
         ._profile
         .0
         .join("exports")
-        .join("0000000000000051-bob.pgn");
+        .join("xiangqi-alice-bob-2026-03-14.pgn");
     let pgn = std::fs::read_to_string(&exported).expect("the PGN written");
     assert!(
         pgn.contains("[Red \"alice\"]") && pgn.contains("[Result \"0-1\"]"),
@@ -2401,6 +2413,11 @@ fn the_game_screen_of_a_gomoku_table_of_four() {
         "Red · 2 stones",
         "Blue · 2 stones",
         "Pema's turn",
+        // The move list says whose stone each was.
+        "1. f6   Black · alice",
+        "2. g6   White · You",
+        "3. f7   Red · Pema",
+        "4. e5   Blue · computer (hard)",
     ] {
         assert!(h.shows(line), "shows {line:?}");
     }
@@ -2438,4 +2455,337 @@ fn the_unfinished_card_names_the_seats_of_a_table_of_three() {
     assert!(h.shows("Gomoku with Pema, computer (easy), 9 moves played"));
     h.click("Resume");
     assert_eq!(h.sent(), vec![Command::Resume]);
+}
+
+/// A Gomoku game of two on 7x7 between alice (seat 0, moving first: the snapshot is hers)
+/// and bob, `plies` stones in.
+fn gomoku_two(plies: usize) -> Snapshot {
+    use lanqi::rules::gomoku::{Action, Game};
+    let settings = small_gomoku(2);
+    let points = ["d4", "e5", "c3", "e4", "b2", "e3"];
+    let mut game = Game::new(settings).unwrap();
+    let mut record = Vec::new();
+    for (i, p) in points.iter().take(plies).enumerate() {
+        let action: Action = p.parse().unwrap();
+        game.act(action).unwrap();
+        record.push(Record::Move {
+            ply: i as u32 + 1,
+            seat: (i % 2) as u8,
+            mv: AnyMove::Gomoku(action),
+            clock_ms: 0,
+        });
+    }
+    Snapshot {
+        opponent: Some(("bob".into(), "0c11-5e2d-9a40-7b83".into())),
+        game: Some(GameView {
+            game: GameKind::Gomoku(settings),
+            me: 0,
+            first: 0,
+            seats: two_seats(["alice", "bob"], [None, None]),
+            board: Some(Board::Gomoku(Box::new(game))),
+            legal_moves: Vec::new(),
+            to_move: Some((plies % 2) as u8),
+            busy: false,
+            record,
+            undo: None,
+            draw: None,
+            ending: None,
+            audit: None,
+            chat: Vec::new(),
+        }),
+        ..lobby_snapshot()
+    }
+}
+
+/// My undo request and draw offer are said to wait for an answer while the game goes on,
+/// and no longer once it is over (the session may still hold them then).
+#[test]
+fn a_request_of_mine_is_not_awaited_once_the_game_is_over() {
+    let waiting_undo = "You asked to take your move back: waiting for the answer…";
+    let waiting_draw = "You offered a draw: waiting for the answer…";
+    let mut asked = gomoku_two(3);
+    let game = asked.game.as_mut().unwrap();
+    game.undo = Some((0, 3));
+    game.draw = Some(0);
+    let mut h = Harness::new(asked.clone());
+    assert!(h.shows(waiting_undo) && h.shows(waiting_draw));
+    // bob answers: nothing is awaited any more.
+    let mut answered = asked.clone();
+    let game = answered.game.as_mut().unwrap();
+    (game.undo, game.draw) = (None, None);
+    h.app.set_snapshot(answered, Instant::now());
+    assert!(!h.shows(waiting_undo) && !h.shows(waiting_draw));
+    // Asked again, and the game ends (I resign) before bob answers.
+    h.app.set_snapshot(asked.clone(), Instant::now());
+    assert!(h.shows(waiting_undo));
+    let mut over = asked;
+    let game = over.game.as_mut().unwrap();
+    game.ending = Some(Ending {
+        winner: Some(1),
+        reason: lanqi::session::Reason::Resignation,
+    });
+    game.record.push(Record::Over {
+        winner: Some(1),
+        reason: lanqi::session::Reason::Resignation,
+    });
+    h.app.set_snapshot(over, Instant::now());
+    h.click("See the board");
+    assert!(h.shows("Game over"));
+    assert!(
+        !h.shows(waiting_undo) && !h.shows(waiting_draw),
+        "nobody answers a request once the game is over"
+    );
+}
+
+/// What went wrong before a game came on screen (the opponent left it, and it was saved)
+/// is not shown under its board once it is resumed; what goes wrong in the game is, until
+/// the game moves on.
+#[test]
+fn a_problem_is_shown_under_the_board_only_while_it_is_news() {
+    let left = "bob left the game: it is saved, and the lobby offers to resume it";
+    let mut gone = lobby_snapshot();
+    gone.problem = Some(left.into());
+    gone.adjourned = Some(Adjourned {
+        game: GameKind::Gomoku(small_gomoku(2)),
+        opponent: "bob".into(),
+        moves: 3,
+        computer: None,
+        here: false,
+    });
+    let mut h = Harness::new(gone);
+    assert_eq!(h.app.screen(), Screen::Lobby);
+    assert!(h.shows(left), "the lobby says why the game stopped");
+    // bob resumes it: the peer still holds the line, the screen does not show it.
+    let mut resumed = gomoku_two(3);
+    resumed.problem = Some(left.into());
+    h.app.set_snapshot(resumed.clone(), Instant::now());
+    assert_eq!(h.app.screen(), Screen::Play);
+    assert!(!h.shows(left), "the resumed game is not said to be left");
+    // A move refused now is shown…
+    let refused = "that stone cannot be placed now";
+    let mut problem = resumed.clone();
+    problem.problem = Some(refused.into());
+    h.app.set_snapshot(problem.clone(), Instant::now());
+    assert!(h.shows(refused));
+    // …until the game moves on.
+    let mut on = gomoku_two(4);
+    on.problem = Some(refused.into());
+    h.app.set_snapshot(on, Instant::now());
+    assert!(
+        !h.shows(refused),
+        "a problem is not shown once the game has moved on"
+    );
+}
+
+/// The bounds of what `selector` finds on the app's screen.
+fn bounds_of(h: &Harness, what: &str) -> iced::Rectangle {
+    let mut ui = h.ui();
+    match what.strip_prefix('#') {
+        Some(id) => ui.find(selector::id(id.to_string())).map(|t| t.bounds()),
+        None => ui.find(what).map(|t| t.bounds()),
+    }
+    .unwrap_or_else(|e| panic!("no {what:?} on screen: {e:?}"))
+}
+
+/// Choosing a game moves nothing above its settings: the game picker and Time stay where
+/// they are, whichever game is chosen (the rules and history buttons are with the game's
+/// settings, under it).
+#[test]
+fn choosing_a_game_moves_nothing_above_its_settings() {
+    let mut h = Harness::new(lobby_snapshot());
+    for lang_round in 0..2 {
+        let first = bounds_of(&h, "#game-row");
+        for game in ["Xiangqi", "Gomoku", "Tibetan seven-square chess", "Junqi"] {
+            let label = if lang_round == 0 {
+                game.to_string()
+            } else {
+                lanqi::gui::i18n::Lang::Zh.games(&[match game {
+                    "Xiangqi" => "xiangqi".to_string(),
+                    "Gomoku" => "gomoku".to_string(),
+                    "Junqi" => "junqi".to_string(),
+                    _ => "tibetan".to_string(),
+                }])
+            };
+            h.click(&label);
+            assert_eq!(
+                bounds_of(&h, "#game-row"),
+                first,
+                "the game row stays put when {game} is chosen"
+            );
+        }
+        let _ = h.app.update(Message::ToggleLanguage);
+    }
+}
+
+/// Gomoku's settings fit in the window, each label on the line of its control, in both
+/// languages: the board's sides and the win length are stepped with – and + (not chosen
+/// from a list of every number).
+#[test]
+fn gomoku_settings_fit_with_each_label_beside_its_control() {
+    let mut h = Harness::new(lobby_snapshot());
+    h.click("Gomoku");
+    for _ in 0..2 {
+        for (label, control) in [
+            ("setting-rule", "#setting-rule"),
+            ("setting-board", "#setting-board"),
+            ("setting-win", "#setting-win"),
+            ("setting-seats", "#setting-seats"),
+            ("setting-opening", "#setting-opening"),
+        ] {
+            let c = bounds_of(&h, control);
+            assert!(
+                c.x + c.width <= SIZE.width && c.y + c.height <= SIZE.height,
+                "{label} fits in the window: {c:?}"
+            );
+        }
+        let t = h.app.lang().app();
+        let seats = h.app.lang().table_words().seats;
+        for (label, control) in [
+            (t.gomoku_rule, "#setting-rule"),
+            (t.gomoku_board, "#setting-board"),
+            (t.gomoku_win, "#setting-win"),
+            (seats, "#setting-seats"),
+            (t.gomoku_opening, "#setting-opening"),
+        ] {
+            let (l, c) = (bounds_of(&h, label), bounds_of(&h, control));
+            let centre = |r: iced::Rectangle| r.y + r.height / 2.0;
+            assert!(
+                (centre(l) - centre(c)).abs() < 4.0 && c.x > l.x,
+                "{label:?} ({l:?}) sits on the line of its control ({c:?})"
+            );
+        }
+        let _ = h.app.update(Message::ToggleLanguage);
+    }
+    // 15 × 15 to 16 × 15, and the win length down to four.
+    h.interact(|ui| {
+        ui.click(selector::id("gomoku-columns-more")).unwrap();
+    });
+    h.interact(|ui| {
+        ui.click(selector::id("gomoku-win-less")).unwrap();
+    });
+    let GameKind::Gomoku(chosen) = h.app.lobby_game() else {
+        panic!("Gomoku chosen")
+    };
+    assert_eq!((chosen.size.width(), chosen.size.height()), (16, 15));
+    assert_eq!(chosen.win, 4);
+}
+
+/// The game chosen in the lobby, and Tibetan chess's settings, are remembered in the
+/// settings file: the next start opens on them; a file with a bad value opens on Junqi.
+#[test]
+fn the_game_chosen_is_remembered_across_a_restart() {
+    use lanqi::gui::lobby;
+    let profile = TempDir::new("game-remembered");
+    let path = profile.0.join("settings.json");
+    let opts = Options {
+        settings: Some(path.clone()),
+        ..options("alice", &profile)
+    };
+    let mut app = App::new(opts.clone());
+    let rules = lanqi::rules::tibetan::Rules {
+        protect_formations: !lanqi::rules::tibetan::Rules::default().protect_formations,
+        ..Default::default()
+    };
+    let _ = app.update(Message::Lobby(lobby::Message::Game(GameKind::Tibetan(
+        Default::default(),
+    ))));
+    let _ = app.update(Message::Lobby(lobby::Message::Tibetan(rules)));
+    assert_eq!(
+        App::new(opts.clone()).lobby_game(),
+        GameKind::Tibetan(rules)
+    );
+    let _ = app.update(Message::Lobby(lobby::Message::Game(GameKind::Xiangqi)));
+    let mut again = App::new(opts.clone());
+    assert_eq!(again.lobby_game(), GameKind::Xiangqi);
+    // Back to Tibetan chess: its settings were kept too.
+    let _ = again.update(Message::Lobby(lobby::Message::Game(GameKind::Tibetan(
+        Default::default(),
+    ))));
+    assert_eq!(again.lobby_game(), GameKind::Tibetan(rules));
+    std::fs::write(&path, "{\"game\": 42, \"tibetan\": \"chess\"}").unwrap();
+    assert_eq!(App::new(opts).lobby_game(), GameKind::Junqi);
+}
+
+/// A peer's games in the lobby: one short line in words each language uses, never a
+/// broken word.
+#[test]
+fn a_peers_games_read_in_one_short_line() {
+    let mut snapshot = lobby_snapshot();
+    snapshot.found[0].games = ["junqi", "xiangqi", "gomoku", "tibetan"]
+        .map(String::from)
+        .to_vec();
+    snapshot.found[1].games = vec!["junqi".into(), "gomoku".into()];
+    let mut h = Harness::new(snapshot);
+    assert!(h.shows("all four games") && h.shows("Junqi · Gomoku"));
+    let line = bounds_of(&h, "all four games");
+    assert!(line.height < 30.0, "one line: {line:?}");
+    let _ = h.app.update(Message::ToggleLanguage);
+    assert!(h.shows("四种棋都下") && h.shows("军棋、五子棋"));
+    let line = bounds_of(&h, "军棋、五子棋");
+    assert!(line.height < 30.0, "one line: {line:?}");
+}
+
+/// Every change of what the window shows is painted afresh (tiny-skia's damage tracking
+/// leaves ink outside a text's line box behind: descenders, Tibetan stacks): the window's
+/// background is nudged after each change, which makes iced repaint all of it, and stays
+/// as it is while nothing changes (a clock's tick repaints only what it damages).
+/// `scripts/check-repaint.sh` checks the real window under Xvfb.
+#[test]
+fn every_change_on_screen_is_painted_afresh() {
+    let mut h = Harness::new(lobby_snapshot());
+    let background = |h: &Harness| h.app.style(&Theme::Light).background_color;
+    let before = background(&h);
+    assert_eq!(background(&h), before, "nothing changed: no repaint");
+    let _ = h.app.update(Message::ToggleLanguage);
+    let after = background(&h);
+    assert_ne!(after, before, "the words changed: all repainted");
+    assert_eq!(background(&h), after);
+    let _ = h.app.update(Message::Repaint);
+    assert_ne!(background(&h), after, "a scroll: all repainted");
+    let still = background(&h);
+    let _ = h.app.update(Message::Tick(Instant::now()));
+    assert_eq!(
+        background(&h),
+        still,
+        "a plain tick repaints what it damages only"
+    );
+    // Never more than a shade from the theme's.
+    let theme = iced::theme::Base::base(&Theme::Light).background_color;
+    assert!((theme.b - still.b).abs() < 0.01 && theme.r == still.r && theme.g == still.g);
+}
+
+/// After the game the side panel says who won and why in one line: "You won: Resignation",
+/// without the title's exclamation mark before the colon.
+#[test]
+fn the_result_line_reads_as_one_sentence() {
+    let mut won = gomoku_two(3);
+    let game = won.game.as_mut().unwrap();
+    game.ending = Some(Ending {
+        winner: Some(0),
+        reason: lanqi::session::Reason::Resignation,
+    });
+    let mut h = Harness::new(won);
+    h.click("See the board");
+    assert!(h.shows("You won: Resignation"));
+    assert!(!h.shows("You won!: Resignation"));
+}
+
+/// The result of a game that just ended leaves the board in view: the replay's counter and
+/// the position it names are seen together (a dialog in the middle of the window hid the
+/// first stones, at the board's centre, while the counter said they were there).
+#[test]
+fn the_result_leaves_the_board_and_its_replay_in_view() {
+    let mut over = gomoku_two(1);
+    let game = over.game.as_mut().unwrap();
+    game.ending = Some(Ending {
+        winner: Some(1),
+        reason: lanqi::session::Reason::Resignation,
+    });
+    let h = Harness::new(over);
+    assert!(h.shows("See the board") && h.shows("Replay 1/1"));
+    let (result, board) = (bounds_of(&h, "#end-dialog"), bounds_of(&h, "#board"));
+    assert!(
+        result.intersection(&board).is_none(),
+        "the result ({result:?}) covers none of the board ({board:?})"
+    );
 }

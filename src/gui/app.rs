@@ -213,6 +213,9 @@ pub enum Message {
     EnginesFound(Vec<EngineInfo>),
     /// The program typed in the lobby's engine box was checked.
     EngineChecked(PathBuf, Result<EngineInfo, ProbeError>),
+    /// Something scrolled (the wheel, or a scrollbar let go): nothing to do but paint the
+    /// window afresh ([`App::style`]).
+    Repaint,
 }
 
 impl From<hot_seat::Message> for Message {
@@ -251,6 +254,11 @@ pub struct App {
     sound: super::sound::Sound,
     /// The window's size now, once it has been resized.
     window_size: Option<Size>,
+    /// How many times what is on screen may have changed more than a clock's digits (every
+    /// message but a plain tick): each change is painted afresh ([`App::style`]).
+    changes: u32,
+    /// The change last painted afresh, and the background's nudge that did it.
+    painted: std::cell::Cell<(u32, bool)>,
 }
 
 /// Runs `f` on a thread of its own; its result, when it is done (none if it panicked).
@@ -316,6 +324,8 @@ impl App {
             closing: None,
             sound,
             window_size: None,
+            changes: 0,
+            painted: std::cell::Cell::new((0, false)),
         };
         app.list_games();
         // The Gomoku settings and seat setup last chosen.
@@ -324,6 +334,8 @@ impl App {
             if let Some(gomoku) = saved.gomoku {
                 app.lobby.set_gomoku(gomoku, &saved.table);
             }
+            // The game last chosen, and Tibetan chess's settings.
+            app.lobby.set_chosen(saved.game, saved.tibetan);
         }
         app
     }
@@ -444,9 +456,15 @@ impl App {
     }
 
     /// The window's base style: the theme's, with the background nudged by an invisible
-    /// amount per screen. tiny-skia redraws only what changed between frames and can
-    /// leave a board's anti-aliased edge behind when the screen changes; a new background
-    /// colour makes it redraw the whole window once.
+    /// amount per screen, and nudged again after every change of what is shown. tiny-skia
+    /// redraws only what changed between frames, and it judges a text by its line box
+    /// (iced_graphics' `Text::visible_bounds`: the paragraph's `min_bounds`), so ink
+    /// outside that box — descenders, Tibetan stacks, a board's anti-aliased edge — stays
+    /// on screen when the text changes or moves; a new background colour makes it redraw
+    /// the whole window once (iced_tiny_skia's `window::compositor::present` damages all
+    /// of it when the background colour differs from the last frame's). iced asks for the
+    /// style after each batch of messages, so each change is painted afresh; a scroll
+    /// sends [`Message::Repaint`] for the same.
     pub fn style(&self, theme: &Theme) -> iced::theme::Style {
         use iced::theme::Base;
         let mut style = theme.base();
@@ -465,7 +483,12 @@ impl App {
         } else {
             0.0
         };
-        let nudge = screen + seating;
+        // Each change flips the last nudge (by far less than a shade: only the redraw shows).
+        let (painted, flip) = self.painted.get();
+        let flip = flip ^ (painted != self.changes);
+        self.painted.set((self.changes, flip));
+        let changed = if flip { 0.0001 } else { 0.0 };
+        let nudge = screen + seating + changed;
         style.background_color.b = (style.background_color.b - nudge).max(0.0);
         style
     }
@@ -526,7 +549,11 @@ impl App {
 
     /// Handles a message.
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        if !matches!(message, Message::Tick(_)) {
+            self.changes = self.changes.wrapping_add(1);
+        }
         match message {
+            Message::Repaint => {}
             Message::Net((generation, _)) if generation != self.generation => {}
             Message::Net((_, NetEvent::Ready(tx))) => {
                 if !self.options.spectators {
@@ -616,6 +643,10 @@ impl App {
             Message::Uncover => self.seating.uncover(&self.host.snapshot),
             Message::Tick(now) => {
                 self.now = now;
+                if self.host.play.flash().is_some() {
+                    // The battle's outcome may go now: its words are painted over.
+                    self.changes = self.changes.wrapping_add(1);
+                }
                 self.host.play.tick(now);
                 for guest in &mut self.guests {
                     guest.play.tick(now);
@@ -696,6 +727,13 @@ impl App {
             lobby::Event::Gomoku(gomoku, table) => self.save_settings(|s| {
                 s.gomoku = Some(gomoku);
                 s.table = table;
+                s.game = Some(crate::session::GameKind::Gomoku(gomoku));
+            }),
+            lobby::Event::Chosen(game) => self.save_settings(|s| {
+                s.game = Some(game);
+                if let crate::session::GameKind::Tibetan(rules) = game {
+                    s.tibetan = Some(rules);
+                }
             }),
             lobby::Event::Spectators(allowed) => {
                 self.options.spectators = allowed;
@@ -756,11 +794,21 @@ impl App {
             return;
         };
         let (extension, text) = &archived.export;
-        let stem = archived
-            .path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "game".into());
+        // Named by the game, its players in seat order and the day it was last saved
+        // (`xiangqi-alice-bob-2026-03-14.pgn`), not by its id.
+        let day = std::fs::metadata(&archived.path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| civil_date(d.as_secs() / 86_400));
+        let stem = match &archived.snapshot.game {
+            Some(game) => export_stem(
+                game.game.name(),
+                game.seats.iter().map(|s| s.name.as_str()),
+                day,
+            ),
+            None => "game".into(),
+        };
         let written = Profile::open(self.options.profile.as_deref())
             .and_then(|p| p.exports_dir())
             .map_err(|e| e.to_string())
@@ -834,6 +882,7 @@ impl App {
             tick,
             window::close_requests().map(Message::CloseRequested),
             window::resize_events().map(|(_, size)| Message::Resized(size)),
+            iced::event::listen_with(scrolled),
         ])
     }
 
@@ -962,6 +1011,58 @@ impl App {
             None => screen,
         }
     }
+}
+
+/// A scroll (the wheel, or a mouse button let go after dragging a scrollbar): the window
+/// is painted afresh ([`App::style`]), since moved text can leave ink behind.
+fn scrolled(
+    event: iced::Event,
+    _status: iced::event::Status,
+    _window: window::Id,
+) -> Option<Message> {
+    use iced::mouse;
+    match event {
+        iced::Event::Mouse(mouse::Event::WheelScrolled { .. })
+        | iced::Event::Mouse(mouse::Event::ButtonReleased(_)) => Some(Message::Repaint),
+        _ => None,
+    }
+}
+
+/// The file name (without extension) a finished game is exported under: its game, its
+/// players in seat order, the day, each kept to letters, digits, `-` and `_` (any script:
+/// a name in Chinese stays Chinese), e.g. `gomoku-alice-bob-Pema-2026-03-14`.
+pub fn export_stem<'a>(
+    game: &str,
+    players: impl Iterator<Item = &'a str>,
+    day: Option<String>,
+) -> String {
+    let clean = |s: &str| -> String {
+        let kept: String = s
+            .chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '_' })
+            .take(24)
+            .collect();
+        if kept.is_empty() { "_".into() } else { kept }
+    };
+    let mut parts = vec![clean(game)];
+    parts.extend(players.map(clean));
+    parts.extend(day);
+    parts.join("-")
+}
+
+/// The calendar date (UTC) `days` days after 1970-01-01, as `YYYY-MM-DD` (Howard
+/// Hinnant's civil-from-days).
+fn civil_date(days: u64) -> String {
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
 }
 
 /// The network worker: starts the peer on its own thread, hands the app the command

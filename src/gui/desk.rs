@@ -98,7 +98,10 @@ impl Desk {
         }
         match (old.game.as_ref(), new) {
             (_, None) => self.play = play::Play::new(),
-            (old_game, Some(g)) => self.play.observe(old_game, g, lang, now),
+            (old_game, Some(g)) => {
+                let problem = self.snapshot.problem.as_deref();
+                self.play.observe(old_game, g, problem, lang, now)
+            }
         }
         cue(old.game.as_ref()?, new?)
     }

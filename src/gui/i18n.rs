@@ -819,6 +819,7 @@ impl Lang {
     pub fn finished_line(self, game: GameKind, opponent: &str, result: &str, moves: u32) -> String {
         let game = self.game_name(game);
         match self {
+            Lang::En if moves == 1 => format!("{game} with {opponent}: {result}, 1 move"),
             Lang::En => format!("{game} with {opponent}: {result}, {moves} moves"),
             Lang::Zh => format!("与 {opponent} 的{game}：{result}，{moves} 步"),
         }
@@ -836,6 +837,7 @@ impl Lang {
     pub fn adjourned_line(self, game: GameKind, opponent: &str, moves: u32) -> String {
         let game = self.game_name(game);
         match self {
+            Lang::En if moves == 1 => format!("{game} with {opponent}, 1 move played"),
             Lang::En => format!("{game} with {opponent}, {moves} moves played"),
             Lang::Zh => format!("与 {opponent} 的{game}，已下 {moves} 步"),
         }
@@ -973,6 +975,40 @@ impl Lang {
             })
             .collect();
         names.join(", ")
+    }
+
+    /// A found peer's games, short, for its line in the lobby: every game lanqi plays
+    /// said in a word or two ("all four games", 四种棋都下), or the games by their short
+    /// names ("Junqi · Gomoku", 军棋、五子棋), never wrapped.
+    pub fn games_short(self, games: &[String]) -> String {
+        let all = GameKind::ALL
+            .iter()
+            .all(|g| games.iter().any(|o| o == g.name()));
+        if all {
+            return match self {
+                Lang::En => "all four games",
+                Lang::Zh => "四种棋都下",
+            }
+            .to_string();
+        }
+        let names: Vec<&str> = games
+            .iter()
+            .map(|g| match (self, g.as_str()) {
+                (Lang::En, "tibetan") => "Tibetan chess",
+                (Lang::Zh, "tibetan") => "七方棋",
+                (Lang::Zh, "junqi") => "军棋",
+                (Lang::Zh, "xiangqi") => "象棋",
+                (Lang::Zh, "gomoku") => "五子棋",
+                (Lang::En, "junqi") => "Junqi",
+                (Lang::En, "xiangqi") => "Xiangqi",
+                (Lang::En, "gomoku") => "Gomoku",
+                (_, g) => g,
+            })
+            .collect();
+        names.join(match self {
+            Lang::En => " · ",
+            Lang::Zh => "、",
+        })
     }
 
     /// The button to a game's rules or history page: `Xiangqi: Rules`, 象棋规则.
@@ -2054,5 +2090,22 @@ mod complete {
             both(&format!("{error:?}"), |lang| lang.refused(&error));
             both(&format!("{error:?}"), |lang| lang.import_failed(&error));
         }
+    }
+
+    #[test]
+    fn one_move_is_one_move_not_one_moves() {
+        let en = Lang::En;
+        assert_eq!(
+            en.finished_line(GameKind::Xiangqi, "bob", "lost", 1),
+            "Xiangqi with bob: lost, 1 move"
+        );
+        assert_eq!(
+            en.adjourned_line(GameKind::Xiangqi, "bob", 1),
+            "Xiangqi with bob, 1 move played"
+        );
+        assert!(
+            en.finished_line(GameKind::Xiangqi, "bob", "lost", 2)
+                .ends_with("2 moves")
+        );
     }
 }

@@ -198,6 +198,8 @@ pub enum Event {
     /// Gomoku's settings or its seat setup changed (to remember): the settings, and who
     /// sits in the other seats (as [`seats::Setup::to_texts`] writes them).
     Gomoku(gomoku::Settings, Vec<String>),
+    /// The game chosen changed, or its settings (to remember).
+    Chosen(GameKind),
     /// Check the program at this path: is it a Xiangqi engine ([`Lobby::engine_checked`])?
     CheckEngine(PathBuf),
 }
@@ -231,6 +233,20 @@ impl Lobby {
     pub fn set_gomoku(&mut self, settings: gomoku::Settings, table: &[String]) {
         self.gomoku = playable(settings);
         self.table = seats::Setup::from_texts(table);
+    }
+
+    /// The game and Tibetan chess's settings as last chosen (remembered in the settings);
+    /// Gomoku's come from [`Lobby::set_gomoku`], first.
+    pub fn set_chosen(&mut self, game: Option<GameKind>, tibetan: Option<tibetan::Rules>) {
+        if let Some(rules) = tibetan.filter(|r| r.check().is_ok()) {
+            self.tibetan = rules;
+        }
+        self.game = match game {
+            Some(GameKind::Gomoku(_)) => GameKind::Gomoku(self.gomoku),
+            Some(GameKind::Tibetan(_)) => GameKind::Tibetan(self.tibetan),
+            Some(game) => game,
+            None => self.game,
+        };
     }
 
     /// What to remember of Gomoku's settings and seat setup.
@@ -371,22 +387,22 @@ impl Lobby {
             }
             Message::Game(GameKind::Gomoku(_)) => {
                 self.game = GameKind::Gomoku(self.gomoku);
-                None
+                Some(Event::Chosen(self.game))
             }
             Message::Game(GameKind::Tibetan(_)) => {
                 self.game = GameKind::Tibetan(self.tibetan);
-                None
+                Some(Event::Chosen(self.game))
             }
             Message::Game(game) => {
                 self.game = game;
-                None
+                Some(Event::Chosen(self.game))
             }
             Message::Tibetan(rules) => {
                 if rules.check().is_ok() {
                     self.tibetan = rules;
                 }
                 self.game = GameKind::Tibetan(self.tibetan);
-                None
+                Some(Event::Chosen(self.game))
             }
             Message::Gomoku(settings) => {
                 self.gomoku = playable(settings);
@@ -479,7 +495,7 @@ impl Lobby {
             return container(page).center_x(Fill).height(Fill).into();
         }
         let page = column![
-            header(self.game, lang),
+            header(lang),
             container(self.me(snapshot, lang))
                 .padding(14)
                 .width(Fill)
@@ -548,22 +564,32 @@ impl Lobby {
                     .style(style),
             );
         }
-        let games = games.push(space().width(Fill)).push(clocks(clock, lang));
+        let games =
+            container(games.push(space().width(Fill)).push(clocks(clock, lang))).id("game-row");
         let games: Element<'_, Message> = match &self.custom_clock {
             Some((minutes, seconds)) => column![games, custom_clock_row(minutes, seconds, lang)]
                 .spacing(10)
                 .into(),
             None => games.into(),
         };
-        match self.game {
-            GameKind::Gomoku(settings) => column![games, gomoku_settings(settings, lang)]
-                .spacing(10)
-                .into(),
-            GameKind::Tibetan(rules) => column![games, tibetan_settings(rules, lang)]
-                .spacing(10)
-                .into(),
-            _ => games,
-        }
+        // Under the picker (nothing above it moves with the game chosen): the game's
+        // settings, each label with its control, and its rules and history pages.
+        let mut settings = match self.game {
+            GameKind::Gomoku(settings) => gomoku_settings(settings, lang),
+            GameKind::Tibetan(rules) => tibetan_settings(rules, lang),
+            _ => Vec::new(),
+        };
+        settings.push(pages(self.game, lang));
+        column![
+            games,
+            row(settings)
+                .spacing(16)
+                .align_y(Alignment::Center)
+                .wrap()
+                .vertical_spacing(8)
+        ]
+        .spacing(10)
+        .into()
     }
 
     /// Under the game picker: a challenge that came, mine that is out, a problem; the
@@ -900,9 +926,58 @@ impl<T> std::fmt::Display for Choice<T> {
     }
 }
 
+/// A label and its control, kept together on one line (the settings row wraps between
+/// such pairs, never inside one).
+fn labelled<'a>(
+    id: &'static str,
+    label: impl text::IntoFragment<'a>,
+    control: impl Into<Element<'a, Message>>,
+) -> Element<'a, Message> {
+    row![
+        text(label).size(14).color(GREY),
+        container(control.into()).id(id)
+    ]
+    .spacing(6)
+    .align_y(Alignment::Center)
+    .into()
+}
+
+/// A number chosen with – and + (from `least` to `most`): each press sends `to` of the
+/// next number. As wide whatever the range, unlike a list of every number.
+fn stepper<'a>(
+    value: u8,
+    least: u8,
+    most: u8,
+    id: &'static str,
+    to: impl Fn(u8) -> Message,
+) -> Element<'a, Message> {
+    let step = |label: &'static str, next: Option<u8>, which: &'static str| {
+        container(
+            button(text(label).size(14).align_x(Alignment::Center).width(Fill))
+                .on_press_maybe(next.map(&to))
+                .width(Length::Fixed(28.0))
+                .padding([3, 0])
+                .style(button::secondary),
+        )
+        .id(format!("{id}-{which}"))
+    };
+    row![
+        step("–", (value > least).then(|| value - 1), "less"),
+        container(text(value.to_string()).size(15))
+            .id(id)
+            .width(Length::Fixed(28.0))
+            .align_x(Alignment::Center),
+        step("+", (value < most).then(|| value + 1), "more"),
+    ]
+    .spacing(2)
+    .align_y(Alignment::Center)
+    .into()
+}
+
 /// Gomoku's settings, chosen before challenging: the rule set, columns × rows, the win
-/// length (five, and fixed, in renju; 4 or more with an opening rule), the opening rule.
-fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Message> {
+/// length (five, and fixed, in renju; 4 or more with an opening rule), the seats, the
+/// opening rule. Numbers are stepped (– 15 +), each label beside its control.
+fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Vec<Element<'a, Message>> {
     let t = lang.app();
     let rules: Vec<Choice<Rule>> = Rule::ALL
         .iter()
@@ -915,9 +990,7 @@ fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Me
         value: n,
         label: n.to_string(),
     };
-    let sides: Vec<Choice<u8>> = (gomoku::point::MIN_SIDE..=gomoku::point::MAX_SIDE)
-        .map(number)
-        .collect();
+    let (least_side, most_side) = (gomoku::point::MIN_SIDE, gomoku::point::MAX_SIDE);
     let (w, h) = (settings.size.width(), settings.size.height());
     let with_size = move |w: u8, h: u8| {
         let size = gomoku::Size::new(u32::from(w), u32::from(h)).unwrap_or(settings.size);
@@ -928,7 +1001,6 @@ fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Me
     } else {
         4
     };
-    let wins: Vec<Choice<u8>> = (least..=w.max(h)).map(number).collect();
     let openings: Vec<Choice<gomoku::Opening>> = gomoku::Opening::ALL
         .iter()
         .map(|&opening| Choice {
@@ -945,23 +1017,20 @@ fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Me
             opening: c.value,
             ..settings
         })
-    });
-    let win = pick_list(wins, Some(number(settings.win)), move |c: Choice<u8>| {
-        Message::Gomoku(gomoku::Settings {
-            win: c.value,
-            ..settings
-        })
-    });
+    })
+    .text_size(14);
     // Renju is played to five: nothing to choose.
     let win: Element<'a, Message> = if settings.rule == Rule::Renju {
-        text("5").size(16).into()
+        text("5").size(15).into()
     } else {
-        win.into()
+        stepper(settings.win, least, w.max(h), "gomoku-win", move |win| {
+            Message::Gomoku(gomoku::Settings { win, ..settings })
+        })
     };
     // Renju and the opening rules are for two.
     let seats: Element<'a, Message> =
         if settings.rule == Rule::Renju || settings.opening != gomoku::Opening::None {
-            text("2").size(16).into()
+            text("2").size(15).into()
         } else {
             let counts: Vec<Choice<u8>> = (2..=4).map(number).collect();
             pick_list(
@@ -974,42 +1043,44 @@ fn gomoku_settings<'a>(settings: gomoku::Settings, lang: Lang) -> Element<'a, Me
                     })
                 },
             )
+            .text_size(14)
             .into()
         };
     let current_rule = rules.iter().find(|c| c.value == settings.rule).cloned();
-    row![
-        text(t.gomoku_rule).size(14).color(GREY),
-        pick_list(rules, current_rule, move |c: Choice<Rule>| {
-            Message::Gomoku(gomoku::Settings {
-                rule: c.value,
-                ..settings
-            })
+    let board = row![
+        stepper(w, least_side, most_side, "gomoku-columns", move |w| {
+            with_size(w, h)
         }),
-        text(t.gomoku_board).size(14).color(GREY),
-        pick_list(sides.clone(), Some(number(w)), move |c: Choice<u8>| {
-            with_size(c.value, h)
+        text("×").size(15),
+        stepper(h, least_side, most_side, "gomoku-rows", move |h| {
+            with_size(w, h)
         }),
-        text("×").size(16),
-        pick_list(sides, Some(number(h)), move |c: Choice<u8>| with_size(
-            w, c.value
-        )),
-        text(t.gomoku_win).size(14).color(GREY),
-        win,
-        text(lang.table_words().seats).size(14).color(GREY),
-        seats,
-        text(t.gomoku_opening).size(14).color(GREY),
-        opening,
     ]
-    .spacing(8)
-    .align_y(Alignment::Center)
-    .wrap()
-    .into()
+    .spacing(4)
+    .align_y(Alignment::Center);
+    vec![
+        labelled(
+            "setting-rule",
+            t.gomoku_rule,
+            pick_list(rules, current_rule, move |c: Choice<Rule>| {
+                Message::Gomoku(gomoku::Settings {
+                    rule: c.value,
+                    ..settings
+                })
+            })
+            .text_size(14),
+        ),
+        labelled("setting-board", t.gomoku_board, board),
+        labelled("setting-win", t.gomoku_win, win),
+        labelled("setting-seats", lang.table_words().seats, seats),
+        labelled("setting-opening", t.gomoku_opening, opening),
+    ]
 }
 
 /// Tibetan chess's settings, chosen before challenging: whether stones in formations are
 /// protected from removal, and at how many stones a side may fly (or never). The others
 /// are the spec's defaults.
-fn tibetan_settings<'a>(rules: tibetan::Rules, lang: Lang) -> Element<'a, Message> {
+fn tibetan_settings<'a>(rules: tibetan::Rules, lang: Lang) -> Vec<Element<'a, Message>> {
     let words = lang.tibetan_setting_words();
     let flights: Vec<Choice<Option<u8>>> = [
         None,
@@ -1028,52 +1099,54 @@ fn tibetan_settings<'a>(rules: tibetan::Rules, lang: Lang) -> Element<'a, Messag
     })
     .collect();
     let current = flights.iter().find(|c| c.value == rules.fly_at).cloned();
-    row![
-        text(words.protect).size(14).color(GREY),
-        button(text(words.on_off[usize::from(rules.protect_formations)]).size(14))
-            .on_press(Message::Tibetan(tibetan::Rules {
-                protect_formations: !rules.protect_formations,
-                ..rules
-            }))
-            .style(button::secondary),
-        text(words.fly).size(14).color(GREY),
-        pick_list(flights, current, move |c: Choice<Option<u8>>| {
-            Message::Tibetan(tibetan::Rules {
-                fly_at: c.value,
-                ..rules
+    vec![
+        labelled(
+            "setting-protect",
+            words.protect,
+            button(text(words.on_off[usize::from(rules.protect_formations)]).size(14))
+                .on_press(Message::Tibetan(tibetan::Rules {
+                    protect_formations: !rules.protect_formations,
+                    ..rules
+                }))
+                .style(button::secondary),
+        ),
+        labelled(
+            "setting-fly",
+            words.fly,
+            pick_list(flights, current, move |c: Choice<Option<u8>>| {
+                Message::Tibetan(tibetan::Rules {
+                    fly_at: c.value,
+                    ..rules
+                })
             })
-        }),
+            .text_size(14),
+        ),
     ]
-    .spacing(8)
-    .align_y(Alignment::Center)
-    .wrap()
+}
+
+/// The lobby's title and tagline: the same whatever game is chosen, so that choosing one
+/// moves nothing above its settings.
+fn header<'a>(lang: Lang) -> Element<'a, Message> {
+    column![
+        text("lanqi  局域网棋").size(30),
+        text(lang.app().tagline).size(14).color(GREY),
+    ]
+    .spacing(4)
+    .width(Fill)
     .into()
 }
 
-/// The lobby's title, and the buttons to the chosen game's rules and history.
-fn header<'a>(game: GameKind, lang: Lang) -> Element<'a, Message> {
-    let t = lang.app();
+/// The buttons to the chosen game's rules and history pages.
+fn pages<'a>(game: GameKind, lang: Lang) -> Element<'a, Message> {
     let mut pages = row![].spacing(8);
     for which in Which::ALL {
         pages = pages.push(
-            button(text(lang.page_button(game, which)))
+            button(text(lang.page_button(game, which)).size(14))
                 .on_press(Message::Page(Some(which)))
                 .style(button::secondary),
         );
     }
-    row![
-        // The title takes what the page buttons leave, its tagline wrapping if need be.
-        column![
-            text("lanqi  局域网棋").size(30),
-            text(t.tagline).size(14).color(GREY),
-        ]
-        .spacing(4)
-        .width(Fill),
-        pages,
-    ]
-    .spacing(8)
-    .align_y(Alignment::Center)
-    .into()
+    pages.into()
 }
 
 /// The time control picker (beside the game's): the offered ones, the proposed one shown.
@@ -1222,9 +1295,10 @@ fn found_row(peer: &Found, can_challenge: bool, two: bool, lang: Lang) -> Elemen
             ]
             .spacing(2)
             .width(Fill),
-            text(lang.games(&peer.games))
+            // One line, never broken inside a word.
+            text(lang.games_short(&peer.games))
                 .size(14)
-                .width(Length::Fixed(90.0)),
+                .wrapping(iced::widget::text::Wrapping::None),
             status.size(14).width(Length::Fixed(120.0)),
             // A column of its own, so that Challenge and Watch rows line up.
             container(action)

@@ -31,6 +31,9 @@ pub const FLASH_FOR: Duration = Duration::from_secs(5);
 
 /// Red, for problems, battles and a failed audit.
 const RED: Color = Color::from_rgb(0.72, 0.11, 0.09);
+/// The side panel's width.
+const SIDE_PANEL: f32 = 340.0;
+
 /// Grey, for what is said in passing.
 const GREY: Color = Color::from_rgb(0.40, 0.40, 0.40);
 
@@ -52,6 +55,11 @@ pub struct Play {
     saved: Option<String>,
     /// A finished game opened from the lobby for review: nothing is sent anywhere.
     review: bool,
+    /// The peer's last problem as this screen first saw it, and the number of records the
+    /// game had then (`None`: it was there before this game came on screen). It is shown
+    /// under the board only while the game has not moved on since: a problem says what
+    /// went wrong a moment ago, and a game resumed or played on has left it behind.
+    problem: Option<(String, Option<usize>)>,
 }
 
 /// What the game screen reacts to.
@@ -159,21 +167,61 @@ impl Play {
         self.flash.as_ref().map(|(t, _)| t.as_str())
     }
 
-    /// Takes in a new snapshot of the game (`old` is the one before): a new game clears the
-    /// screen; the game's part is told (a new battle report becomes the flash).
-    pub fn observe(&mut self, old: Option<&GameView>, new: &GameView, lang: Lang, now: Instant) {
+    /// Takes in a new snapshot of the game (`old` is the one before) with the peer's last
+    /// `problem`: a new game clears the screen; the game's part is told (a new battle
+    /// report becomes the flash).
+    pub fn observe(
+        &mut self,
+        old: Option<&GameView>,
+        new: &GameView,
+        problem: Option<&str>,
+        lang: Lang,
+        now: Instant,
+    ) {
         if !self.part.is_for(new.game) {
             self.part = Part::new(new.game);
         }
-        let Some(old) = old else { return };
-        let new_game =
-            new.record.len() < old.record.len() || (old.ending.is_some() && new.ending.is_none());
-        if new_game {
-            *self = Play::for_game(new.game);
+        let fresh = match old {
+            None => true,
+            Some(old) => {
+                new.record.len() < old.record.len()
+                    || (old.ending.is_some() && new.ending.is_none())
+            }
+        };
+        if fresh {
+            // A game comes on screen (a new one, or one resumed): what went wrong before it
+            // is not shown under its board.
+            let review = self.review;
+            if old.is_some() {
+                *self = Play::for_game(new.game);
+                self.review = review;
+            }
+            self.problem = problem.map(|p| (p.to_string(), None));
             return;
         }
-        if let Some(flash) = self.part.observe(old, new, lang) {
+        self.note_problem(problem, new);
+        if let Some(old) = old
+            && let Some(flash) = self.part.observe(old, new, lang)
+        {
             self.flash = Some((flash, now));
+        }
+    }
+
+    /// Remembers when the peer's `problem` was first seen (see [`Play::problem`]).
+    fn note_problem(&mut self, problem: Option<&str>, game: &GameView) {
+        match problem {
+            None => self.problem = None,
+            Some(p) if self.problem.as_ref().is_some_and(|(seen, _)| seen == p) => {}
+            Some(p) => self.problem = Some((p.to_string(), Some(game.record.len()))),
+        }
+    }
+
+    /// The peer's problem, if it still belongs under the board of `game`: it came during
+    /// this game and the game has not moved on since.
+    fn problem_now(&self, game: &GameView) -> Option<&str> {
+        match &self.problem {
+            Some((p, Some(at))) if *at == game.record.len() => Some(p),
+            _ => None,
         }
     }
 
@@ -257,6 +305,7 @@ impl Play {
             elapsed_ms,
             hot_seat,
             review: self.review,
+            problem: self.problem_now(game),
         };
         let part = self
             .part
@@ -319,8 +368,8 @@ impl Play {
         if let Some(note) = note {
             under = under.push(text(note).size(15).color(RED));
         }
-        if let Some(problem) = &table.snapshot.problem {
-            under = under.push(text(problem.clone()).size(13).color(RED));
+        if let Some(problem) = table.problem {
+            under = under.push(text(problem).size(13).color(RED));
         }
         if let Some(saved) = &self.saved {
             under = under.push(text(saved.clone()).size(13).color(GREY));
@@ -362,7 +411,7 @@ impl Play {
                 .into()
         }))
         .spacing(2);
-        column![
+        let panel = column![
             table.status(),
             actions,
             rule::horizontal(1),
@@ -370,25 +419,35 @@ impl Play {
             scrollable(move_list.width(Fill))
                 .anchor_bottom()
                 .height(Length::FillPortion(3)),
-            rule::horizontal(1),
-            text(t.chat_heading).size(16),
-            scrollable(chat_lines.width(Fill))
-                .anchor_bottom()
-                .height(Length::FillPortion(2)),
-            row![
-                text_input(t.chat_placeholder, &self.chat)
-                    .id("chat")
-                    .on_input(Message::ChatChanged)
-                    .on_submit(Message::SendChat)
-                    .width(Fill),
-                button(text(t.send)).on_press(Message::SendChat),
-            ]
-            .spacing(6),
-        ]
-        .spacing(8)
-        .width(Length::Fixed(340.0))
-        .height(Fill)
-        .into()
+        ];
+        // A finished game under review talks to nobody: no chat.
+        let panel = if table.review {
+            panel
+        } else {
+            panel.extend([
+                rule::horizontal(1).into(),
+                text(t.chat_heading).size(16).into(),
+                scrollable(chat_lines.width(Fill))
+                    .anchor_bottom()
+                    .height(Length::FillPortion(2))
+                    .into(),
+                row![
+                    text_input(t.chat_placeholder, &self.chat)
+                        .id("chat")
+                        .on_input(Message::ChatChanged)
+                        .on_submit(Message::SendChat)
+                        .width(Fill),
+                    button(text(t.send)).on_press(Message::SendChat),
+                ]
+                .spacing(6)
+                .into(),
+            ])
+        };
+        panel
+            .spacing(8)
+            .width(Length::Fixed(SIDE_PANEL))
+            .height(Fill)
+            .into()
     }
 
     /// `base` under the dialog that is open, the most pressing first: the Resign
@@ -432,7 +491,21 @@ impl Play {
                 Message::AnswerDraw,
             )
         } else if let Some(ending) = game.ending.as_ref().filter(|_| !self.end_dismissed) {
-            table.end_dialog(ending)
+            // The result sits over the foot of the side panel (the chat), the board, whose
+            // turn it was and the moves left in view and undimmed: the
+            // replay's counter and the position it names are both seen (a dialog in the
+            // middle hid the first stones, there in most games, behind it).
+            let result = container(opaque(table.end_dialog(ending)))
+                .id("end-dialog")
+                .align_right(Length::Fixed(SIDE_PANEL));
+            return stack![
+                base,
+                container(result)
+                    .align_right(Fill)
+                    .align_bottom(Fill)
+                    .padding(12)
+            ]
+            .into();
         } else {
             return base;
         };
@@ -451,6 +524,8 @@ struct Table<'a> {
     hot_seat: bool,
     /// A finished game under review.
     review: bool,
+    /// What went wrong in this game a moment ago, if anything.
+    problem: Option<&'a str>,
 }
 
 impl<'a> Table<'a> {
@@ -561,16 +636,21 @@ impl<'a> Table<'a> {
                 .turn_of(&game.to_move.map_or("?".into(), |s| self.name_of(s)))
         };
         let mut status = column![text(turn).size(22)].spacing(4);
-        if game.undo.is_some_and(|(by, _)| by == me) {
+        // A request of mine waits for an answer only while the game goes on (the session
+        // may keep it after the end, when nobody will answer it any more).
+        let playing = game.ending.is_none();
+        if playing && game.undo.is_some_and(|(by, _)| by == me) {
             status = status.push(text(t.undo_waiting).size(13).color(GREY));
         }
-        if game.draw == Some(me) {
+        if playing && game.draw == Some(me) {
             status = status.push(text(t.draw_waiting).size(13).color(GREY));
         }
         if let Some(ending) = &game.ending {
             // Who won and why, under "Game over" (the end dialog says it too, but it is
             // closed, or never shown in a review).
             let who = self.result(ending.winner);
+            // "You won!" as a title; before the reason, without its exclamation mark.
+            let who = who.trim_end_matches(['!', '！']);
             status = status
                 .push(text(format!("{who}: {}", ending.reason.words(self.lang))).size(15))
                 .push(audit_lines(game, self.lang));
@@ -646,7 +726,7 @@ impl<'a> Table<'a> {
             }),
         )
         // Something went wrong (the opponent is gone, a move was refused): a way out.
-        .push(self.snapshot.problem.as_ref().map(|_| {
+        .push(self.problem.map(|_| {
             button(text(t.to_lobby))
                 .on_press(Message::Lobby)
                 .style(button::secondary)
@@ -685,7 +765,8 @@ impl<'a> Table<'a> {
             audit_lines(self.game, lang),
         ]
         .spacing(8);
-        dialog(title, Some(why.into()), buttons)
+        // As wide as the side panel it stands over.
+        dialog_of_width(title, Some(why.into()), buttons, Fill)
     }
 }
 
@@ -738,13 +819,24 @@ fn dialog<'a>(
     content: Option<Element<'a, Message>>,
     buttons: Vec<Element<'a, Message>>,
 ) -> Element<'a, Message> {
+    dialog_of_width(title, content, buttons, Length::Shrink)
+}
+
+/// [`dialog`], as wide as `width` (at most 480).
+fn dialog_of_width<'a>(
+    title: String,
+    content: Option<Element<'a, Message>>,
+    buttons: Vec<Element<'a, Message>>,
+    width: Length,
+) -> Element<'a, Message> {
     let mut body = column![text(title).size(24)].spacing(16);
     if let Some(content) = content {
         body = body.push(content);
     }
-    body = body.push(row(buttons).spacing(10));
+    body = body.push(row(buttons).spacing(10).wrap().vertical_spacing(10));
     container(body)
         .padding(24)
+        .width(width)
         .max_width(480)
         .style(|theme: &iced::Theme| container::Style {
             background: Some(theme.palette().background.into()),

@@ -21,7 +21,9 @@
 //!   "window": [1100.0, 800.0],
 //!   "engine": "/usr/local/bin/pikafish",
 //!   "gomoku": "gomoku:freestyle:15x15:3:5",
-//!   "table": ["computer:medium", "here:Bob", "lan:192.168.1.20:40001"]
+//!   "table": ["computer:medium", "here:Bob", "lan:192.168.1.20:40001"],
+//!   "game": "xiangqi",
+//!   "tibetan": "tibetan"
 //! }
 //! ```
 //!
@@ -40,6 +42,9 @@
 //!   length, opening rule), as the wire writes the game (`gomoku:RULE:WxH:SEATS:WIN`).
 //! - `table`: who sits in seats 2 to 4 of a Gomoku table of three or four, as the lobby's
 //!   seat setup last had it: `here:NAME`, `lan:IP:PORT` or `computer:LEVEL` each.
+//! - `game`: the game last chosen in the lobby, as the wire writes it (`junqi`, `xiangqi`,
+//!   `gomoku:…`, `tibetan…`); the lobby opens on it.
+//! - `tibetan`: Tibetan chess's settings last chosen, as the wire writes the game.
 //!
 //! Use: in `main`, before the window opens, `Settings::load(&profile.settings_path())`
 //! (show the warning once, through [`Lang::settings_warning`]); size the window from
@@ -86,6 +91,10 @@ pub struct Settings {
     /// Who sits in seats 2 to 4 of a Gomoku table of three or four (the lobby's seat
     /// setup, as text).
     pub table: Vec<String>,
+    /// The game last chosen in the lobby, with its settings, if any.
+    pub game: Option<crate::session::GameKind>,
+    /// The Tibetan chess settings last chosen, if any.
+    pub tibetan: Option<crate::rules::tibetan::Rules>,
 }
 
 impl Default for Settings {
@@ -100,6 +109,8 @@ impl Default for Settings {
             window: None,
             gomoku: None,
             table: Vec::new(),
+            game: None,
+            tibetan: None,
         }
     }
 }
@@ -222,6 +233,24 @@ impl Settings {
                 ),
             }
         }
+        if let Some(v) = map.get("game") {
+            match v.as_str().map(str::parse::<crate::session::GameKind>) {
+                Some(Ok(game)) => settings.game = Some(game),
+                _ => bad(
+                    "game",
+                    v,
+                    "a game, e.g. \"xiangqi\" or \"gomoku:freestyle:15x15:2:5\"",
+                ),
+            }
+        }
+        if let Some(v) = map.get("tibetan") {
+            match v.as_str().map(str::parse::<crate::session::GameKind>) {
+                Some(Ok(crate::session::GameKind::Tibetan(rules))) => {
+                    settings.tibetan = Some(rules);
+                }
+                _ => bad("tibetan", v, "Tibetan chess's settings, e.g. \"tibetan\""),
+            }
+        }
         if let Some(v) = map.get("table") {
             let texts: Option<Vec<String>> = v.as_array().and_then(|seats| {
                 let texts = seats.iter().map(|s| s.as_str().map(str::to_string));
@@ -272,6 +301,13 @@ impl Settings {
         }
         if !self.table.is_empty() {
             map.insert("table".into(), json!(self.table));
+        }
+        if let Some(game) = self.game {
+            map.insert("game".into(), json!(game.to_string()));
+        }
+        if let Some(rules) = self.tibetan {
+            let game = crate::session::GameKind::Tibetan(rules);
+            map.insert("tibetan".into(), json!(game.to_string()));
         }
         let mut text = serde_json::to_string_pretty(&Value::Object(map))
             .expect("a JSON object of plain values always serialises");
@@ -404,6 +440,11 @@ mod tests {
             window: None,
             gomoku: None,
             table: Vec::new(),
+            game: Some("xiangqi".parse().unwrap()),
+            tibetan: Some(crate::rules::tibetan::Rules {
+                protect_formations: false,
+                ..Default::default()
+            }),
         };
         assert!(s.set_window(1100.4, 800.0));
         assert!(!s.set_window(1100.0, 800.0), "the same size again");

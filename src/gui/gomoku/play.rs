@@ -276,8 +276,9 @@ pub fn colour_of(game: &Game, seat: Seat, first: Seat) -> u8 {
     game.colour_of(player).0
 }
 
-/// The moves, a line each: the stones numbered from the first (`1. h8`), an opening
-/// decision in words with the name of the seat that made it.
+/// The moves, a line each: the stones numbered from the first (`1. h8`; at a table of
+/// three or four with the stone's colour and player), an opening decision in words with
+/// the name of the seat that made it.
 pub fn move_lines(
     game: &Game,
     first: Seat,
@@ -293,6 +294,14 @@ pub fn move_lines(
             let mover = replay.mover();
             let _ = replay.act(action);
             match action {
+                // At a table of three or four, whose stone each was: its colour and its
+                // player (`4. e5   Red · Pema`).
+                Action::Stone(point) if seats > 2 => {
+                    stones += 1;
+                    let colour = game.moves().get(stones - 1).map_or(mover.0, |m| m.seat.0);
+                    let who = name_of(session_seat(mover, first, seats));
+                    format!("{stones}. {point}   {} · {who}", lang.stone_colour(colour))
+                }
                 Action::Stone(point) => {
                     stones += 1;
                     format!("{stones}. {point}")

@@ -38,7 +38,8 @@ impl GamePages for Pages {
 pub enum Diagram {
     /// The start position.
     Start,
-    /// A horse on d2 whose leg d3 is blocked, and where it may go.
+    /// A horse on d2 (Red's file 六) whose leg d3 is blocked, and where it may go. The
+    /// captions name points as the diagrams label them: by each side's file numbers.
     Horse,
     /// A cannon on e2, where it may go, and its capture over a screen.
     Cannon,
@@ -111,7 +112,7 @@ pub const EN: Page<Diagram> = Page {
             ],
             figure: Some(Figure::Diagram(
                 Diagram::Horse,
-                "The horse on d2 may go to the dots; its leg d3 is blocked by the cannon, so not to c4 or e4.",
+                "Red's horse on file 六 may go to the dots. The cannon right in front of it blocks its leg, so it cannot go to the two points ahead, on files 七 and 五.",
             )),
         },
         Section {
@@ -121,7 +122,7 @@ pub const EN: Page<Diagram> = Page {
             ],
             figure: Some(Figure::Diagram(
                 Diagram::Cannon,
-                "The cannon on e2 moves to the dots, and captures the horse on e7 over the soldier on e5.",
+                "Red's cannon on file 五 moves to the dots, and captures the horse further up file 五 by jumping over the soldier (卒) between them.",
             )),
         },
         Section {
@@ -133,7 +134,7 @@ pub const EN: Page<Diagram> = Page {
             ],
             figure: Some(Figure::Diagram(
                 Diagram::Mate,
-                "Checkmate: the chariot came to a9. Black's general cannot go to d8 (the other chariot) or e9 (it would face Red's general).",
+                "Checkmate: the chariot came up the edge to the line of Black's general (the move is marked). The general, on Black's file 4, cannot step forward (the other chariot holds that line) or across to file 5 (it would face Red's general).",
             )),
         },
     ],
@@ -165,7 +166,7 @@ pub const ZH: Page<Diagram> = Page {
             ],
             figure: Some(Figure::Diagram(
                 Diagram::Horse,
-                "d2 的马可以走到圆点处；d3 有炮，蹩了马腿，所以不能走到 c4 和 e4。",
+                "红方六路的马可以走到圆点处；它正前方的炮蹩了马腿，所以不能走到前面七路和五路上的那两个点。",
             )),
         },
         Section {
@@ -175,7 +176,7 @@ pub const ZH: Page<Diagram> = Page {
             ],
             figure: Some(Figure::Diagram(
                 Diagram::Cannon,
-                "e2 的炮可以走到圆点处，也可以隔着 e5 的卒吃掉 e7 的马。",
+                "红方五路的炮可以走到圆点处，也可以隔着中间的卒（炮架）跳过去，吃掉同一路上的马。",
             )),
         },
         Section {
@@ -187,7 +188,7 @@ pub const ZH: Page<Diagram> = Page {
             ],
             figure: Some(Figure::Diagram(
                 Diagram::Mate,
-                "将死：红车走到 a9。黑将不能走 d8（另一只车控制），也不能走 e9（会与红帅对面）。",
+                "将死：红车沿边线走到黑将所在的横线（已标出这一步）。黑将在黑方 4 路，不能进一步（另一只车控制那条横线），也不能平到 5 路（会与红帅对面）。",
             )),
         },
     ],
@@ -239,6 +240,36 @@ mod tests {
             diagram(Diagram::Start),
             XiangqiModel::from_position(&Position::start(), Side::Red)
         );
+    }
+
+    /// The diagrams label files with each side's numbers (一..九 for Red, 1..9 for Black),
+    /// not with letters and ranks: no caption names a point as `d2`.
+    #[test]
+    fn the_captions_name_only_what_the_diagrams_label() {
+        for page in [&EN, &ZH] {
+            for section in page.sections {
+                let Some(Figure::Diagram(_, caption)) = &section.figure else {
+                    continue;
+                };
+                let chars: Vec<char> = caption.chars().collect();
+                for w in chars.windows(2) {
+                    let square = ('a'..='i').contains(&w[0]) && w[1].is_ascii_digit();
+                    assert!(
+                        !square,
+                        "{caption:?} names a point the diagram does not label"
+                    );
+                }
+                for n in ["1", "2", "3", "4", "5", "6", "7", "8", "9"] {
+                    // A Black file number, said as one (Black's numbers are on the top).
+                    if caption.contains(n) {
+                        assert!(
+                            caption.contains("Black") || caption.contains("黑方"),
+                            "{caption:?}: file {n} is Black's"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
