@@ -180,3 +180,71 @@ async fn a_computer_that_will_not_move_is_said_within_seconds() {
         .expect("the user was told within the deadline")
         .expect("the peer quits cleanly");
 }
+
+/// Answers a presence ping sent to `to` from a stranger's endpoint on loopback: the status
+/// the peer there gives (`idle` or `playing`).
+async fn status_of(to: std::net::SocketAddr) -> String {
+    use lanqi::net::{Endpoint, EndpointConfig, NetEvent};
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let mut ep = Endpoint::new(
+        ed25519_dalek::SigningKey::from_bytes(&[99; 32]),
+        EndpointConfig::default(),
+        Box::new(rand::random),
+    );
+    let mut buf = vec![0u8; 2048];
+    for _ in 0..20 {
+        ep.ping(to);
+        while let Some((addr, d)) = ep.poll_transmit(0) {
+            socket.send_to(&d, addr).await.unwrap();
+        }
+        let wait = std::time::Duration::from_millis(500);
+        if let Ok(Ok((n, from))) = tokio::time::timeout(wait, socket.recv_from(&mut buf)).await {
+            ep.handle_datagram(from, &buf[..n], 0);
+        }
+        while let Some(event) = ep.poll_event() {
+            if let NetEvent::Pong { status, .. } = event {
+                return status;
+            }
+        }
+    }
+    panic!("no answer to 20 pings at {to}");
+}
+
+/// A player who adjourns a game against the computer is back in the lobby: others see it
+/// ready to play (`idle`), whatever unfinished game it keeps (it said `playing` before).
+#[tokio::test]
+async fn a_player_who_adjourns_is_shown_ready_in_the_lobby() {
+    let dir = std::env::temp_dir().join(format!("lanqi-adjourned-{}", std::process::id()));
+    let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
+    let addr = socket.local_addr().unwrap();
+    let options = lanqi::peer::PeerOptions {
+        name: "pema".into(),
+        games_dir: Some(dir.clone()),
+        ..lanqi::peer::PeerOptions::default()
+    };
+    let (ca, mut wa, me) = controlled::person_with(&socket, 46, options);
+    let person = async {
+        until(&mut wa, |s| s.name == "pema").await;
+        ca.send(Command::PlayComputer(GameKind::ALL[2], Level::Easy))
+            .unwrap();
+        until(&mut wa, |s| {
+            computer_moves(s) > 0 || s.game.as_ref().is_some_and(|g| !g.legal_moves.is_empty())
+        })
+        .await;
+        assert_eq!(status_of(addr).await, "playing", "in a game");
+        ca.send(Command::Adjourn).unwrap();
+        until(&mut wa, |s| s.adjourned.is_some()).await;
+        assert_eq!(
+            status_of(addr).await,
+            "idle",
+            "in the lobby with a game kept"
+        );
+        ca.send(Command::Quit).unwrap();
+    };
+    let run = async { tokio::join!(me, person).0 };
+    let result = tokio::time::timeout(std::time::Duration::from_secs(120), run).await;
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+        .expect("adjourned within the deadline")
+        .expect("the peer quits cleanly");
+}

@@ -171,6 +171,8 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
         self.save();
         let table = self.table.take().expect("checked above");
         self.unfinished = Some(table.transcript(&self.identity, &self.options.name));
+        // Back in the lobby: others see this player ready to play, whatever it keeps.
+        self.set_status(crate::net::discovery::Status::Idle);
         true
     }
 

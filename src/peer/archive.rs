@@ -98,15 +98,25 @@ pub fn finished_games(dir: &Path) -> (Vec<Finished>, Vec<String>) {
 
 /// The lobby's line of a transcript, if its game is over.
 fn summary(t: &Transcript, path: PathBuf) -> Option<Finished> {
-    let ending = t.records.iter().rev().find_map(|r| match r {
-        crate::session::Record::Over { winner, reason } => Some((*winner, reason.clone())),
+    use crate::session::Record;
+    let over = t.records.iter().rev().find_map(|r| match r {
+        Record::Over { winner, reason } => Some((*winner, reason.clone())),
         _ => None,
-    })?;
-    let (winner, reason) = ending;
-    let result = match winner {
-        None => Score::Drawn,
-        Some(w) if w == t.me => Score::Won,
-        Some(_) => Score::Lost,
+    });
+    // A table of three or four this seat left (resigned, ran out of time) goes on without
+    // it: its copy ends there, a game it lost.
+    let left = || {
+        t.records.iter().find_map(|r| match r {
+            Record::Left { seat, reason } if *seat == t.me => Some(reason.clone()),
+            _ => None,
+        })
+    };
+    let (result, reason) = match (over, left()) {
+        (_, Some(reason)) => (Score::Lost, reason),
+        (Some((None, reason)), None) => (Score::Drawn, reason),
+        (Some((Some(w), reason)), None) if w == t.me => (Score::Won, reason),
+        (Some((Some(_), reason)), None) => (Score::Lost, reason),
+        (None, None) => return None,
     };
     Some(Finished {
         path,
@@ -481,5 +491,48 @@ mod tests {
              seat 2: b\\]o, seat 3: cy; seat 2: b\\]o won: four in a row]\
              ;B[dd]C[seat 1: ann];W[dc]C[seat 2: b\\]o];B[ec]C[seat 3: cy])\n"
         );
+    }
+
+    /// A table of three this seat resigned from goes on without it: its copy has no `over`,
+    /// only its leaving. It is a finished game, lost, listed with the reason it left.
+    #[test]
+    fn a_table_of_three_this_seat_left_is_listed_as_lost() {
+        use crate::session::{Reason, Record, Secrets};
+        let game: GameKind = "gomoku:freestyle:7x7:3:4".parse().unwrap();
+        let stone = |ply: u32, seat: Seat, point: &str| Record::Move {
+            ply,
+            seat,
+            mv: AnyMove::parse(game, point).unwrap(),
+            clock_ms: 0,
+        };
+        let t = Transcript {
+            game,
+            game_id: 7,
+            first: 0,
+            clock: Default::default(),
+            keys: vec![[1; 32], [2; 32], [3; 32]],
+            names: vec!["ann".into(), "bo".into(), "cy".into()],
+            me: 1,
+            peer_addr: "127.0.0.1:1".into(),
+            records: vec![
+                stone(1, 0, "d4"),
+                stone(2, 1, "d5"),
+                Record::Left {
+                    seat: 1,
+                    reason: Reason::Resignation,
+                },
+            ],
+            evidence: Vec::new(),
+            secrets: Secrets::fixed(0),
+            private: None,
+        };
+        let finished = summary(&t, PathBuf::from("x")).expect("listed");
+        assert_eq!(finished.result, Score::Lost);
+        assert_eq!(finished.reason, Reason::Resignation);
+        assert_eq!(finished.moves, 2);
+        // Another seat's leaving is not this seat's end: that copy goes on.
+        let mut other = t.clone();
+        other.me = 2;
+        assert!(summary(&other, PathBuf::from("x")).is_none());
     }
 }

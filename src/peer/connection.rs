@@ -71,9 +71,14 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     return Ok(());
                 }
                 // The opener of a larger table seats players of its own game only, with its
-                // settings: a player must know what it sits down to.
+                // settings: a player must know what it sits down to. (A player resuming
+                // names the game only: the saved game is the table's.)
                 let table_game = self.options.game;
-                if table_game.seats() > 2 && kind != table_game {
+                let same = match resume {
+                    Some(_) => kind.name() == table_game.name(),
+                    None => kind == table_game,
+                };
+                if table_game.seats() > 2 && !same {
                     self.endpoint
                         .decline(&format!("this table plays {table_game}"));
                     return Ok(());
@@ -342,7 +347,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     }
 
     /// Says (in pongs and the mDNS record) whether this peer is in a game.
-    fn set_status(&mut self, status: Status) {
+    pub(super) fn set_status(&mut self, status: Status) {
         self.endpoint.set_presence(status.word());
         if let Err(message) = self.presence.set_status(status) {
             self.emit(Event::Error { message });

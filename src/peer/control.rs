@@ -877,7 +877,10 @@ fn spawn_on_loopback(
                         eprintln!("loopback: {e}");
                     }
                 };
-                let _ = super::run_with(&socket, identity, options, None, sink, controller).await;
+                let ran = super::run_with(&socket, identity, options, None, sink, controller).await;
+                if let (true, Err(e)) = (debug, ran) {
+                    eprintln!("loopback: stopped: {e}");
+                }
             });
         })
         .map_err(|e| e.to_string())?;

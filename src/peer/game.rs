@@ -50,6 +50,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     }
 
     pub(super) fn deploy(&mut self, now: u64) -> Result<(), PeerError> {
+        // What went wrong before this game is not news under its board.
+        self.forget_problem();
         let Some(table) = &self.table else {
             return Ok(());
         };
@@ -145,6 +147,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let game_id = table.session.game_id();
         let (ply, hash) = table.sync_point();
         self.endpoint.send(&Message::Sync { game_id, ply, hash });
+        // "… left the game: it is saved" is over once it is resumed.
+        self.forget_problem();
         Ok(())
     }
 

@@ -590,6 +590,13 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         }
     }
 
+    /// The person's last problem is no longer true (a new game, a game resumed).
+    fn forget_problem(&mut self) {
+        if let Some(hand) = &mut self.hand {
+            hand.problem = None;
+        }
+    }
+
     /// Tells a computer-player bot the game so far (after a resume or an undo).
     fn brief_bot(&mut self) {
         if let Some(table) = &self.table {

@@ -246,6 +246,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         table.evidence = t.evidence;
         let (ply, my_hash) = table.sync_point();
         self.table = Some(table);
+        self.forget_problem();
         self.emit(Event::Resumed {
             game_id: t.game_id,
             ply: mine,

@@ -1403,6 +1403,9 @@ impl<G: TableGame> Session<G> {
         out.push(Effect::Notice(Notice::Over(ending.clone())));
         out.push(Effect::Save);
         self.ending = Some(ending);
+        // A request still open is answered by the end: nobody waits for it any more.
+        self.undo_pending = None;
+        self.draw_pending = None;
         // Open everything for the peer's audit.
         if let Some(table) = self.table.as_mut() {
             let steps = table.open(&self.record);
