@@ -8,6 +8,7 @@ mod junqi_match;
 mod peer;
 mod peers;
 mod tibetan;
+mod verify;
 mod xiangqi;
 mod xiangqi_match;
 
@@ -124,6 +125,9 @@ pub enum Command {
     /// Tibetan seven-square chess (七方棋) rules tools: legal turns, playing turns.
     #[command(subcommand)]
     Tibetan(tibetan::TibetanCommand),
+    /// Check saved games as anyone can: the writer's signature, the moves by the rules,
+    /// and every seat's signatures on its moves; names any seat that does not hold.
+    Verify(verify::VerifyArgs),
 }
 
 /// A failure a user caused (bad input): one line for stderr; the process exits with 2.
@@ -157,5 +161,6 @@ pub fn run(command: Command) -> Result<Outcome, UserError> {
         Command::Xiangqi(c) => xiangqi::run(c).map(Outcome::Print),
         Command::Gomoku(c) => gomoku::run(c).map(Outcome::Print),
         Command::Tibetan(c) => tibetan::run(c).map(Outcome::Print),
+        Command::Verify(args) => verify::run(args).map(Outcome::Exit),
     }
 }

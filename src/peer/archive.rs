@@ -57,7 +57,7 @@ pub struct Reviewed {
 }
 
 /// Reads one transcript (bounded), naming the file in what goes wrong.
-fn read(path: &Path) -> Result<Transcript, String> {
+pub fn read(path: &Path) -> Result<Transcript, String> {
     let shown = path.display();
     let bytes = read_bounded(path, MAX_TRANSCRIPT).map_err(|e| format!("{shown}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))?;

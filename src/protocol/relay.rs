@@ -71,6 +71,25 @@ fn signed_bytes(game_id: u64, seat: u8, n: u32, payload: &str) -> Vec<u8> {
     out
 }
 
+/// Whether `signature` is seat `seat`'s (holding `key`) on its message `n` of game
+/// `game_id`, `payload` (a saved transcript's relayed moves are checked so, by anyone).
+pub fn author_signed(
+    game_id: u64,
+    key: &[u8; 32],
+    seat: u8,
+    n: u32,
+    signature: &[u8; 64],
+    payload: &str,
+) -> bool {
+    VerifyingKey::from_bytes(key).is_ok_and(|key| {
+        key.verify_strict(
+            &signed_bytes(game_id, seat, n, payload),
+            &Signature::from_bytes(signature),
+        )
+        .is_ok()
+    })
+}
+
 /// Whether a message may travel signed at a table (what a seat says in a game, nothing of
 /// the handshake, the session or spectators).
 pub fn is_game_message(message: &Message) -> bool {

@@ -21,6 +21,7 @@ mod seats_tests;
 pub mod state;
 pub mod tibetan;
 pub mod transcript;
+pub mod verify;
 pub mod xiangqi;
 
 pub use any::{AnyMove, AnyTable, Board, GameKind};
