@@ -153,6 +153,7 @@ fn the_protocol_says_what_lanqi_does_where_an_independent_peer_found_it_silent()
     says("while a swap decision is due it is still the");
     says("**Seat numbers.** On the wire a seat is a number from **0**");
     says("settings included, exactly as the opener names it");
+    says("or with\nthe bare game word `gomoku`, which takes the table as it is");
     says("| `gone` | `seat`: `1`–`3`, optionally `reason: text(100)`");
     says("| `echo` |");
     says("**Who answers for what does not check.**");

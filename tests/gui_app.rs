@@ -23,6 +23,7 @@ use lanqi::net::discovery::MdnsMode;
 use lanqi::peer::Command;
 use lanqi::peer::adjourn::Adjourned;
 use lanqi::peer::control::{Found, GameView, Incoming, SeatView, Snapshot};
+use lanqi::peer::problem::Problem;
 use lanqi::peer::watch::WatchView;
 use lanqi::protocol::Clock;
 use lanqi::rules::junqi::{Layout, Move, Position, Report, Side, Square};
@@ -2542,9 +2543,10 @@ fn a_request_of_mine_is_not_awaited_once_the_game_is_over() {
 /// the game moves on.
 #[test]
 fn a_problem_is_shown_under_the_board_only_while_it_is_news() {
-    let left = "bob left the game: it is saved, and the lobby offers to resume it";
+    let left = "bob left the game: it is saved, and the lobby offers to resume it.";
+    let left_problem = || Some(Problem::LeftAndSaved { name: "bob".into() });
     let mut gone = lobby_snapshot();
-    gone.problem = Some(left.into());
+    gone.problem = left_problem();
     gone.adjourned = Some(Adjourned {
         game: GameKind::Gomoku(small_gomoku(2)),
         opponent: "bob".into(),
@@ -2557,19 +2559,19 @@ fn a_problem_is_shown_under_the_board_only_while_it_is_news() {
     assert!(h.shows(left), "the lobby says why the game stopped");
     // bob resumes it: the peer still holds the line, the screen does not show it.
     let mut resumed = gomoku_two(3);
-    resumed.problem = Some(left.into());
+    resumed.problem = left_problem();
     h.app.set_snapshot(resumed.clone(), Instant::now());
     assert_eq!(h.app.screen(), Screen::Play);
     assert!(!h.shows(left), "the resumed game is not said to be left");
     // A move refused now is shown…
     let refused = "that stone cannot be placed now";
     let mut problem = resumed.clone();
-    problem.problem = Some(refused.into());
+    problem.problem = Some(Problem::Detail(refused.into()));
     h.app.set_snapshot(problem.clone(), Instant::now());
     assert!(h.shows(refused));
     // …until the game moves on.
     let mut on = gomoku_two(4);
-    on.problem = Some(refused.into());
+    on.problem = Some(Problem::Detail(refused.into()));
     h.app.set_snapshot(on, Instant::now());
     assert!(
         !h.shows(refused),

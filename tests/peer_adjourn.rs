@@ -262,7 +262,12 @@ async fn between_people_one_adjourns_the_other_keeps_it_and_they_resume() {
         let s = until(&mut wb, |s| s.adjourned.is_some()).await;
         assert_eq!(s.adjourned.as_ref().unwrap().opponent, "alice");
         assert!(s.game.is_none());
-        assert!(s.problem.unwrap().contains("alice left the game"));
+        assert!(
+            s.problem
+                .unwrap()
+                .to_string()
+                .contains("alice left the game")
+        );
         let s = until(&mut wa, |s| s.adjourned.is_some()).await;
         assert_eq!(s.adjourned.as_ref().unwrap().moves, 4);
         // Alice resumes it; Bob's peer takes it up at once, where it was.

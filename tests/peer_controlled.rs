@@ -1022,7 +1022,7 @@ async fn a_table_whose_player_declines_is_given_up() {
         until(&mut wb, |s| s.incoming.is_some()).await;
         cb.send(Command::Decline).unwrap();
         let s = until(&mut wa, |s| s.problem.is_some()).await;
-        let problem = s.problem.unwrap();
+        let problem = s.problem.unwrap().to_string();
         assert!(
             problem.contains("given up") && problem.contains("declined"),
             "{problem}"
@@ -1180,7 +1180,7 @@ async fn an_engine_that_will_not_start_is_named_in_the_lobby() {
         until(&mut wa, |s| s.name == "gus").await;
         ca.send(Command::PlayEngine(engine)).unwrap();
         let s = until(&mut wa, |s| s.problem.is_some()).await;
-        let problem = s.problem.unwrap();
+        let problem = s.problem.unwrap().to_string();
         assert!(
             problem.starts_with("Brittle 1 did not start: engine i/o:"),
             "{problem}"

@@ -169,7 +169,7 @@ async fn gomoku_against_the_computer_undoes_to_the_empty_board_and_resumes_after
             // The computer plays on: a draw offered is declined at once, and we are told.
             c.send(Command::Game(Local::OfferDraw)).unwrap();
             let s = until(&mut w, |s| {
-                s.problem.as_deref() == Some("the draw offer was declined")
+                s.problem == Some(lanqi::peer::problem::Problem::DrawDeclined)
             })
             .await;
             let g = s.game.as_ref().unwrap();

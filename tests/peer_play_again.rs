@@ -163,9 +163,14 @@ async fn a_computer_that_will_not_move_is_said_within_seconds() {
         let s = until(&mut wa, |s| s.problem.is_some()).await;
         let problem = s.problem.unwrap();
         assert!(
-            problem.contains("has not moved"),
+            matches!(
+                problem,
+                lanqi::peer::problem::Problem::ComputerSilent { .. }
+            ),
             "the user is told the computer is not moving: {problem}"
         );
+        // In the words of each language the screen speaks.
+        assert!(problem.words(lanqi::lang::Lang::Zh).contains("电脑"));
         assert_eq!(
             s.game.unwrap().ending,
             None,

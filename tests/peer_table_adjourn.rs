@@ -291,7 +291,12 @@ async fn two_app_peers_and_a_computer_adjourn_restart_and_resume() {
         // Ben cannot resume ann's table himself: she opened it.
         cb.send(Command::Resume).unwrap();
         let s = until(&mut wb, |s| s.problem.is_some()).await;
-        assert!(s.problem.unwrap().contains("ann opened this table"));
+        assert!(
+            s.problem
+                .unwrap()
+                .to_string()
+                .contains("ann opened this table")
+        );
         until(&mut wa, |s| s.adjourned.is_some()).await;
         ca.send(Command::Resume).unwrap();
         let a = until(&mut wa, |s| s.game.is_some()).await;

@@ -783,7 +783,7 @@ impl App {
         let (mut saved, _) = settings::Settings::load(&path);
         change(&mut saved);
         if let Err(e) = saved.save(&path) {
-            self.host.snapshot.problem = Some(format!("saving {}: {e}", path.display()));
+            self.host.snapshot.problem = Some(format!("saving {}: {e}", path.display()).into());
         }
     }
 
@@ -989,13 +989,10 @@ impl App {
                 .deploy_view(game, self.lang)
                 .map(Message::Deploy)
                 .map(move |m| Message::From(chair, Box::new(m))),
-            (Screen::Watch, _, Some((player, game))) => spectator::view(
-                player,
-                game.as_ref(),
-                snapshot.problem.as_deref(),
-                self.lang,
-            )
-            .map(Message::Watch),
+            (Screen::Watch, _, Some((player, game))) => {
+                spectator::view(player, game.as_ref(), snapshot.problem.as_ref(), self.lang)
+                    .map(Message::Watch)
+            }
             _ => match (&self.review, &self.archived) {
                 (Some(r), _) => self.review_view(r),
                 (None, Some(a)) => a.view(self.lang).map(Message::Archived),

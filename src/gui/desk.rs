@@ -99,8 +99,9 @@ impl Desk {
         match (old.game.as_ref(), new) {
             (_, None) => self.play = play::Play::new(),
             (old_game, Some(g)) => {
-                let problem = self.snapshot.problem.as_deref();
-                self.play.observe(old_game, g, problem, lang, now)
+                let problem = self.snapshot.problem.as_ref().map(|p| p.words(lang));
+                self.play
+                    .observe(old_game, g, problem.as_deref(), lang, now)
             }
         }
         cue(old.game.as_ref()?, new?)
@@ -159,7 +160,7 @@ impl Desk {
         if let Some(problem) = &self.snapshot.problem {
             page = page.push(
                 container(
-                    text(problem.clone())
+                    text(problem.words(lang))
                         .size(14)
                         .color(Color::from_rgb(0.72, 0.11, 0.09)),
                 )

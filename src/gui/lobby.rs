@@ -604,7 +604,7 @@ impl Lobby {
             main = main.push(text(t.challenging).size(15));
         }
         if let Some(problem) = &snapshot.problem {
-            main = main.push(text(problem.clone()).size(14).color(RED));
+            main = main.push(text(problem.words(lang)).size(14).color(RED));
         }
         let can_challenge =
             snapshot.incoming.is_none() && !snapshot.challenging && snapshot.gathering.is_none();

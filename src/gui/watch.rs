@@ -49,7 +49,7 @@ pub fn update(message: Message) -> Event {
 pub fn view<'a>(
     player: &'a str,
     game: Option<&'a WatchView>,
-    problem: Option<&'a str>,
+    problem: Option<&'a crate::peer::problem::Problem>,
     lang: Lang,
 ) -> Element<'a, Message> {
     let t = lang.app();
@@ -66,7 +66,7 @@ pub fn view<'a>(
             .align_y(Alignment::Center),
             text(t.watch_waiting).size(16).color(GREY),
         ]
-        .push(problem.map(|p| text(p.to_string()).size(14).color(RED)))
+        .push(problem.map(|p| text(p.words(lang)).size(14).color(RED)))
         .spacing(16)
         .padding(24);
         return page.into();
@@ -111,7 +111,7 @@ pub fn view<'a>(
         container(part.board).id("board").width(Fill).height(Fill),
         strip(bottom),
     ]
-    .push(problem.map(|p| text(p.to_string()).size(13).color(RED)))
+    .push(problem.map(|p| text(p.words(lang)).size(13).color(RED)))
     .spacing(4)
     .width(Fill)
     .height(Fill);

@@ -18,6 +18,7 @@
 //!
 //! [`Command::Adjourn`]: super::Command::Adjourn
 
+use super::problem::{Nothing, Problem};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
@@ -178,14 +179,14 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
 
     /// The user leaves the game without ending it: it is saved, the opponent told
     /// (goodbye), and the lobby offers it for resuming.
-    pub(super) fn adjourn(&mut self, now: u64) -> Option<String> {
+    pub(super) fn adjourn(&mut self, now: u64) -> Option<Problem> {
         if self.table.as_ref().is_some_and(|t| {
             t.star.as_ref().is_some_and(|s| s.sessions.is_empty()) && t.session.ending().is_none()
         }) {
-            return Some("only the player who opened the table adjourns it".into());
+            return Some(Problem::OnlyOpenerAdjourns);
         }
         if !self.shelve() {
-            return Some("there is no game to adjourn".into());
+            return Some(Problem::NothingTo(Nothing::ToAdjourn));
         }
         if let Some(hand) = &mut self.hand {
             hand.guests.clear();
@@ -208,18 +209,16 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             return false;
         }
         let name = self.adjourned().map(|a| a.opponent).unwrap_or_default();
-        self.tell(format!(
-            "{name} left the game: it is saved, and the lobby offers to resume it"
-        ));
+        self.tell(Problem::LeftAndSaved { name });
         true
     }
 
     /// Challenges the unfinished game's opponent to resume it: the computer, started again
     /// with its identity and its copy of the game (it challenges us back); a person at the
     /// address it answers from now, or where it was.
-    pub(super) fn resume_adjourned(&mut self, now: u64) -> Option<String> {
+    pub(super) fn resume_adjourned(&mut self, now: u64) -> Option<Problem> {
         let Some(t) = &self.unfinished else {
-            return Some("there is no game to resume".into());
+            return Some(Problem::NothingTo(Nothing::ToResume));
         };
         if t.keys.len() > 2 {
             return self.resume_table(now);
@@ -240,7 +239,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             };
             let (guest, addr) = match super::control::start_guest(start) {
                 Ok(started) => started,
-                Err(e) => return Some(e),
+                Err(e) => return Some(e.into()),
             };
             if let Some(hand) = &mut self.hand {
                 hand.guests = vec![guest];
@@ -260,14 +259,17 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             // An external engine: started again on its copy of the game.
             let me = match me {
                 Ok(me) => me,
-                Err(e) => return Some(e.to_string()),
+                Err(e) => return Some(e.to_string().into()),
             };
-            return self.start_engine(engine.clone(), Some((me, game_id))).err();
+            return self
+                .start_engine(engine.clone(), Some((me, game_id)))
+                .err()
+                .map(Problem::from);
         }
         if let Some(level) = computer_level(&self.identity, &key) {
             let me = match me {
                 Ok(me) => me,
-                Err(e) => return Some(e.to_string()),
+                Err(e) => return Some(e.to_string().into()),
             };
             let computer = super::control::ComputerStart {
                 level,
@@ -278,7 +280,9 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 join: None,
                 clock: t.clock,
             };
-            return super::control::start_computer(computer).err();
+            return super::control::start_computer(computer)
+                .err()
+                .map(Problem::from);
         }
         let here = self
             .presence
@@ -287,7 +291,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             .find(|f| f.fingerprint == fingerprint(&key))
             .and_then(|f| f.answered);
         let Some(to) = here.or_else(|| t.peer_addr.parse().ok()) else {
-            return Some(format!("no address for {}", t.names[1 - usize::from(t.me)]));
+            return Some(format!("no address for {}", t.names[1 - usize::from(t.me)]).into());
         };
         self.endpoint
             .challenge(to, &game.to_string(), Some(game_id), now);
@@ -295,9 +299,9 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     }
 
     /// The user gives up the unfinished game: it is lost, and its transcript says so.
-    pub(super) fn abandon(&mut self) -> Option<String> {
+    pub(super) fn abandon(&mut self) -> Option<Problem> {
         let Some(mut t) = self.unfinished.take() else {
-            return Some("there is no game to abandon".into());
+            return Some(Problem::NothingTo(Nothing::ToAbandon));
         };
         // At a table of two the other seat wins; at a larger one this seat leaves and the
         // game ends there, given up, without a winner.
@@ -318,6 +322,6 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
         create_private_dir(dir)
             .and_then(|()| write_atomically(&path, text.as_bytes(), Some(0o600)))
             .err()
-            .map(|e| format!("saving {}: {e}", path.display()))
+            .map(|e| format!("saving {}: {e}", path.display()).into())
     }
 }

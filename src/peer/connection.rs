@@ -70,14 +70,13 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     self.endpoint.decline("a table is being opened");
                     return Ok(());
                 }
-                // The opener of a larger table seats players of its own game only, with its
-                // settings: a player must know what it sits down to. (A player resuming
-                // names the game only: the saved game is the table's.)
+                // The opener of a larger table seats players of its own game only: named
+                // with its settings, or by the bare game word, which takes the table as it
+                // is (its `seats` says how), as does a player resuming the saved table.
+                // Other settings are declined: a player must know what it sits down to.
                 let table_game = self.options.game;
-                let same = match resume {
-                    Some(_) => kind.name() == table_game.name(),
-                    None => kind == table_game,
-                };
+                let bare = game == table_game.name() || resume.is_some();
+                let same = kind == table_game || (bare && kind.name() == table_game.name());
                 if table_game.seats() > 2 && !same {
                     self.endpoint
                         .decline(&format!("this table plays {table_game}"));

@@ -7,6 +7,7 @@ use std::net::SocketAddr;
 
 use tokio::sync::{mpsc, watch};
 
+use super::problem::Problem;
 use super::watch::WatchView;
 use super::{Peer, PeerError};
 use crate::engine::Level;
@@ -198,7 +199,7 @@ pub struct Snapshot {
     /// The game, once one has started.
     pub game: Option<GameView>,
     /// The last thing that went wrong (a refused action, a declined challenge, …).
-    pub problem: Option<String>,
+    pub problem: Option<Problem>,
     /// Hot-seat: the guests' snapshots (the other seats at this screen), in the order they
     /// were started.
     pub guests: Vec<Snapshot>,
@@ -343,7 +344,7 @@ pub(super) struct Hand {
     /// A challenge waiting for the user's answer.
     pub(super) incoming: Option<Incoming>,
     /// The last thing that went wrong, for the user.
-    pub(super) problem: Option<String>,
+    pub(super) problem: Option<Problem>,
     /// Hot-seat: the other seats at this screen.
     pub(super) guests: Vec<Guest>,
     /// A computer opponent's turn, watched so that one that will not move is said.
@@ -407,7 +408,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             Command::Quit => return Ok(false),
             other => {
                 let problem = match self.not_now(&other) {
-                    Some(why) => Some(why.to_string()),
+                    Some(why) => Some(why),
                     None => self.lobby(other, now),
                 };
                 if let Some(problem) = problem {
@@ -424,23 +425,21 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
         let confirmed = self.table.as_ref().is_some_and(|t| t.session.confirmed());
         let star = self.table.as_ref().is_some_and(|t| t.star.is_some());
         if !confirmed {
-            self.tell("the game is not over yet".into());
+            self.tell(Problem::NotOverYet);
         } else if !star && !self.endpoint.is_connected() {
             let name = self.table.as_ref().map(|t| t.peer.name.clone());
-            self.tell(format!(
-                "{} has left: challenge again from the lobby",
-                name.unwrap_or_default()
-            ));
+            let name = name.unwrap_or_default();
+            self.tell(Problem::OpponentLeft { name });
         } else if self.table.as_ref().is_some_and(|t| t.session.me() == 0) {
             self.start_game(now)?;
         } else {
-            self.tell("the challenger starts the next game".into());
+            self.tell(Problem::ChallengerStartsNext);
         }
         Ok(())
     }
 
     /// Why a lobby command cannot be carried out now, if it cannot.
-    fn not_now(&self, command: &Command) -> Option<&'static str> {
+    fn not_now(&self, command: &Command) -> Option<Problem> {
         let hand = self.hand.as_ref()?;
         let playing =
             (self.table.is_some() || self.watching.is_some()) && self.endpoint.is_connected();
@@ -453,17 +452,13 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             | Command::Resume
                 if playing =>
             {
-                Some("already playing")
+                Some(Problem::AlreadyPlaying)
             }
-            Command::Watch(_) if self.watching.is_some() => Some("already watching"),
-            Command::HotSeat(..) if hand.incoming.is_some() => {
-                Some("a challenge is waiting for your answer")
-            }
-            Command::HotSeat(..) if self.endpoint.is_challenging() => {
-                Some("your challenge is still out")
-            }
+            Command::Watch(_) if self.watching.is_some() => Some(Problem::AlreadyWatching),
+            Command::HotSeat(..) if hand.incoming.is_some() => Some(Problem::ChallengeWaiting),
+            Command::HotSeat(..) if self.endpoint.is_challenging() => Some(Problem::ChallengeOut),
             Command::Guest(i, c) if **c != Command::Quit && hand.guests.get(*i).is_none() => {
-                Some("no such player at this screen")
+                Some(Problem::NoSuchGuest)
             }
             Command::Challenge(..)
             | Command::Watch(_)
@@ -473,22 +468,18 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             | Command::Resume
                 if self.gathering.is_some() =>
             {
-                Some("a table is being opened")
+                Some(Problem::TableBeingOpened)
             }
-            Command::OpenTable(..) if playing => Some("already playing"),
-            Command::OpenTable(..) if hand.incoming.is_some() => {
-                Some("a challenge is waiting for your answer")
-            }
-            Command::OpenTable(..) if self.endpoint.is_challenging() => {
-                Some("your challenge is still out")
-            }
+            Command::OpenTable(..) if playing => Some(Problem::AlreadyPlaying),
+            Command::OpenTable(..) if hand.incoming.is_some() => Some(Problem::ChallengeWaiting),
+            Command::OpenTable(..) if self.endpoint.is_challenging() => Some(Problem::ChallengeOut),
             _ => None,
         }
     }
 
     /// Carries out a lobby command (challenge, answer, watch, play the computer, hot-seat,
     /// the guest's commands); what went wrong, if anything did.
-    fn lobby(&mut self, command: Command, now: u64) -> Option<String> {
+    fn lobby(&mut self, command: Command, now: u64) -> Option<Problem> {
         let host = self.identity.public_key();
         let hand = self.hand.as_mut()?;
         match command {
@@ -538,7 +529,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 };
                 let addr = match start_computer(computer) {
                     Ok(addr) => addr,
-                    Err(e) => return Some(e),
+                    Err(e) => return Some(e.into()),
                 };
                 self.endpoint.challenge(addr, &game.to_string(), None, now);
             }
@@ -558,7 +549,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 };
                 let (guest, addr) = match start_guest(guest) {
                     Ok(started) => started,
-                    Err(e) => return Some(e),
+                    Err(e) => return Some(e.into()),
                 };
                 hand.guests = vec![guest];
                 self.endpoint.challenge(addr, &game.to_string(), None, now);
@@ -579,13 +570,13 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     /// Plays Xiangqi against an external engine: checks it starts (the handshake), then
     /// runs it as the computer, with an identity of its own, and challenges it. What went
     /// wrong, if it did.
-    fn play_engine(&mut self, engine: EngineInfo, now: u64) -> Option<String> {
+    fn play_engine(&mut self, engine: EngineInfo, now: u64) -> Option<Problem> {
         if !self.options.engines.iter().any(|e| e.path == engine.path) {
             self.options.engines.push(engine.clone());
         }
         let addr = match self.start_engine(engine, None) {
             Ok(addr) => addr,
-            Err(e) => return Some(e),
+            Err(e) => return Some(e.into()),
         };
         self.endpoint
             .challenge(addr, &GameKind::Xiangqi.to_string(), None, now);
@@ -630,7 +621,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     pub(super) fn lose_guest(&mut self, i: usize) {
         if let Some(hand) = &mut self.hand.as_mut().filter(|h| i < h.guests.len()) {
             hand.guests.remove(i);
-            hand.problem = Some("the second player's seat stopped".into());
+            hand.problem = Some(Problem::GuestStopped);
         }
     }
 
@@ -718,10 +709,8 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 super::adjourn::engine_identity(&self.identity, &e.path).public_key() == key
             });
         if computer {
-            self.tell(format!(
-                "the computer has not moved for {} s: it may have stopped (resign or adjourn)",
-                COMPUTER_PATIENCE_MS / 1000
-            ));
+            let secs = COMPUTER_PATIENCE_MS / 1000;
+            self.tell(Problem::ComputerSilent { secs });
         }
     }
 }

@@ -343,8 +343,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 let _ = self.local(Local::AnswerDraw(false), now);
             }
             // A person is told a refusal: otherwise the offer just vanishes from the screen.
-            (Notice::DrawRefused, true) => self.tell("the draw offer was declined".into()),
-            (Notice::UndoRefused, true) => self.tell("the undo was refused".into()),
+            (Notice::DrawRefused, true) => self.tell(super::problem::Problem::DrawDeclined),
+            (Notice::UndoRefused, true) => self.tell(super::problem::Problem::UndoRefused),
             _ => {}
         }
     }

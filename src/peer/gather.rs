@@ -10,6 +10,7 @@
 //!
 //! [`Command::OpenTable`]: super::Command::OpenTable
 
+use super::problem::{Nothing, Problem};
 use std::collections::VecDeque;
 use std::net::{Ipv4Addr, SocketAddr};
 
@@ -83,14 +84,17 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         game: GameKind,
         sitters: Vec<Sitter>,
         now: u64,
-    ) -> Option<String> {
+    ) -> Option<Problem> {
         let seats = usize::from(game.seats());
         if seats < 3 || sitters.len() + 1 != seats {
-            return Some(format!(
-                "a table of {seats} needs {} other players, not {}",
-                seats.saturating_sub(1),
-                sitters.len()
-            ));
+            return Some(
+                format!(
+                    "a table of {seats} needs {} other players, not {}",
+                    seats.saturating_sub(1),
+                    sitters.len()
+                )
+                .into(),
+            );
         }
         self.gather(game, None, sitters, now)
     }
@@ -104,10 +108,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         resume: Option<u64>,
         sitters: Vec<Sitter>,
         now: u64,
-    ) -> Option<String> {
+    ) -> Option<Problem> {
         let port = match self.transport.local_addr() {
             Ok(addr) => addr.port(),
-            Err(e) => return Some(e.to_string()),
+            Err(e) => return Some(e.to_string().into()),
         };
         let here = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
         let host = self.identity.public_key();
@@ -159,7 +163,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 }
                 // The computers and guests started so far stop with `guests` dropped, or
                 // when nobody accepts them.
-                Err(e) => return Some(e),
+                Err(e) => return Some(e.into()),
             }
         }
         if let Some(hand) = &mut self.hand {
@@ -224,9 +228,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
 
     /// Gives up the table being opened (the user cancels, or a player would not come):
     /// everyone seated is told goodbye, the guests stop, and the lobby is as it was.
-    pub(super) fn give_up_table(&mut self, now: u64) -> Option<String> {
+    pub(super) fn give_up_table(&mut self, now: u64) -> Option<Problem> {
         let Some(g) = self.gathering.take() else {
-            return Some("no table is being opened".into());
+            return Some(Problem::NothingTo(Nothing::TableOpening));
         };
         self.endpoint.disconnect(now);
         self.endpoint.set_players(1);

@@ -28,11 +28,13 @@ pub mod event;
 mod game;
 mod gather;
 mod presence;
+pub mod problem;
 mod rejoin;
 mod star;
 mod table;
 pub mod watch;
 
+use problem::Problem;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -576,7 +578,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.emit(Event::Error {
                     message: e.to_string(),
                 });
-                self.tell(e.to_string());
+                self.tell(e.to_string().into());
                 Ok(V::default())
             }
             other => other,
@@ -584,7 +586,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     }
 
     /// Tells the person driving this peer what went wrong (a bot has no one to tell).
-    fn tell(&mut self, problem: String) {
+    fn tell(&mut self, problem: Problem) {
         if let Some(hand) = &mut self.hand {
             hand.problem = Some(problem);
         }
@@ -698,7 +700,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.emit(Event::Error {
                     message: e.to_string(),
                 });
-                self.tell(e.to_string());
+                self.tell(e.to_string().into());
                 Ok(())
             }
         }

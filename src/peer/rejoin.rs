@@ -11,6 +11,7 @@
 //! played again), and the opener's `sync` says where, with its position's hash, which each
 //! player checks against its own.
 
+use super::problem::Problem;
 use serde_json::Value;
 
 use super::adjourn::seat_sitter;
@@ -64,13 +65,16 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     /// The opener resumes its unfinished table: the computers and people here started
     /// again, the players on the LAN challenged; what went wrong, if anything did (the
     /// game stays saved).
-    pub(super) fn resume_table(&mut self, now: u64) -> Option<String> {
+    pub(super) fn resume_table(&mut self, now: u64) -> Option<Problem> {
         let t = self.unfinished.as_ref()?;
         if t.me != 0 {
-            return Some(format!(
-                "{} opened this table: it resumes it, and challenges you",
-                t.names[0]
-            ));
+            return Some(
+                format!(
+                    "{} opened this table: it resumes it, and challenges you",
+                    t.names[0]
+                )
+                .into(),
+            );
         }
         let found = self.presence.found(self.identity.public_key(), now);
         let mut sitters = Vec::new();
@@ -89,7 +93,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     match answered.or(was) {
                         Some(addr) => Sitter::Lan(addr),
                         None => {
-                            return Some(format!("no address for {}", t.names[seat]));
+                            return Some(format!("no address for {}", t.names[seat]).into());
                         }
                     }
                 }
