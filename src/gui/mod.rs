@@ -69,6 +69,7 @@ pub mod lobby;
 pub mod page;
 pub mod play;
 pub mod review;
+pub mod script;
 pub mod seats;
 pub mod settings;
 pub mod sound;
