@@ -2813,12 +2813,20 @@ fn pixels(ui: &mut Simulator<'_, Message>, name: &str) -> (Vec<u8>, usize) {
 }
 
 /// The first and last rows with ink (dark text on the light theme) in the columns `x0..x1`
-/// and the rows `y0..y1`.
-fn ink_rows(pixels: &(Vec<u8>, usize), x0: f32, x1: f32, y0: f32, y1: f32) -> Option<(usize, usize)> {
+/// and the rows `y0..y1`, in logical pixels (the render may be at a larger scale).
+fn ink_rows(pixels: &(Vec<u8>, usize), x0: f32, x1: f32, y0: f32, y1: f32) -> Option<(f32, f32)> {
     let (rgba, width) = pixels;
     let height = rgba.len() / 4 / width;
-    let (x0, x1) = (x0.max(0.0) as usize, (x1 as usize).min(*width));
-    let (y0, y1) = (y0.max(0.0).floor() as usize, (y1.ceil() as usize).min(height));
+    let scale = *width as f32 / SIZE.width;
+    let at = |v: f32| (v * scale).max(0.0);
+    let (x0, x1) = (
+        at(x0).floor() as usize,
+        (at(x1).ceil() as usize).min(*width),
+    );
+    let (y0, y1) = (
+        at(y0).floor() as usize,
+        (at(y1).ceil() as usize).min(height),
+    );
     let inked = |y: usize| {
         (x0..x1).any(|x| {
             let p = &rgba[4 * (y * width + x)..][..3];
@@ -2827,7 +2835,7 @@ fn ink_rows(pixels: &(Vec<u8>, usize), x0: f32, x1: f32, y0: f32, y1: f32) -> Op
     };
     let first = (y0..y1).find(|&y| inked(y))?;
     let last = (y0..y1).rev().find(|&y| inked(y))?;
-    Some((first, last))
+    Some((first as f32 / scale, (last + 1) as f32 / scale))
 }
 
 /// The ink of the text `content` on screen stays within its line: none in the two rows
@@ -2836,7 +2844,7 @@ fn assert_ink_inside(ui: &mut Simulator<'_, Message>, shot: &(Vec<u8>, usize), c
     let b = ui.find(content).expect(content).bounds();
     let inside = ink_rows(shot, b.x, b.x + b.width, b.y, b.y + b.height);
     assert!(inside.is_some(), "{content:?} shows no ink inside {b:?}");
-    let (top, bottom) = (b.y.floor(), (b.y + b.height).ceil());
+    let (top, bottom) = (b.y, b.y + b.height);
     let above = ink_rows(shot, b.x, b.x + b.width, top - 2.0, top);
     let below = ink_rows(shot, b.x, b.x + b.width, bottom, bottom + 2.0);
     assert!(
@@ -2888,13 +2896,17 @@ fn a_tibetan_name_sits_inside_the_name_box() {
     let mut ui = h.ui();
     let shot = pixels(&mut ui, "tibetan-lobby");
     let b = ui.find(selector::id("name")).unwrap().bounds();
-    // Inside the border (one row and column all round).
-    let (y0, y1) = (b.y.ceil() + 1.0, (b.y + b.height).floor() - 1.0);
+    // Inside the border (one pixel all round), with one more pixel of the box's own
+    // background between the glyphs and the border.
+    let (y0, y1) = (b.y + 1.0, b.y + b.height - 1.0);
     let (top, bottom) =
         ink_rows(&shot, b.x + 2.0, b.x + b.width - 2.0, y0, y1).expect("the name shows");
     assert!(
-        top as f32 > y0 && (bottom as f32) < y1 - 1.0,
+        top >= y0 + 1.0 && bottom <= y1 - 1.0,
         "ink rows {top}..={bottom} reach the border of the box {b:?}"
     );
-    assert_snapshot(&ui.snapshot(&Theme::Light).unwrap(), "app-lobby-tibetan-name");
+    assert_snapshot(
+        &ui.snapshot(&Theme::Light).unwrap(),
+        "app-lobby-tibetan-name",
+    );
 }
