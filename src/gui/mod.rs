@@ -112,7 +112,7 @@ pub fn settings() -> iced::Settings {
         fonts: vec![
             FONT_REGULAR_BYTES.into(),
             FONT_BOLD_BYTES.into(),
-            FONT_TIBETAN_BYTES.into(),
+            script::tibetan_font().into(),
         ],
         default_font: FONT,
         ..iced::Settings::default()
