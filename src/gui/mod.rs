@@ -29,6 +29,8 @@
 //! - [`settings`](mod@settings), [`sound`], [`icon`]: the saved settings, the sounds, the
 //!   window icon.
 //! - [`i18n`]: every English and Chinese string, in one table.
+//! - [`script`]: what people typed (names, chat) sits inside its lines in every script: a
+//!   string's line height by its script, and the Tibetan font as the app loads it.
 //!
 //! A folder per game:
 //!
