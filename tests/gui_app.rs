@@ -2791,3 +2791,124 @@ fn the_result_leaves_the_board_and_its_replay_in_view() {
         "the result ({result:?}) covers none of the board ({board:?})"
     );
 }
+
+/// Names and chat in Tibetan script (bkra shis bde legs; rdo rje sgrol ma; "are you well?"
+/// and "very well, thank you"), with stacked consonants and vowel signs above and below.
+const TIBETAN_ME: &str = "བཀྲ་ཤིས་བདེ་ལེགས";
+const TIBETAN_THEM: &str = "རྡོ་རྗེ་སྒྲོལ་མ";
+const TIBETAN_CHAT: [&str; 2] = ["ཁྱེད་རང་སྐུ་གཟུགས་བདེ་པོ་ཡིན་པས།", "བདེ་པོ་ཡིན། ཐུགས་རྗེ་ཆེ།"];
+
+/// The rendered pixels of `ui` (RGBA, row by row) and the width.
+fn pixels(ui: &mut Simulator<'_, Message>, name: &str) -> (Vec<u8>, usize) {
+    let shot = ui.snapshot(&Theme::Light).unwrap();
+    let dir = TempDir::new(name);
+    assert!(shot.matches_image(dir.0.join(name)).unwrap(), "written");
+    let file = std::fs::File::open(dir.0.join(format!("{name}-tiny-skia.png"))).unwrap();
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .unwrap();
+    let mut rgba = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut rgba).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    rgba.truncate(info.buffer_size());
+    (rgba, info.width as usize)
+}
+
+/// The first and last rows with ink (dark text on the light theme) in the columns `x0..x1`
+/// and the rows `y0..y1`, in logical pixels (the render may be at a larger scale).
+fn ink_rows(pixels: &(Vec<u8>, usize), x0: f32, x1: f32, y0: f32, y1: f32) -> Option<(f32, f32)> {
+    let (rgba, width) = pixels;
+    let height = rgba.len() / 4 / width;
+    let scale = *width as f32 / SIZE.width;
+    let at = |v: f32| (v * scale).max(0.0);
+    let (x0, x1) = (
+        at(x0).floor() as usize,
+        (at(x1).ceil() as usize).min(*width),
+    );
+    let (y0, y1) = (
+        at(y0).floor() as usize,
+        (at(y1).ceil() as usize).min(height),
+    );
+    let inked = |y: usize| {
+        (x0..x1).any(|x| {
+            let p = &rgba[4 * (y * width + x)..][..3];
+            (u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2])) < 3 * 110
+        })
+    };
+    let first = (y0..y1).find(|&y| inked(y))?;
+    let last = (y0..y1).rev().find(|&y| inked(y))?;
+    Some((first as f32 / scale, (last + 1) as f32 / scale))
+}
+
+/// The ink of the text `content` on screen stays within its line: none in the two rows
+/// above its top or below its bottom (where a box's border or the next line is).
+fn assert_ink_inside(ui: &mut Simulator<'_, Message>, shot: &(Vec<u8>, usize), content: &str) {
+    let b = ui.find(content).expect(content).bounds();
+    let inside = ink_rows(shot, b.x, b.x + b.width, b.y, b.y + b.height);
+    assert!(inside.is_some(), "{content:?} shows no ink inside {b:?}");
+    let (top, bottom) = (b.y, b.y + b.height);
+    let above = ink_rows(shot, b.x, b.x + b.width, top - 2.0, top);
+    let below = ink_rows(shot, b.x, b.x + b.width, bottom, bottom + 2.0);
+    assert!(
+        above.is_none() && below.is_none(),
+        "{content:?} inks outside its line {b:?}: above {above:?}, below {below:?}"
+    );
+}
+
+/// The game screen of a player named in Tibetan against another, with two Tibetan chat
+/// lines: the header's name, the opponent's strip and both chat lines keep their glyphs
+/// (vowel signs above, stacked consonants below) inside their own lines, so nothing
+/// touches the header's edge and the two chat lines never overlap.
+#[test]
+fn tibetan_names_and_chat_sit_inside_their_lines() {
+    let mut snapshot = seat_snapshot(10, Side::South);
+    snapshot.name = TIBETAN_ME.into();
+    snapshot.opponent = Some((TIBETAN_THEM.into(), "0c11-5e2d-9a40-7b83".into()));
+    let game = snapshot.game.as_mut().unwrap();
+    game.seats = two_seats([TIBETAN_ME, TIBETAN_THEM], [Some(754_000), Some(1_023_000)]);
+    game.chat = vec![(1, TIBETAN_CHAT[0].into()), (0, TIBETAN_CHAT[1].into())];
+    let h = Harness::new(snapshot);
+    assert_eq!(h.app.screen(), Screen::Play);
+    let mut ui = h.ui();
+    let shot = pixels(&mut ui, "tibetan-game");
+    let strip = [format!("   {TIBETAN_THEM}"), format!("▶ {TIBETAN_THEM}")]
+        .into_iter()
+        .find(|s| ui.find(s.as_str()).is_ok())
+        .expect("the opponent's strip");
+    for content in [
+        TIBETAN_ME.to_string(),
+        strip,
+        format!("{TIBETAN_THEM}: {}", TIBETAN_CHAT[0]),
+        format!("You: {}", TIBETAN_CHAT[1]),
+    ] {
+        assert_ink_inside(&mut ui, &shot, &content);
+    }
+    assert_snapshot(&ui.snapshot(&Theme::Light).unwrap(), "app-tibetan-game");
+}
+
+/// The lobby's name box with a Tibetan name: its glyphs stay clear of the box's border
+/// (at least one row of the box's own background between them and each border).
+#[test]
+fn a_tibetan_name_sits_inside_the_name_box() {
+    let snapshot = Snapshot {
+        name: TIBETAN_ME.into(),
+        ..lobby_snapshot()
+    };
+    let h = Harness::new(snapshot);
+    let mut ui = h.ui();
+    let shot = pixels(&mut ui, "tibetan-lobby");
+    let b = ui.find(selector::id("name")).unwrap().bounds();
+    // Inside the border (one pixel all round), with one more pixel of the box's own
+    // background between the glyphs and the border.
+    let (y0, y1) = (b.y + 1.0, b.y + b.height - 1.0);
+    let (top, bottom) =
+        ink_rows(&shot, b.x + 2.0, b.x + b.width - 2.0, y0, y1).expect("the name shows");
+    assert!(
+        top >= y0 + 1.0 && bottom <= y1 - 1.0,
+        "ink rows {top}..={bottom} reach the border of the box {b:?}"
+    );
+    assert_snapshot(
+        &ui.snapshot(&Theme::Light).unwrap(),
+        "app-lobby-tibetan-name",
+    );
+}

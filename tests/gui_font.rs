@@ -163,7 +163,9 @@ fn the_bundled_tibetan_font_covers_tibetan_names() {
     assert!(letters > 100, "{letters} Tibetan letters and signs");
     let loaded = lanqi::gui::settings().fonts;
     assert!(
-        loaded.iter().any(|f| f.as_ref() == FONT_TIBETAN_BYTES),
+        loaded
+            .iter()
+            .any(|f| f.as_ref() == lanqi::gui::script::tibetan_font()),
         "the app loads it"
     );
     assert!(
@@ -198,4 +200,28 @@ fn a_tibetan_name_renders_with_the_bundled_font() {
     assert!(ui.find(TIBETAN_NAME).is_ok());
     let shot = ui.snapshot(&Theme::Light).expect("render");
     snapshot::assert_snapshot(&shot, "font-tibetan-name");
+}
+
+/// The app loads the Tibetan font with its descent fitted to its glyphs' lowest point
+/// (`lanqi::gui::script::tibetan_font`), the rest unchanged; the line height of Tibetan
+/// text is that font's ascent plus descent.
+#[test]
+fn the_tibetan_font_is_loaded_with_its_descent_fitted_to_its_glyphs() {
+    use lanqi::gui::FONT_TIBETAN_BYTES;
+    use lanqi::gui::script::{line_height, tibetan_font, tibetan_metrics};
+    let fitted = ttf_parser::Face::parse(tibetan_font(), 0).expect("a font");
+    let declared = ttf_parser::Face::parse(FONT_TIBETAN_BYTES, 0).expect("a font");
+    assert_eq!(fitted.descender(), fitted.global_bounding_box().y_min);
+    assert!(fitted.descender() > declared.descender());
+    assert_eq!(fitted.ascender(), declared.ascender());
+    assert!(fitted.ascender() >= fitted.global_bounding_box().y_max);
+    assert_eq!(fitted.number_of_glyphs(), declared.number_of_glyphs());
+    let em = f32::from(fitted.units_per_em());
+    let (ascent, descent) = tibetan_metrics();
+    assert_eq!(ascent, f32::from(fitted.ascender()) / em);
+    assert_eq!(descent, -f32::from(fitted.descender()) / em);
+    assert_eq!(
+        line_height(TIBETAN_NAME),
+        iced::widget::text::LineHeight::Relative(ascent + descent)
+    );
 }

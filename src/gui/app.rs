@@ -892,7 +892,7 @@ impl App {
         let header = row![
             text("lanqi").size(20),
             // In hot-seat play: whose screen it is now.
-            text(if self.guests.is_empty() {
+            super::script::text(if self.guests.is_empty() {
                 self.options.name.clone()
             } else if self.seating.curtain {
                 let host = &self.host.snapshot;
@@ -947,7 +947,7 @@ impl App {
         match &self.host.snapshot.incoming {
             Some(incoming) => column![
                 container(
-                    text(self.lang.challenged_by(&incoming.name, incoming.game))
+                    super::script::text(self.lang.challenged_by(&incoming.name, incoming.game))
                         .size(16)
                         .color(Color::from_rgb(0.10, 0.50, 0.20))
                 )

@@ -107,7 +107,7 @@ pub fn pass_bar(next: &str, lang: Lang) -> Element<'static, Message> {
     container(
         row![
             space().width(Fill),
-            button(text(lang.pass_to(next)).size(17))
+            button(super::script::text(lang.pass_to(next)).size(17))
                 .on_press(Message::Pass)
                 .style(button::success)
                 .padding([8, 24]),
@@ -124,7 +124,7 @@ pub fn pass_bar(next: &str, lang: Lang) -> Element<'static, Message> {
 pub fn curtain(next: &str, lang: Lang) -> Element<'static, Message> {
     let t = lang.app();
     let card = column![
-        text(lang.curtain_turn(next)).size(30),
+        super::script::text(lang.curtain_turn(next)).size(30),
         text(t.curtain_note)
             .size(15)
             .color(Color::from_rgb(0.40, 0.40, 0.40)),

@@ -518,6 +518,7 @@ impl Lobby {
             text(t.your_name).size(14).color(GREY),
             row![
                 text_input(t.your_name, &self.name)
+                    .line_height(super::script::line_height(&self.name))
                     .id("name")
                     .on_input(Message::NameChanged)
                     .on_submit(Message::Rename)
@@ -799,6 +800,7 @@ impl Lobby {
             row![
                 text(t.hotseat_note).size(14).color(GREY).width(Fill),
                 text_input(t.hotseat_placeholder, &self.second)
+                    .line_height(super::script::line_height(&self.second))
                     .id("second")
                     .on_input(Message::SecondChanged)
                     .on_submit(Message::HotSeat)
@@ -1228,7 +1230,7 @@ fn incoming_card(incoming: &Incoming, lang: Lang) -> Element<'_, Message> {
     container(
         row![
             column![
-                text(lang.challenged_by(&incoming.name, incoming.game)).size(18),
+                super::script::text(lang.challenged_by(&incoming.name, incoming.game)).size(18),
                 text(lang.clock(incoming.clock)).size(14),
                 text(format!(
                     "{}: {}   {}",
@@ -1284,7 +1286,7 @@ fn found_row(peer: &Found, can_challenge: bool, two: bool, lang: Lang) -> Elemen
     container(
         row![
             column![
-                text(peer.name.clone()).size(17),
+                super::script::text(peer.name.clone()).size(17),
                 text(format!(
                     "{}   {}",
                     peer.fingerprint,

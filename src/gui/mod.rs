@@ -29,6 +29,8 @@
 //! - [`settings`](mod@settings), [`sound`], [`icon`]: the saved settings, the sounds, the
 //!   window icon.
 //! - [`i18n`]: every English and Chinese string, in one table.
+//! - [`script`]: what people typed (names, chat) sits inside its lines in every script: a
+//!   string's line height by its script, and the Tibetan font as the app loads it.
 //!
 //! A folder per game:
 //!
@@ -69,6 +71,7 @@ pub mod lobby;
 pub mod page;
 pub mod play;
 pub mod review;
+pub mod script;
 pub mod seats;
 pub mod settings;
 pub mod sound;
@@ -111,7 +114,7 @@ pub fn settings() -> iced::Settings {
         fonts: vec![
             FONT_REGULAR_BYTES.into(),
             FONT_BOLD_BYTES.into(),
-            FONT_TIBETAN_BYTES.into(),
+            script::tibetan_font().into(),
         ],
         default_font: FONT,
         ..iced::Settings::default()

@@ -404,9 +404,14 @@ impl Play {
             Some(action) => column![actions, action].spacing(8).into(),
             None => actions,
         };
-        let move_list = column(moves.into_iter().map(|line| text(line).size(13).into())).spacing(2);
+        let move_list = column(
+            moves
+                .into_iter()
+                .map(|line| super::script::text(line).size(13).into()),
+        )
+        .spacing(2);
         let chat_lines = column(table.game.chat.iter().map(|(seat, line)| {
-            text(format!("{}: {line}", table.name_of(*seat)))
+            super::script::text(format!("{}: {line}", table.name_of(*seat)))
                 .size(13)
                 .into()
         }))
@@ -433,6 +438,7 @@ impl Play {
                     .into(),
                 row![
                     text_input(t.chat_placeholder, &self.chat)
+                        .line_height(super::script::line_height(&self.chat))
                         .id("chat")
                         .on_input(Message::ChatChanged)
                         .on_submit(Message::SendChat)
@@ -602,7 +608,7 @@ impl<'a> Table<'a> {
             });
         container(
             row![
-                text(format!("{marker}{number}{}", self.name_of(seat)))
+                super::script::text(format!("{marker}{number}{}", self.name_of(seat)))
                     .size(17)
                     .width(Fill),
             ]
@@ -635,7 +641,7 @@ impl<'a> Table<'a> {
             self.lang
                 .turn_of(&game.to_move.map_or("?".into(), |s| self.name_of(s)))
         };
-        let mut status = column![text(turn).size(22)].spacing(4);
+        let mut status = column![super::script::text(turn).size(22)].spacing(4);
         // A request of mine waits for an answer only while the game goes on (the session
         // may keep it after the end, when nobody will answer it any more).
         let playing = game.ending.is_none();

@@ -315,6 +315,7 @@ fn seat_row<'a>(
     .width(Length::Fixed(190.0));
     let who: Element<'a, Message> = match seat.kind {
         Kind::Here => text_input(&player_n(lang, i + 2), &seat.name)
+            .line_height(super::script::line_height(&seat.name))
             .id(format!("seat-name-{}", i + 2))
             .on_input(move |name| Message::Name(i, name))
             .width(Fill)

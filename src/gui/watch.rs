@@ -75,7 +75,7 @@ pub fn view<'a>(
     let part: WatchPart<'a, Message> = games::watched(game, lang, &name_of);
     let names: Vec<&str> = game.names.iter().map(String::as_str).collect();
     let header = row![
-        text(lang.watching_title(&names, &part.sides, game.game)).size(20),
+        super::script::text(lang.watching_title(&names, &part.sides, game.game)).size(20),
         space().width(Fill),
         stop,
     ]
