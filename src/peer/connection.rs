@@ -70,13 +70,14 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     self.endpoint.decline("a table is being opened");
                     return Ok(());
                 }
-                // The opener of a larger table seats players of its own game only: named
-                // with its settings, or by the bare game word, which takes the table as it
-                // is (its `seats` says how), as does a player resuming the saved table.
-                // Other settings are declined: a player must know what it sits down to.
+                // The opener of a larger table seats players of its own game only. One
+                // that names a table names this one exactly; one that names the game alone,
+                // or a game of two (it did not ask for a table: `lanqi peer --game gomoku
+                // --connect`), or resumes the saved table, takes the table as it is (its
+                // `seats` says how).
                 let table_game = self.options.game;
-                let bare = game == table_game.name() || resume.is_some();
-                let same = kind == table_game || (bare && kind.name() == table_game.name());
+                let any_table = game == table_game.name() || resume.is_some() || kind.seats() == 2;
+                let same = kind == table_game || (any_table && kind.name() == table_game.name());
                 if table_game.seats() > 2 && !same {
                     self.endpoint
                         .decline(&format!("this table plays {table_game}"));
