@@ -157,4 +157,15 @@ fn the_protocol_says_what_lanqi_does_where_an_independent_peer_found_it_silent()
     says("| `gone` | `seat`: `1`–`3`, optionally `reason: text(100)`");
     says("| `echo` |");
     says("**Who answers for what does not check.**");
+    // §8.13's spectator vectors are what lanqi sends: the public position of TEXT_FORMS.md's
+    // example start, in JNF, and the audit's start, the whole start in JNF.
+    let start = "fjgli/hkjkj/b1a1g/dc1cd/e1i1e/hifgh/HGFIH/E1I1E/DC1CD/G1A1B/JKJKH/ILGJF s 0 0";
+    let position: lanqi::rules::junqi::Position = start.parse().unwrap();
+    says(&format!("board|{}", position.public()));
+    says(&format!("audited|ok|-|{start}"));
+    let text_forms = std::fs::read_to_string(root().join("docs/TEXT_FORMS.md")).unwrap();
+    assert!(
+        text_forms.contains(start),
+        "the example start is TEXT_FORMS.md's"
+    );
 }

@@ -1383,10 +1383,10 @@ mod tests {
             (
                 Message::Board {
                     position:
-                        "xxxxx/x+x+x/xx+xx/x+x+x/xxxxx/xxxxx/XXXXX/XXXXX/X+X+X/XX+XX/X+X+X/XXXXX s"
+                        "xxxxx/xxxxx/x1x1x/xx1xx/x1x1x/xxxxx/XXXXX/X1X1X/XX1XX/X1X1X/XXXXX/XXXXX s 0 0"
                             .into(),
                 },
-                "board|xxxxx/x+x+x/xx+xx/x+x+x/xxxxx/xxxxx/XXXXX/XXXXX/X+X+X/XX+XX/X+X+X/XXXXX s",
+                "board|xxxxx/xxxxx/x1x1x/xx1xx/x1x1x/xxxxx/XXXXX/X1X1X/XX1XX/X1X1X/XXXXX/XXXXX s 0 0",
             ),
             (Message::Undone { ply: 12 }, "undone|12"),
             (
@@ -1408,9 +1408,10 @@ mod tests {
                 Message::Audited {
                     ok: true,
                     cheater: None,
-                    start: "hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf".into(),
+                    start: "fjgli/hkjkj/b1a1g/dc1cd/e1i1e/hifgh/HGFIH/E1I1E/DC1CD/G1A1B/JKJKH/ILGJF s 0 0"
+                        .into(),
                 },
-                "audited|ok|-|hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf",
+                "audited|ok|-|fjgli/hkjkj/b1a1g/dc1cd/e1i1e/hifgh/HGFIH/E1I1E/DC1CD/G1A1B/JKJKH/ILGJF s 0 0",
             ),
         ];
         for (message, text) in vectors {
