@@ -749,10 +749,12 @@ impl Lang {
     /// Gomoku: an opening decision in the move list, `who` having made it.
     pub fn gomoku_chose(self, who: &str, choice: crate::rules::gomoku::Choice) -> String {
         use crate::rules::gomoku::Choice;
+        // "You take", "bob takes": the verb agrees with who it is.
+        let s = if who == self.app().you { "" } else { "s" };
         match (self, choice) {
-            (Lang::En, Choice::Black) => format!("{who} takes Black"),
-            (Lang::En, Choice::White) => format!("{who} takes White"),
-            (Lang::En, Choice::Place2) => format!("{who} places two more stones"),
+            (Lang::En, Choice::Black) => format!("{who} take{s} Black"),
+            (Lang::En, Choice::White) => format!("{who} take{s} White"),
+            (Lang::En, Choice::Place2) => format!("{who} place{s} two more stones"),
             (Lang::Zh, Choice::Black) => format!("{who} 执黑"),
             (Lang::Zh, Choice::White) => format!("{who} 执白"),
             (Lang::Zh, Choice::Place2) => format!("{who} 再下两子"),
@@ -763,9 +765,10 @@ impl Lang {
     /// chosen: `who` places a stone of `colour` (seat 0's is Black), or (`colour` `None`)
     /// decides, `place2` saying whether two more stones may be chosen.
     pub fn gomoku_opening_step(self, who: &str, colour: Option<u8>, place2: bool) -> String {
+        let s = if who == self.app().you { "" } else { "s" };
         match (self, colour) {
             (Lang::En, Some(c)) => format!(
-                "Opening: {who} places a {} stone; the colours are chosen afterwards.",
+                "Opening: {who} place{s} a {} stone; the colours are chosen afterwards.",
                 self.stone_colour(c).to_lowercase()
             ),
             (Lang::Zh, Some(c)) => format!(
@@ -773,9 +776,9 @@ impl Lang {
                 self.stone_colour(c)
             ),
             (Lang::En, None) if place2 => format!(
-                "Opening: {who} takes Black or White, or places two more stones (White, then Black) and lets the other choose."
+                "Opening: {who} take{s} Black or White, or place{s} two more stones (White, then Black) and let{s} the other choose."
             ),
-            (Lang::En, None) => format!("Opening: {who} takes Black or White."),
+            (Lang::En, None) => format!("Opening: {who} take{s} Black or White."),
             (Lang::Zh, None) if place2 => {
                 format!("开局：由 {who} 选择执黑或执白，或再下两子（先白后黑）让对方选择。")
             }
@@ -2106,6 +2109,31 @@ mod complete {
         assert!(
             en.finished_line(GameKind::Xiangqi, "bob", "lost", 2)
                 .ends_with("2 moves")
+        );
+    }
+
+    /// "You take Black", "bob takes Black": the English verb agrees with who acts.
+    #[test]
+    fn the_opening_s_words_agree_with_who_acts() {
+        use crate::rules::gomoku::Choice;
+        let en = Lang::En;
+        assert_eq!(en.gomoku_chose("You", Choice::Black), "You take Black");
+        assert_eq!(en.gomoku_chose("bob", Choice::Black), "bob takes Black");
+        assert_eq!(
+            en.gomoku_chose("You", Choice::Place2),
+            "You place two more stones"
+        );
+        assert_eq!(
+            en.gomoku_opening_step("You", None, false),
+            "Opening: You take Black or White."
+        );
+        assert!(
+            en.gomoku_opening_step("You", Some(0), false)
+                .starts_with("Opening: You place a black stone")
+        );
+        assert!(
+            en.gomoku_opening_step("You", None, true)
+                .contains("You take Black or White, or place two more stones")
         );
     }
 }
