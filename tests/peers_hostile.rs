@@ -13,6 +13,8 @@ use lanqi::protocol::{Message, message::hex};
 use lanqi::store::Identity;
 use serde_json::Value;
 
+#[path = "support/challenge.rs"]
+mod challenge;
 #[path = "support/deadline.rs"]
 mod deadline;
 #[path = "support/peer_process.rs"]
@@ -521,11 +523,6 @@ async fn a_flood_of_challenges_from_fresh_keys_grows_nothing_on_disk() {
 async fn a_challenge_to_an_unknown_rule_set_is_declined_with_the_reason() {
     let net = LossyNet::new(LinkQuality::PERFECT, 5);
     let (a, m) = (net.attach(addr(1)), net.attach(addr(3)));
-    let mut challenger = Endpoint::new(
-        SigningKey::from_bytes(&[78; 32]),
-        EndpointConfig::default(),
-        Box::new(|| [8; 16]),
-    );
     let alice = peer::run(
         &a,
         Identity::from_secret([1; 32]),
@@ -533,24 +530,7 @@ async fn a_challenge_to_an_unknown_rule_set_is_declined_with_the_reason() {
         None,
         |_| {},
     );
-    let asker = async {
-        challenger.challenge(addr(1), "junqi:championship", None, 0);
-        let mut buf = vec![0u8; 2048];
-        for _ in 0..50 {
-            while let Some((to, d)) = challenger.poll_transmit(0) {
-                m.send_to(&d, to).await.unwrap();
-            }
-            if let Ok(Ok((n, from))) =
-                tokio::time::timeout(Duration::from_millis(500), m.recv_from(&mut buf)).await
-            {
-                challenger.handle_datagram(from, &buf[..n], 0);
-            }
-            if let Some(event) = challenger.poll_event() {
-                return event;
-            }
-        }
-        panic!("no answer to the challenge");
-    };
+    let asker = challenge::answer_to(&m, 78, addr(1), "junqi:championship");
     let event = tokio::select! {
         e = asker => e,
         _ = alice => panic!("alice stopped"),

@@ -5,6 +5,8 @@
 //! the winner and never speaks for another seat), it alone leaves, the evidence is kept,
 //! and the honest seats finish the game and record the same result.
 
+#[path = "support/challenge.rs"]
+mod challenge;
 #[path = "support/deadline.rs"]
 mod deadline;
 #[path = "support/lossy_table.rs"]
@@ -318,11 +320,6 @@ async fn a_challenge_with_other_settings_is_declined_with_the_table_s_game() {
     use lanqi::net::NetEvent;
     let net = LossyNet::new(LinkQuality::PERFECT, 27);
     let (a, m) = (net.attach(addr(1)), net.attach(addr(8)));
-    let mut challenger = Endpoint::new(
-        SigningKey::from_bytes(&[79; 32]),
-        EndpointConfig::default(),
-        Box::new(|| [9; 16]),
-    );
     let opener = peer::run(
         &a,
         Identity::from_secret([61; 32]),
@@ -330,24 +327,7 @@ async fn a_challenge_with_other_settings_is_declined_with_the_table_s_game() {
         None,
         |_| {},
     );
-    let asker = async {
-        challenger.challenge(addr(1), "gomoku:freestyle:15x15:3:5", None, 0);
-        let mut buf = vec![0u8; 2048];
-        for _ in 0..50 {
-            while let Some((to, d)) = challenger.poll_transmit(0) {
-                m.send_to(&d, to).await.unwrap();
-            }
-            if let Ok(Ok((n, from))) =
-                tokio::time::timeout(Duration::from_millis(500), m.recv_from(&mut buf)).await
-            {
-                challenger.handle_datagram(from, &buf[..n], 0);
-            }
-            if let Some(event) = challenger.poll_event() {
-                return event;
-            }
-        }
-        panic!("no answer to the challenge");
-    };
+    let asker = challenge::answer_to(&m, 79, addr(1), "gomoku:freestyle:15x15:3:5");
     let event = tokio::select! {
         e = asker => e,
         _ = opener => panic!("the opener stopped"),

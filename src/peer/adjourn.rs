@@ -181,7 +181,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     /// (goodbye), and the lobby offers it for resuming.
     pub(super) fn adjourn(&mut self, now: u64) -> Option<Problem> {
         if self.table.as_ref().is_some_and(|t| {
-            t.star.as_ref().is_some_and(|s| s.sessions.is_empty()) && t.session.ending().is_none()
+            t.star.as_ref().is_some_and(|s| !s.opens()) && t.session.ending().is_none()
         }) {
             return Some(Problem::OnlyOpenerAdjourns);
         }

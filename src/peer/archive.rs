@@ -132,18 +132,9 @@ fn summary(t: &Transcript, path: PathBuf) -> Option<Finished> {
 /// Junqi, audited again from the openings it holds).
 pub fn open(path: &Path) -> Result<Reviewed, String> {
     let t = read(path)?;
-    let session = Session::<AnyTable>::restore(
-        t.game,
-        t.me,
-        t.game_id,
-        t.first,
-        t.clock,
-        t.secrets,
-        t.private.clone(),
-        &t.records,
-        0,
-    )
-    .map_err(|e| format!("{}: {e}", path.display()))?;
+    let session = t
+        .replay(&t.records, t.secrets, 0)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let mut game = GameView::of(&session, &t.names, Vec::new(), 0);
     for seat in &mut game.seats {
         seat.clock = None;

@@ -113,19 +113,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 cheat: self.options.cheat,
                 ..t.secrets
             };
-            let kind = t.game;
-            let session = Session::restore(
-                kind,
-                t.me,
-                t.game_id,
-                t.first,
-                t.clock,
-                secrets,
-                t.private.clone(),
-                &t.records,
-                now,
-            )
-            .map_err(|e| PeerError::Peer(format!("cannot resume: {e}")))?;
+            let session = t
+                .replay(&t.records, secrets, now)
+                .map_err(|e| PeerError::Peer(format!("cannot resume: {e}")))?;
             let mut table = Table::new(session, peer.clone());
             table.hot_seat = self.is_guest(&peer.key);
             table.signed = group_evidence(&t.evidence);

@@ -48,17 +48,7 @@ fn restore(
             records.pop();
         }
     }
-    Session::restore(
-        t.game,
-        t.me,
-        t.game_id,
-        t.first,
-        t.clock,
-        secrets,
-        t.private.clone(),
-        &records,
-        0,
-    )
+    t.replay(&records, secrets, 0)
 }
 
 impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {

@@ -42,6 +42,22 @@ impl Star {
         let seat = self.sessions.iter().position(|s| *s == Some(session))?;
         Some(seat as Seat)
     }
+
+    /// Whether this peer is the table's opener (it keeps a session per seat).
+    pub(super) fn opens(&self) -> bool {
+        !self.sessions.is_empty()
+    }
+
+    /// The seat held to account for what came on `session`: at the opener, that
+    /// session's seat (none for a session that is no seat's); at a player, the opener,
+    /// through whom everything comes.
+    fn sender(&self, session: u64) -> Option<Seat> {
+        if self.opens() {
+            self.seat_of(session)
+        } else {
+            Some(0)
+        }
+    }
 }
 
 impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
@@ -214,13 +230,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             self.endpoint.count_refused();
             return Ok(());
         };
-        let opener = !star.sessions.is_empty();
-        let sender = if opener {
-            star.seat_of(session)
-        } else {
-            Some(0)
-        };
-        let Some(sender) = sender else {
+        let opener = star.opens();
+        let Some(sender) = star.sender(session) else {
             // Not a seat's session (one that left, say): nothing of it counts.
             self.endpoint.count_refused();
             return Ok(());
@@ -345,7 +356,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             .table
             .as_ref()
             .and_then(|t| t.star.as_ref())
-            .is_some_and(|s| !s.sessions.is_empty());
+            .is_some_and(Star::opens);
         let (seat, n) = (echoed.0 + 1, echoed.1);
         let wrong = match &check {
             Err(e) => Some(format!("seat {}'s echo: {e}", author + 1)),
@@ -429,13 +440,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             self.endpoint.count_refused();
             return Ok(());
         };
-        let opener = !star.sessions.is_empty();
-        let sender = if opener {
-            star.seat_of(session)
-        } else {
-            Some(0)
-        };
-        let Some(sender) = sender else {
+        let Some(sender) = star.sender(session) else {
             self.endpoint.count_refused();
             return Ok(());
         };
@@ -493,7 +498,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let Some(star) = self.table.as_mut().and_then(|t| t.star.as_mut()) else {
             return Ok(());
         };
-        if star.sessions.is_empty() {
+        if !star.opens() {
             if seat != 0 {
                 return Ok(());
             }
@@ -638,7 +643,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             .filter(|_| cheat == Cheat::Equivocate);
         match (self.table.as_mut().and_then(|t| t.star.as_mut()), me) {
             (Some(star), Some(me)) => {
-                let player = star.sessions.is_empty();
+                let player = !star.opens();
                 if player && cheat == Cheat::Unwrapped {
                     self.endpoint.send(&message);
                     return;
@@ -711,7 +716,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             && table
                 .star
                 .as_ref()
-                .is_some_and(|s| s.sessions.is_empty() && !s.cheated);
+                .is_some_and(|s| !s.opens() && !s.cheated);
         let Some(game) = table.session.table().filter(|_| due) else {
             return;
         };

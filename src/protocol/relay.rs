@@ -190,17 +190,7 @@ impl Authors {
             return Err(RelayError::Unsigned);
         };
         let (seat, n) = (*seat, *n);
-        let key = self
-            .keys
-            .get(seat as usize)
-            .ok_or(RelayError::UnknownSeat(seat))?;
-        let bad = RelayError::BadSignature { seat, n };
-        let key = VerifyingKey::from_bytes(key).map_err(|_| bad.clone())?;
-        key.verify_strict(
-            &signed_bytes(self.game_id, seat, n, payload),
-            &Signature::from_bytes(signature),
-        )
-        .map_err(|_| bad)?;
+        self.verify(seat, n, signature, payload)?;
         let expected = self.next[seat as usize];
         if n < expected {
             return Ok(None);
@@ -229,6 +219,25 @@ impl Authors {
         Ok(Some((seat, inner)))
     }
 
+    /// Whether `signature` is seat `seat`'s on its message `n`, `payload`.
+    fn verify(
+        &self,
+        seat: u8,
+        n: u32,
+        signature: &[u8; 64],
+        payload: &str,
+    ) -> Result<(), RelayError> {
+        let key = self
+            .keys
+            .get(seat as usize)
+            .ok_or(RelayError::UnknownSeat(seat))?;
+        if author_signed(self.game_id, key, seat, n, signature, payload) {
+            Ok(())
+        } else {
+            Err(RelayError::BadSignature { seat, n })
+        }
+    }
+
     /// Keeps `seat`'s message `n` (the latest [`REMEMBERED`]).
     fn remember(&mut self, seat: u8, n: u32, payload: &str) {
         let Some(taken) = self.taken.get_mut(seat as usize) else {
@@ -250,17 +259,7 @@ impl Authors {
         signature: &[u8; 64],
         payload: &str,
     ) -> Result<EchoCheck, RelayError> {
-        let key = self
-            .keys
-            .get(seat as usize)
-            .ok_or(RelayError::UnknownSeat(seat))?;
-        let bad = RelayError::BadSignature { seat, n };
-        let key = VerifyingKey::from_bytes(key).map_err(|_| bad.clone())?;
-        key.verify_strict(
-            &signed_bytes(self.game_id, seat, n, payload),
-            &Signature::from_bytes(signature),
-        )
-        .map_err(|_| bad)?;
+        self.verify(seat, n, signature, payload)?;
         if n >= self.next[seat as usize] {
             return Ok(EchoCheck::Withheld);
         }

@@ -204,6 +204,27 @@ fn unhex_vec(s: &str) -> Option<Vec<u8>> {
 }
 
 impl Transcript {
+    /// The game replayed into a session from `records` (its own, or the first of them),
+    /// with `secrets` (its own, or with a cheat set for tests), at time `now`.
+    pub fn replay(
+        &self,
+        records: &[Record],
+        secrets: Secrets,
+        now: crate::session::Millis,
+    ) -> Result<super::state::Session<AnyTable>, String> {
+        super::state::Session::restore(
+            self.game,
+            self.me,
+            self.game_id,
+            self.first,
+            self.clock,
+            secrets,
+            self.private.clone(),
+            records,
+            now,
+        )
+    }
+
     /// Every seat's key and nickname, in seat order.
     pub fn players(&self) -> Vec<([u8; 32], String)> {
         self.keys

@@ -5,9 +5,9 @@
 //! move also carries its author's signature (`from`), which is checked against the
 //! author's key whoever relayed it. No I/O.
 
-use super::any::{AnyTable, GameKind};
+use super::any::GameKind;
 use super::game::Seat;
-use super::state::{Record, Session};
+use super::state::Record;
 use super::transcript::Transcript;
 use crate::protocol::Message;
 use crate::protocol::envelope;
@@ -220,19 +220,7 @@ fn messages(t: &Transcript, verdict: &mut Verdict) -> Vec<(usize, Message, Seat)
 /// The first record the rules refuse on replay, and whose it is: the seat of that move (or
 /// of the last move before the record that cannot be replayed).
 fn first_refused(t: &Transcript) -> Option<(Seat, String)> {
-    let replay = |n: usize| {
-        Session::<AnyTable>::restore(
-            t.game,
-            t.me,
-            t.game_id,
-            t.first,
-            t.clock,
-            t.secrets,
-            t.private.clone(),
-            &t.records[..n],
-            0,
-        )
-    };
+    let replay = |n: usize| t.replay(&t.records[..n], t.secrets, 0);
     let why = replay(t.records.len()).err()?;
     let failing = (1..=t.records.len())
         .find(|n| replay(*n).is_err())
