@@ -2912,3 +2912,19 @@ fn a_tibetan_name_sits_inside_the_name_box() {
         "app-lobby-tibetan-name",
     );
 }
+
+/// The problem line is worded in the window's language: a declined draw under the board
+/// reads in English, then in Chinese, never the English sentence in a Chinese window.
+#[test]
+fn a_problem_under_the_board_reads_in_the_window_s_language() {
+    let mut h = Harness::new(gomoku_two(3));
+    assert_eq!(h.app.screen(), Screen::Play);
+    // Declined while the game is on screen: news, shown under the board.
+    let mut declined = gomoku_two(3);
+    declined.problem = Some(Problem::DrawDeclined);
+    h.app.set_snapshot(declined, Instant::now());
+    assert!(h.shows("Your draw offer was declined."));
+    let _ = h.app.update(Message::ToggleLanguage);
+    assert!(h.shows("对方拒绝了和棋。"));
+    assert!(!h.shows("Your draw offer was declined."));
+}

@@ -99,9 +99,8 @@ impl Desk {
         match (old.game.as_ref(), new) {
             (_, None) => self.play = play::Play::new(),
             (old_game, Some(g)) => {
-                let problem = self.snapshot.problem.as_ref().map(|p| p.words(lang));
-                self.play
-                    .observe(old_game, g, problem.as_deref(), lang, now)
+                let problem = self.snapshot.problem.as_ref();
+                self.play.observe(old_game, g, problem, lang, now)
             }
         }
         cue(old.game.as_ref()?, new?)

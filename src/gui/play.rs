@@ -12,6 +12,7 @@
 //! peer's [`GameView`]; this screen keeps only what is being clicked or typed, and its view
 //! is a pure function of that and the snapshot.
 
+use crate::peer::problem::Problem;
 use std::time::{Duration, Instant};
 
 use iced::widget::{
@@ -59,7 +60,7 @@ pub struct Play {
     /// game had then (`None`: it was there before this game came on screen). It is shown
     /// under the board only while the game has not moved on since: a problem says what
     /// went wrong a moment ago, and a game resumed or played on has left it behind.
-    problem: Option<(String, Option<usize>)>,
+    problem: Option<(Problem, Option<usize>)>,
 }
 
 /// What the game screen reacts to.
@@ -174,7 +175,7 @@ impl Play {
         &mut self,
         old: Option<&GameView>,
         new: &GameView,
-        problem: Option<&str>,
+        problem: Option<&Problem>,
         lang: Lang,
         now: Instant,
     ) {
@@ -196,7 +197,7 @@ impl Play {
                 *self = Play::for_game(new.game);
                 self.review = review;
             }
-            self.problem = problem.map(|p| (p.to_string(), None));
+            self.problem = problem.map(|p| (p.clone(), None));
             return;
         }
         self.note_problem(problem, new);
@@ -208,17 +209,17 @@ impl Play {
     }
 
     /// Remembers when the peer's `problem` was first seen (see [`Play::problem`]).
-    fn note_problem(&mut self, problem: Option<&str>, game: &GameView) {
+    fn note_problem(&mut self, problem: Option<&Problem>, game: &GameView) {
         match problem {
             None => self.problem = None,
             Some(p) if self.problem.as_ref().is_some_and(|(seen, _)| seen == p) => {}
-            Some(p) => self.problem = Some((p.to_string(), Some(game.record.len()))),
+            Some(p) => self.problem = Some((p.clone(), Some(game.record.len()))),
         }
     }
 
     /// The peer's problem, if it still belongs under the board of `game`: it came during
     /// this game and the game has not moved on since.
-    fn problem_now(&self, game: &GameView) -> Option<&str> {
+    fn problem_now(&self, game: &GameView) -> Option<&Problem> {
         match &self.problem {
             Some((p, Some(at))) if *at == game.record.len() => Some(p),
             _ => None,
@@ -369,7 +370,7 @@ impl Play {
             under = under.push(text(note).size(15).color(RED));
         }
         if let Some(problem) = table.problem {
-            under = under.push(text(problem).size(13).color(RED));
+            under = under.push(text(problem.words(table.lang)).size(13).color(RED));
         }
         if let Some(saved) = &self.saved {
             under = under.push(text(saved.clone()).size(13).color(GREY));
@@ -531,7 +532,7 @@ struct Table<'a> {
     /// A finished game under review.
     review: bool,
     /// What went wrong in this game a moment ago, if anything.
-    problem: Option<&'a str>,
+    problem: Option<&'a Problem>,
 }
 
 impl<'a> Table<'a> {
