@@ -186,12 +186,15 @@ async fn drive(
     }
 }
 
-#[tokio::test(start_paused = true)]
-async fn an_illegal_move_is_refused_with_signed_evidence() {
+/// What Alice, an honest Junqi peer with a games folder, ends with when Mallory (a raw
+/// endpoint with key `[66; 32]`) challenges her, starts a game and sends `attack`: her run's
+/// result, her events and the games she saved.
+async fn alice_against(
+    attack: Vec<Message>,
+) -> (Result<peer::PeerReport, PeerError>, Vec<Value>, Vec<String>) {
     let net = LossyNet::new(LinkQuality::PERFECT, 2);
     let (a, m) = (net.attach(addr(1)), net.attach(addr(3)));
     let key = SigningKey::from_bytes(&[66; 32]);
-    let mallory_key = key.verifying_key().to_bytes();
     let config = EndpointConfig {
         name: "mallory".into(),
         ..EndpointConfig::default()
@@ -209,14 +212,9 @@ async fn an_illegal_move_is_refused_with_signed_evidence() {
                 ep.send(&Message::Commit {
                     commitments: "ab".repeat(800),
                 });
-                // b1 is a headquarters: whatever stands there never moves again, and
-                // anyone can see that without knowing the piece.
-                ep.send(&Message::Move {
-                    ply: 1,
-                    mv: "b1-b2".into(),
-                    hash: "00".into(),
-                    clock_ms: 0,
-                });
+                for message in &attack {
+                    ep.send(message);
+                }
                 return false;
             }
             matches!(event, NetEvent::Left { .. } | NetEvent::Gone { .. })
@@ -224,11 +222,15 @@ async fn an_illegal_move_is_refused_with_signed_evidence() {
         .await;
     };
     let mut events = Vec::new();
+    let games = temp_dir::TempDir::new("refusal-kept");
     let honest = async {
         let result = peer::run(
             &a,
             Identity::from_secret([1; 32]),
-            options("alice", None),
+            PeerOptions {
+                games_dir: Some(games.0.clone()),
+                ..options("alice", None)
+            },
             None,
             |v| events.push(v.clone()),
         )
@@ -253,33 +255,106 @@ async fn an_illegal_move_is_refused_with_signed_evidence() {
             deadline::last(&events, 20)
         );
     };
+    let saved: Vec<String> = std::fs::read_dir(&games.0)
+        .expect("the games folder")
+        .map(|f| std::fs::read_to_string(f.expect("an entry").path()).expect("a transcript"))
+        .collect();
+    (result, events, saved)
+}
+
+/// The evidence of a `refused` event: the offender's signed datagrams, as bytes, checked
+/// to be Mallory's.
+fn mallory_signed(events: &[Value]) -> Vec<Vec<u8>> {
+    let refused: &Value = events
+        .iter()
+        .find(|e| e["event"] == "refused")
+        .expect("a refused event");
+    refused["evidence"]
+        .as_array()
+        .expect("evidence")
+        .iter()
+        .map(|d| {
+            let d = d.as_str().expect("hex");
+            let bytes: Vec<u8> = (0..d.len() / 2)
+                .map(|i| u8::from_str_radix(&d[2 * i..2 * i + 2], 16).unwrap())
+                .collect();
+            let header = envelope::open(&bytes)
+                .unwrap()
+                .verify()
+                .expect("a valid signature");
+            assert_eq!(
+                header.sender,
+                SigningKey::from_bytes(&[66; 32]).verifying_key().to_bytes()
+            );
+            assert_eq!(hex(&bytes), d);
+            bytes
+        })
+        .collect()
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_illegal_move_is_refused_with_signed_evidence() {
+    // b1 is a headquarters: whatever stands there never moves again, and anyone can see
+    // that without knowing the piece.
+    let (result, events, saved) = alice_against(vec![Message::Move {
+        ply: 1,
+        mv: "b1-b2".into(),
+        hash: "00".into(),
+        clock_ms: 0,
+    }])
+    .await;
     match result {
         Err(PeerError::Refused(reason)) => {
             assert!(reason.contains("headquarters never moves"), "{reason}")
         }
         other => panic!("expected a refusal, got {other:?}"),
     }
-    let refused: &Value = events
-        .iter()
-        .find(|e| e["event"] == "refused")
-        .expect("a refused event");
-    let evidence = refused["evidence"].as_array().expect("evidence");
-    assert_eq!(evidence.len(), 1);
     // The evidence is the cheater's own signed datagram: anyone can check it.
-    let bytes: Vec<u8> = (0..evidence[0].as_str().unwrap().len() / 2)
-        .map(|i| u8::from_str_radix(&evidence[0].as_str().unwrap()[2 * i..2 * i + 2], 16).unwrap())
-        .collect();
-    let header = envelope::open(&bytes)
-        .unwrap()
-        .verify()
-        .expect("a valid signature");
-    assert_eq!(header.sender, mallory_key);
+    let evidence = mallory_signed(&events);
+    assert_eq!(evidence.len(), 1);
+    let header = envelope::open(&evidence[0]).unwrap().verify().unwrap();
     assert_eq!(header.payload, b"move|1|b1-b2|00|0");
     assert!(
         !events.iter().any(|e| e["event"] == "move"),
         "the illegal move was never applied"
     );
-    assert_eq!(hex(&bytes), evidence[0].as_str().unwrap());
+    assert_eq!(saved.len(), 1, "one game saved");
+    assert!(
+        saved[0].contains(&hex(&evidence[0])),
+        "the transcript keeps the refused move's signed datagram:\n{}",
+        saved[0]
+    );
+}
+
+/// A table of two holds its other seat to the same checks as a larger table holds every
+/// seat: a restart in the middle of the game (`reset`) is refused with its signed datagram
+/// as evidence, the offender leaves, and the game is recorded as won, for the opponent
+/// broke the rules, with the evidence in the saved game. (Before, the peer stopped with
+/// the game unfinished and nothing kept: the offender could have it resumed.)
+#[tokio::test(start_paused = true)]
+async fn a_restart_in_the_middle_of_a_game_ends_it_for_the_offender_with_evidence() {
+    let (result, events, saved) = alice_against(vec![Message::Reset]).await;
+    match result {
+        Err(PeerError::Refused(reason)) => {
+            assert!(reason.contains("restart in the middle"), "{reason}")
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    let evidence = mallory_signed(&events);
+    assert_eq!(evidence.len(), 1);
+    let header = envelope::open(&evidence[0]).unwrap().verify().unwrap();
+    assert_eq!(header.payload, b"reset");
+    let over: Vec<&Value> = events.iter().filter(|e| e["event"] == "over").collect();
+    assert_eq!(over.len(), 1, "{}", deadline::last(&events, 12));
+    assert_eq!(over[0]["reason"], "opponent broke the rules");
+    assert_eq!(over[0]["winner"], "north", "alice (seat 1, north) wins");
+    assert_eq!(saved.len(), 1, "one game saved");
+    assert!(saved[0].contains(&hex(&evidence[0])), "{}", saved[0]);
+    assert!(
+        saved[0].contains("over"),
+        "the saved game is over:\n{}",
+        saved[0]
+    );
 }
 
 /// One challenge from a stranger, never followed up, does not take a listener out: it is

@@ -198,31 +198,21 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             NetEvent::Message { message, .. } if self.watching.is_some() => {
                 self.on_watched(message)?
             }
-            // At a table of more than two only `from` counts as a seat's word.
-            NetEvent::Message {
-                session,
-                message,
-                evidence,
-            } if self.plain_refused(&message) => {
-                self.plain_at_table(session, &message, evidence, now)?
-            }
             NetEvent::Message {
                 message: message @ Message::Seats { .. },
                 ..
-            } => self.on_seats(message, now)?,
-            NetEvent::Message {
-                session,
-                message: message @ Message::From { .. },
-                evidence,
-            } => self.on_signed(session, message, evidence, now)?,
+            } if !self.plain_refused(&message) => self.on_seats(message, now)?,
             NetEvent::Message {
                 session,
                 message: message @ Message::Sync { .. },
                 ..
             } if self.rejoining.is_some() => self.on_rejoin_sync(session, message)?,
+            // Every other message is a seat's word, at every table size.
             NetEvent::Message {
-                message, evidence, ..
-            } => self.on_message(message, evidence, now)?,
+                session,
+                message,
+                evidence,
+            } => self.on_game_message(session, message, evidence, now)?,
             NetEvent::CutOff { queued, .. } => {
                 let why = format!(
                     "the peer acknowledged nothing while {queued} fragments waited: cut off"

@@ -142,37 +142,79 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         Ok(())
     }
 
-    pub(super) fn on_message(
+    /// Every game message, at every table size, comes in here. The seat it counts for is
+    /// the one whose session it came on: at a table of two, the other seat (and only on
+    /// the table's own session); at a larger table, the author of the signed `from` that
+    /// carries it (a plain message there is an offence of the session's seat, see
+    /// [`Peer::plain_at_table`]). What is refused is held against that seat alone, through
+    /// [`Peer::refused`] and [`Peer::offender_out`], whatever the table's size.
+    pub(super) fn on_game_message(
         &mut self,
+        session: u64,
         message: Message,
         evidence: Vec<Vec<u8>>,
+        now: u64,
+    ) -> Result<(), PeerError> {
+        let Some(table) = &self.table else {
+            self.endpoint.count_refused();
+            return Ok(());
+        };
+        if table.star.is_some() || self.plain_refused(&message) {
+            return match message {
+                Message::From { .. } => self.on_signed(session, message, evidence, now),
+                _ => self.plain_at_table(session, &message, evidence, now),
+            };
+        }
+        // A table of two: its one other seat speaks on its one session. A session that is
+        // not the table's (one replaced by a restart, say) speaks for nobody.
+        if session != table.peer.session {
+            self.endpoint.count_refused();
+            return Ok(());
+        }
+        let author = table.session.them();
+        if let Message::From { .. } | Message::Echo { .. } | Message::Gone { .. } = message {
+            let why = "a table's relayed message at a table of two".to_string();
+            return self.offence(author, why, &evidence, now);
+        }
+        self.take(author, message, &evidence, None, now)
+    }
+
+    /// Seat `author`'s game message, checked as its own (see [`Peer::on_game_message`]):
+    /// handed to the session, its signed datagrams kept as the move's evidence (or as the
+    /// refusal's), and `echo` (a larger table's word that this peer took it) sent before
+    /// the session's effects.
+    pub(super) fn take(
+        &mut self,
+        author: Seat,
+        message: Message,
+        evidence: &[Vec<u8>],
+        echo: Option<Message>,
         now: u64,
     ) -> Result<(), PeerError> {
         let Some(table) = &mut self.table else {
             self.endpoint.count_refused();
             return Ok(());
         };
+        let star = table.star.is_some();
         match message {
-            Message::Start { game_id, first } if table.session.me() == 1 => {
+            Message::Start { game_id, first } if !star && table.session.me() == 1 => {
                 let running = table.started() && table.session.ending().is_none();
                 if running && table.session.table().is_some() {
-                    self.endpoint.count_refused();
-                    return Err(PeerError::Refused("a new game while one is running".into()));
+                    let why = "a new game while one is running".to_string();
+                    return self.offence(author, why, evidence, now);
                 }
                 let reused = self.options.games_dir.as_ref().is_some_and(|dir| {
                     game_id == table.session.game_id()
                         || transcript_path(dir, game_id, &table.peer.key).exists()
                 });
                 if reused {
-                    self.endpoint.count_refused();
-                    return Err(PeerError::Refused(format!(
-                        "game id {game_id:016x} was used before"
-                    )));
+                    let why = format!("game id {game_id:016x} was used before");
+                    return self.offence(author, why, evidence, now);
                 }
                 self.begin_game(1, game_id, first, now);
                 self.deploy(now)
             }
-            Message::Sync { game_id, ply, hash } => {
+            Message::Sync { game_id, ply, hash } if !star => {
                 if game_id != table.session.game_id() {
                     return Err(PeerError::Peer("the peer resumed another game".into()));
                 }
@@ -201,13 +243,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 events.into_iter().for_each(|e| self.emit(e));
                 Ok(())
             }
-            Message::Reset => {
+            Message::Reset if !star => {
                 // Only once the game is over; `start` follows with the new game.
                 if table.session.ending().is_none() {
-                    self.endpoint.count_refused();
-                    return Err(PeerError::Refused(
-                        "a restart in the middle of a game".into(),
-                    ));
+                    let why = "a restart in the middle of a game".to_string();
+                    return self.offence(author, why, evidence, now);
                 }
                 self.emit(Event::Restart);
                 Ok(())
@@ -223,13 +263,26 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     Message::Commit { .. } | Message::Open { .. } => Some(0),
                     _ => None,
                 };
-                if let Some(ply) = ply {
-                    let text = other.to_string();
-                    let word = text.split('|').next().unwrap_or("");
-                    table.keep_evidence(ply, word, &evidence);
+                // At a larger table the evidence is the author's signed `from`.
+                let text = other.to_string();
+                let word = if star {
+                    "from"
+                } else {
+                    text.split('|').next().unwrap_or("")
+                };
+                let effects = table.session.remote(author, other, now);
+                // Every message taken is kept as it came: the transcript shows who signed
+                // what (a refused one is kept as the refusal's evidence).
+                let refused = effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::Notice(Notice::Refused { .. })));
+                if let Some(ply) = ply.filter(|_| !refused) {
+                    table.keep_evidence(ply, word, evidence);
                 }
-                let effects = table.session.remote(table.session.them(), other, now);
-                self.apply(effects, &evidence)
+                if let Some(echo) = echo {
+                    self.send_game(echo);
+                }
+                self.apply(effects, evidence)
             }
         }
     }
@@ -239,40 +292,25 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         effects: Vec<Effect>,
         evidence: &[Vec<u8>],
     ) -> Result<(), PeerError> {
-        let mut refused = None;
         let mut offenders = Vec::new();
         for effect in effects {
             match effect {
                 Effect::Send(m) => self.send_game(m),
                 Effect::Save => self.save(),
+                // The offender leaves (the session saw to it); the evidence stays in the
+                // transcript.
                 Effect::Notice(Notice::Refused { seat, reason }) => {
-                    if self.table.as_ref().is_some_and(|t| t.star.is_some()) {
-                        // At a larger table the offender leaves (the session saw to it)
-                        // and the others play on; the evidence stays in the transcript.
-                        self.refused_at_table(seat, reason, evidence);
-                        offenders.push(seat);
-                    } else {
-                        self.endpoint.count_refused();
-                        let seat = self.seat_word(seat);
-                        self.emit(Event::Refused {
-                            seat,
-                            reason: reason.clone(),
-                            evidence: evidence.to_vec(),
-                        });
-                        refused = Some(reason);
-                    }
+                    self.refused(seat, reason.clone(), evidence);
+                    offenders.push((seat, reason));
                 }
                 Effect::Notice(notice) => self.notice(notice),
             }
         }
         let now = self.now();
-        for seat in offenders {
-            self.offender_out(seat, now)?;
+        for (seat, reason) in offenders {
+            self.offender_out(seat, reason, now)?;
         }
-        match refused {
-            Some(reason) => Err(PeerError::Refused(reason)),
-            None => Ok(()),
-        }
+        Ok(())
     }
 
     /// What the session told: the bot learns it, the table keeps it, and it is reported.

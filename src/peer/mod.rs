@@ -27,6 +27,7 @@ pub mod control;
 pub mod event;
 mod game;
 mod gather;
+mod offence;
 mod presence;
 pub mod problem;
 mod rejoin;

@@ -18,7 +18,7 @@ use crate::net::{PeerInfo, Transport};
 use crate::protocol::Message;
 use crate::protocol::message::MAX_SIGNED;
 use crate::protocol::relay::{Authors, EchoCheck};
-use crate::session::{Cheat, Effect, GameKind, Notice, Reason, Seat, Session, TableGame};
+use crate::session::{Cheat, GameKind, Reason, Seat, Session, TableGame};
 use crate::store::fingerprint;
 
 /// A table of more than two seats: everyone at it, the author signatures of its game and,
@@ -317,22 +317,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.endpoint.send_to(other, &relayed);
             }
         }
-        let Some(table) = self.table.as_mut() else {
-            return Ok(());
-        };
-        let effects = table.session.remote(author, inner, now);
-        // Every signed move taken is kept as it came: the transcript shows who signed
-        // what (a refused one is kept as the refusal's evidence).
-        let refused = effects
-            .iter()
-            .any(|e| matches!(e, Effect::Notice(Notice::Refused { .. })));
-        if let Some(ply) = played.filter(|_| !refused) {
-            table.keep_evidence(ply, "from", &evidence);
-        }
-        if let Some(echo) = echo.filter(|e| e.to_string().len() <= MAX_SIGNED) {
-            self.send_game(echo);
-        }
-        self.apply(effects, &evidence)
+        let echo = echo.filter(|e| e.to_string().len() <= MAX_SIGNED);
+        self.take(author, inner, &evidence, echo, now)
     }
 
     /// Another seat's echo (`author`'s word on seat `echoed.0`'s message `echoed.1`, as
@@ -453,73 +439,6 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         self.offence(sender, why, &evidence, now)
     }
 
-    /// `seat` sent what does not check (`why`; the datagrams that carried it:
-    /// `evidence`): reported and kept, and that seat is held to account.
-    fn offence(
-        &mut self,
-        seat: Seat,
-        why: String,
-        evidence: &[Vec<u8>],
-        now: u64,
-    ) -> Result<(), PeerError> {
-        self.refused_at_table(seat, why, evidence);
-        self.offender_out(seat, now)
-    }
-
-    /// A refusal at a larger table: counted, reported with the signed datagrams that
-    /// carried it, and kept with them in the transcript.
-    pub(super) fn refused_at_table(&mut self, seat: Seat, reason: String, evidence: &[Vec<u8>]) {
-        self.endpoint.count_refused();
-        let word = self.seat_word(seat);
-        self.emit(Event::Refused {
-            seat: word,
-            reason,
-            evidence: evidence.to_vec(),
-        });
-        if let Some(table) = self.table.as_mut() {
-            let ply = table.session.moves().len() as u32;
-            table.keep_evidence(ply, "refused", evidence);
-        }
-        self.save();
-    }
-
-    /// The name of `seat` at this peer's table (`?` without one).
-    pub(super) fn seat_word(&self, seat: Seat) -> &'static str {
-        self.table
-            .as_ref()
-            .map_or("?", |t| t.session.seat_name(seat))
-    }
-
-    /// The seat that broke the rules or sent what does not check leaves the table. At the
-    /// opener: the others are told (`gone` with the reason, if they did not see it for
-    /// themselves) and its session is closed, so nothing more of it is relayed. At a
-    /// player, an offending opener ends the table: it relays, and cannot be trusted to.
-    pub(super) fn offender_out(&mut self, seat: Seat, now: u64) -> Result<(), PeerError> {
-        let Some(star) = self.table.as_mut().and_then(|t| t.star.as_mut()) else {
-            return Ok(());
-        };
-        if !star.opens() {
-            if seat != 0 {
-                return Ok(());
-            }
-            let Some(table) = self.table.as_mut() else {
-                return Ok(());
-            };
-            let effects = table.session.opener_caught();
-            return self.apply(effects, &[]);
-        }
-        let session = star
-            .sessions
-            .get_mut(usize::from(seat))
-            .and_then(Option::take);
-        star.silent.retain(|(s, _)| *s != seat);
-        self.seat_gone(seat, Reason::OpponentBrokeRules, now)?;
-        if let Some(session) = session {
-            self.endpoint.disconnect_player(session, now);
-        }
-        Ok(())
-    }
-
     /// The opener of a headless table whose game has not begun: a seated player that left
     /// or went silent gives up its seat, and the table waits for another. Whether it was
     /// such a player. (The app's opener gives the table up instead: it invited them.)
@@ -602,7 +521,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     }
 
     /// The opener tells the table that `seat` left it, and why (if its game still runs).
-    fn seat_gone(&mut self, seat: Seat, reason: Reason, now: u64) -> Result<(), PeerError> {
+    pub(super) fn seat_gone(
+        &mut self,
+        seat: Seat,
+        reason: Reason,
+        now: u64,
+    ) -> Result<(), PeerError> {
         let running = self
             .table
             .as_ref()

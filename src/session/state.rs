@@ -945,6 +945,18 @@ impl<G: TableGame> Session<G> {
         request.agreed & needed == needed
     }
 
+    /// Seat `seat` sent what the peer refused before it reached this session (a restart
+    /// in the middle of the game, a game id used before): it leaves the game as for a
+    /// message the session refused, and at a table of two the other seat wins. (At a larger
+    /// table the opener tells everyone with [`Local::SeatGone`].)
+    pub fn broke_rules(&mut self, seat: Seat) -> Vec<Effect<G::Move>> {
+        let mut out = Vec::new();
+        if self.seats == 2 && seat != self.me && self.game_id != 0 {
+            self.seat_leaves(seat, Reason::OpponentBrokeRules, &mut out);
+        }
+        out
+    }
+
     /// A player at a table of more than two caught its opener relaying what does not check
     /// (a message altered, forged, withheld or reordered on the way, or one that broke the
     /// rules: proof against the relay, whoever wrote it). The table cannot go on without an
