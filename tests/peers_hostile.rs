@@ -420,6 +420,14 @@ async fn a_challenge_never_followed_up_does_not_take_a_listener_out() {
                 .is_some_and(|m| m.contains("never spoke"))),
         "{events:#?}"
     );
+    // At a table of two as at a larger one, a challenge alone seats nobody: alice was
+    // connected to bob only (before, the stranger was seated until given up).
+    let connected: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["event"] == "connected")
+        .collect();
+    assert_eq!(connected.len(), 1, "{connected:#?}");
+    assert_eq!(connected[0]["peer"], "bob");
 }
 
 /// Nor does it make anyone wait: a stranger's challenge never followed up, and then a

@@ -307,7 +307,7 @@ impl Endpoint {
             if s.conn.channel.in_flight() == 0 {
                 s.owing_since = now;
             }
-            Self::flush_one(&mut s.conn, key, public, now, &mut self.outgoing);
+            s.conn.seal_pending(key, public, now, &mut self.outgoing);
         }
     }
 }
