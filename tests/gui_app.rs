@@ -28,6 +28,7 @@ use lanqi::peer::watch::WatchView;
 use lanqi::protocol::Clock;
 use lanqi::rules::junqi::{Layout, Move, Position, Report, Side, Square};
 use lanqi::session::{AnyMove, Audit, Board, Ending, GameKind, Local, Record};
+use lanqi::store::Settings;
 use tokio::sync::mpsc;
 
 #[path = "support/controlled.rs"]
@@ -312,7 +313,7 @@ fn a_new_name_restarts_the_peer_under_it() {
     assert_ne!(format!("{before:?}"), format!("{:?}", h.app.net_config()));
     assert!(format!("{:?}", h.app.net_config()).contains("alice2"));
     // The new name is saved for the next start.
-    let saved = lanqi::gui::settings::Settings::load(&h._profile.0.join("settings.json")).0;
+    let saved = lanqi::store::Settings::load(&h._profile.0.join("settings.json")).0;
     assert_eq!(saved.name, "alice2");
 }
 
@@ -927,7 +928,7 @@ fn the_lobby_offers_the_xiangqi_engines_found_and_refuses_a_path_that_is_none() 
         h.sent(),
         vec![Command::Engines(vec![fairy.clone(), other.clone()])]
     );
-    let (settings, _) = settings::Settings::load(&h._profile.0.join("settings.json"));
+    let (settings, _) = Settings::load(&h._profile.0.join("settings.json"));
     assert_eq!(settings.engine, Some(other.path));
 }
 
@@ -953,7 +954,7 @@ fn the_sound_switch_and_the_window_size_are_saved_in_the_settings() {
     let path = h._profile.0.join("settings.json");
     h.click("Sound: off");
     assert!(h.shows("Sound: on"));
-    let (saved, _) = settings::Settings::load(&path);
+    let (saved, _) = Settings::load(&path);
     assert!(
         saved.sound,
         "the app started with sound off; the switch turned it on"
@@ -962,7 +963,7 @@ fn the_sound_switch_and_the_window_size_are_saved_in_the_settings() {
     let _ = h
         .app
         .update(Message::CloseRequested(iced::window::Id::unique()));
-    let (saved, _) = settings::Settings::load(&path);
+    let (saved, _) = Settings::load(&path);
     assert_eq!(saved.window, Some((1111.0, 777.0)), "remembered on closing");
     assert!(saved.sound);
 }
@@ -1506,7 +1507,7 @@ fn the_lobby_chooses_the_time_control_and_shows_a_challenges() {
     let _ = h
         .app
         .update(Message::Lobby(lanqi::gui::lobby::Message::Clock(chosen)));
-    let (saved, _) = settings::Settings::load(&h._profile.0.join("settings.json"));
+    let (saved, _) = Settings::load(&h._profile.0.join("settings.json"));
     assert_eq!(
         saved.clock,
         Some(chosen),
@@ -1568,7 +1569,7 @@ fn the_lobby_takes_a_custom_time_control() {
         move_secs: 15,
     };
     assert_eq!(h.sent(), vec![Command::SetClock(custom)]);
-    let (saved, _) = settings::Settings::load(&h._profile.0.join("settings.json"));
+    let (saved, _) = Settings::load(&h._profile.0.join("settings.json"));
     assert_eq!(saved.clock, Some(custom), "kept for the next start");
     assert!(!h.shows("minutes a side"), "the boxes close");
 }
@@ -2333,7 +2334,7 @@ fn the_gomoku_table_setup_is_remembered() {
         0,
         "Pema".into(),
     ))));
-    let (saved, warning) = lanqi::gui::settings::Settings::load(&path);
+    let (saved, warning) = lanqi::store::Settings::load(&path);
     assert_eq!(warning, None);
     assert_eq!(saved.gomoku, Some(small_gomoku(3)));
     assert_eq!(saved.table[..2], ["here:Pema", "computer:medium"]);

@@ -67,7 +67,7 @@ impl AppArgs {
         // The saved name and language come before the defaults, the command line first.
         if let Ok(profile) = crate::store::Profile::open(self.profile.as_deref()) {
             let path = profile.settings_path();
-            let (saved, warning) = crate::gui::settings::Settings::load(&path);
+            let (saved, warning) = crate::store::Settings::load(&path);
             if let Some(warning) = warning {
                 eprintln!("lanqi: {warning}");
             }

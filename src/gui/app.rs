@@ -1,8 +1,10 @@
 //! The desktop app: one window, screens Lobby → Deploy → Play (or Lobby → Watch), driven
 //! by a hand-driven peer ([`crate::peer::run_controlled`]) on a real UDP socket.
 //!
-//! The network core runs on its own thread with its own tokio runtime, exactly as
-//! `lanqi peer` runs it. A subscription starts it, hands the app the command sender first
+//! The window only shows and routes: files (settings, exports, saved games) are read and
+//! written by `crate::store`, and the network core runs on its own thread with its own tokio
+//! runtime ([`crate::peer::desktop`]), exactly as `lanqi peer` runs it. A subscription
+//! starts it, hands the app the command sender first
 //! ([`NetEvent::Ready`]), then forwards every [`Snapshot`] it publishes. The app renders
 //! snapshots and turns clicks into [`Command`]s; it holds no game logic. Which screen shows
 //! follows from the snapshot: no game → lobby, or the spectator screen while watching
@@ -16,14 +18,13 @@
 //! to quit and says goodbye, a new one starts.
 
 use std::hash::{Hash, Hasher};
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use iced::futures::{SinkExt, Stream};
 use iced::widget::{button, column, container, row, rule, space, text};
 use iced::{Alignment, Color, Element, Fill, Size, Subscription, Task, Theme, window};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::mpsc;
 
 pub use super::desk::Screen;
 
@@ -37,10 +38,11 @@ use super::{lobby, play, settings};
 use crate::engine::xiangqi::external::{self, EngineInfo, ProbeError, probe};
 use crate::net::discovery::MdnsMode;
 use crate::peer::control::Chair;
-use crate::peer::{self, Command, Controller, PeerOptions, Snapshot};
+use crate::peer::desktop::{self, DesktopPeer};
+use crate::peer::{Command, Snapshot};
 use crate::protocol::Clock;
 use crate::session::Local;
-use crate::store::{LayoutLibrary, Profile};
+use crate::store::{LayoutLibrary, Profile, Settings, export_game};
 
 /// The window's size at start, in logical pixels.
 pub const WINDOW_SIZE: Size = Size::new(1280.0, 860.0);
@@ -330,7 +332,7 @@ impl App {
         app.list_games();
         // The Gomoku settings and seat setup last chosen.
         if let Some(path) = &app.options.settings {
-            let (saved, _) = settings::Settings::load(path);
+            let (saved, _) = Settings::load(path);
             if let Some(gomoku) = saved.gomoku {
                 app.lobby.set_gomoku(gomoku, &saved.table);
             }
@@ -374,7 +376,7 @@ impl App {
             .map_err(|_| ())
             .and_then(|p| p.saved_dir().map_err(|_| ()));
         self.lobby
-            .set_saved(dir.map_or_else(|_| Vec::new(), |d| review::saved_games(&d)));
+            .set_saved(dir.map_or_else(|_| Vec::new(), |d| crate::store::saved_games(&d)));
         let games = profile.and_then(|p| p.games_dir());
         self.lobby.set_finished(games.map_or_else(
             |_| (Vec::new(), Vec::new()),
@@ -776,14 +778,12 @@ impl App {
 
     /// Changes the saved settings and writes them (atomically); a failure is shown as the
     /// lobby's problem line, never fatal.
-    fn save_settings(&mut self, change: impl FnOnce(&mut settings::Settings)) {
+    fn save_settings(&mut self, change: impl FnOnce(&mut Settings)) {
         let Some(path) = self.options.settings.clone() else {
             return;
         };
-        let (mut saved, _) = settings::Settings::load(&path);
-        change(&mut saved);
-        if let Err(e) = saved.save(&path) {
-            self.host.snapshot.problem = Some(format!("saving {}: {e}", path.display()).into());
+        if let Err(e) = Settings::change(&path, change) {
+            self.host.snapshot.problem = Some(e.into());
         }
     }
 
@@ -794,29 +794,19 @@ impl App {
             return;
         };
         let (extension, text) = &archived.export;
-        // Named by the game, its players in seat order and the day it was last saved
-        // (`xiangqi-alice-bob-2026-03-14.pgn`), not by its id.
-        let day = std::fs::metadata(&archived.path)
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-            .map(|d| civil_date(d.as_secs() / 86_400));
-        let stem = match &archived.snapshot.game {
-            Some(game) => export_stem(
+        let (game, players) = match &archived.snapshot.game {
+            Some(game) => (
                 game.game.name(),
-                game.seats.iter().map(|s| s.name.as_str()),
-                day,
+                game.seats.iter().map(|s| s.name.clone()).collect(),
             ),
-            None => "game".into(),
+            None => ("game", Vec::new()),
         };
         let written = Profile::open(self.options.profile.as_deref())
             .and_then(|p| p.exports_dir())
             .map_err(|e| e.to_string())
             .and_then(|dir| {
-                let path = dir.join(format!("{stem}.{extension}"));
-                crate::store::write_atomically(&path, text.as_bytes(), None)
-                    .map(|()| path)
-                    .map_err(|e| format!("{}: {e}", dir.display()))
+                let players = players.iter().map(String::as_str);
+                export_game(&dir, &archived.path, game, players, extension, text)
             });
         let line = match written {
             Ok(path) => self.lang.exported(&path.display().to_string()),
@@ -827,17 +817,10 @@ impl App {
 
     /// Saves a Xiangqi game in the profile's `saved/` directory; says where, or why not.
     fn save_xiangqi(&self, saved: &crate::store::SavedXiangqi) -> String {
-        let plies = saved.moves.len();
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
         let result = Profile::open(self.options.profile.as_deref())
             .and_then(|p| p.saved_dir())
             .map_err(|e| e.to_string())
-            .and_then(|dir| {
-                let path = dir.join(format!("xiangqi-{stamp}-{plies}.txt"));
-                saved.save(&path).map(|()| path)
-            });
+            .and_then(|dir| saved.save_new(&dir));
         let t = self.lang.app();
         match result {
             Ok(path) => format!("{} {}", t.saved_to, path.display()),
@@ -1025,70 +1008,31 @@ fn scrolled(
     }
 }
 
-/// The file name (without extension) a finished game is exported under: its game, its
-/// players in seat order, the day, each kept to letters, digits, `-` and `_` (any script:
-/// a name in Chinese stays Chinese), e.g. `gomoku-alice-bob-Pema-2026-03-14`.
-pub fn export_stem<'a>(
-    game: &str,
-    players: impl Iterator<Item = &'a str>,
-    day: Option<String>,
-) -> String {
-    let clean = |s: &str| -> String {
-        let kept: String = s
-            .chars()
-            .map(|c| if c.is_alphanumeric() { c } else { '_' })
-            .take(24)
-            .collect();
-        if kept.is_empty() { "_".into() } else { kept }
-    };
-    let mut parts = vec![clean(game)];
-    parts.extend(players.map(clean));
-    parts.extend(day);
-    parts.join("-")
-}
-
-/// The calendar date (UTC) `days` days after 1970-01-01, as `YYYY-MM-DD` (Howard
-/// Hinnant's civil-from-days).
-fn civil_date(days: u64) -> String {
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// The network worker: starts the peer on its own thread, hands the app the command
-/// sender, then forwards every snapshot; says when the peer stopped.
+/// The network worker: starts the app's peer (on its own thread, `peer::desktop`), hands
+/// the app the command sender, then forwards every snapshot; says when the peer stopped.
 fn network(config: &NetConfig) -> impl Stream<Item = (u64, NetEvent)> + use<> {
-    let config = config.clone();
     let generation = config.generation;
+    let desktop = DesktopPeer {
+        profile: config.profile.clone(),
+        name: config.name.clone(),
+        port: config.port,
+        mdns: config.mdns,
+        clock: config.clock,
+    };
     iced::stream::channel(64, async move |mut output| {
-        let (commands, command_rx) = mpsc::unbounded_channel();
-        let (snapshots, mut snapshot_rx) = watch::channel(Snapshot::default());
-        let (done_tx, done_rx) = tokio::sync::oneshot::channel();
-        let spawned = std::thread::Builder::new()
-            .name("lanqi-network".into())
-            .spawn(move || {
-                let result = run_peer(&config, command_rx, snapshots);
-                let _ = done_tx.send(result);
-            });
-        if let Err(e) = spawned {
-            let _ = output
-                .send((
-                    generation,
-                    NetEvent::Stopped(Some(format!("cannot start a thread: {e}"))),
-                ))
-                .await;
-            std::future::pending::<()>().await;
-        }
-        let _ = output.send((generation, NetEvent::Ready(commands))).await;
-        while snapshot_rx.changed().await.is_ok() {
-            let snapshot = snapshot_rx.borrow_and_update().clone();
+        let mut running = match desktop::start(desktop) {
+            Ok(running) => running,
+            Err(e) => {
+                let _ = output.send((generation, NetEvent::Stopped(Some(e)))).await;
+                std::future::pending::<()>().await;
+                return;
+            }
+        };
+        let _ = output
+            .send((generation, NetEvent::Ready(running.commands.clone())))
+            .await;
+        while running.snapshots.changed().await.is_ok() {
+            let snapshot = running.snapshots.borrow_and_update().clone();
             if output
                 .send((generation, NetEvent::Snapshot(Box::new(snapshot))))
                 .await
@@ -1097,69 +1041,10 @@ fn network(config: &NetConfig) -> impl Stream<Item = (u64, NetEvent)> + use<> {
                 break;
             }
         }
-        let why = done_rx.await.unwrap_or(Ok(())).err();
+        let why = running.done.await.unwrap_or(Ok(())).err();
         let _ = output.send((generation, NetEvent::Stopped(why))).await;
         // Finished for good: never restart on its own.
         std::future::pending::<()>().await;
-    })
-}
-
-/// Runs the peer on this thread until it stops; why it failed, if it did.
-fn run_peer(
-    config: &NetConfig,
-    commands: mpsc::UnboundedReceiver<Command>,
-    snapshots: watch::Sender<Snapshot>,
-) -> Result<(), String> {
-    let profile = Profile::open(config.profile.as_deref()).map_err(|e| e.to_string())?;
-    let identity = profile.identity().map_err(|e| e.to_string())?;
-    let games_dir = profile.games_dir().map_err(|e| e.to_string())?;
-    let options = PeerOptions {
-        name: config.name.clone(),
-        clock: config.clock,
-        seed: rand::random(),
-        games_dir: Some(games_dir),
-        mdns: config.mdns,
-        ..PeerOptions::default()
-    };
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("starting the runtime: {e}"))?;
-    let bind = SocketAddr::from(([0, 0, 0, 0], config.port));
-    let debug = std::env::var_os("LANQI_DEBUG").is_some();
-    runtime.block_on(async {
-        // A restarted peer may find its fixed port still held by the one before it for a
-        // moment.
-        let mut tries = 0;
-        let socket = loop {
-            match tokio::net::UdpSocket::bind(bind).await {
-                Ok(socket) => break socket,
-                Err(e) if tries < 30 && e.kind() == std::io::ErrorKind::AddrInUse => {
-                    tries += 1;
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-                Err(e) => return Err(format!("cannot listen on {bind}: {e}")),
-            }
-        };
-        let emit = |v: &serde_json::Value| {
-            if debug {
-                eprintln!("{v}");
-            }
-        };
-        peer::run_controlled(
-            &socket,
-            identity,
-            options,
-            Some(&profile),
-            emit,
-            Controller {
-                commands,
-                snapshots,
-            },
-        )
-        .await
-        .map(|_| ())
-        .map_err(|e| e.to_string())
     })
 }
 

@@ -1186,7 +1186,7 @@ impl Lang {
     }
 
     /// Shown once when the settings file had problems (`detail` is
-    /// [`super::settings::Settings::load`]'s warning, in English).
+    /// [`crate::store::Settings::load`]'s warning, in English).
     pub fn settings_warning(self, detail: &str) -> String {
         match self {
             Lang::En => format!("Some settings could not be read and were reset: {detail}"),

@@ -26,7 +26,7 @@
 //!   looked at ([`board_canvas::Shown`]).
 //! - [`page`]: the layout every game's rules and history pages share (title, sections,
 //!   diagrams with captions), and [`page::GamePages`], what a game gives for them.
-//! - [`settings`](mod@settings), [`sound`], [`icon`]: the saved settings, the sounds, the
+//! - [`sound`], [`icon`] (the saved settings are `crate::store::Settings`): the sounds, the
 //!   window icon.
 //! - [`i18n`]: every English and Chinese string, in one table.
 //! - [`script`]: what people typed (names, chat) sits inside its lines in every script: a
@@ -73,7 +73,6 @@ pub mod play;
 pub mod review;
 pub mod script;
 pub mod seats;
-pub mod settings;
 pub mod sound;
 pub mod tibetan;
 pub mod watch;

@@ -2,8 +2,6 @@
 //! buttons a move back and forth), the moves in Chinese notation, the captured pieces and
 //! the result. Nothing here is sent anywhere; Close goes back to the lobby.
 
-use std::path::{Path, PathBuf};
-
 use iced::widget::canvas::Frame;
 use iced::widget::{button, canvas, column, container, row, rule, scrollable, slider, text};
 use iced::{Alignment, Color, Element, Fill, Length, Point, Size};
@@ -13,34 +11,6 @@ use super::i18n::Lang;
 use super::xiangqi::{self, board::XiangqiModel};
 use crate::rules::xiangqi::{Position, Side, Square};
 use crate::store::SavedXiangqi;
-
-/// The saved games shown in the lobby (at most this many, the newest first).
-pub const LISTED: usize = 8;
-
-/// The Xiangqi games saved in `dir` (`xiangqi-*.txt`), the newest first, at most
-/// [`LISTED`]; none when the directory is missing or unreadable.
-pub fn saved_games(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut games: Vec<(std::time::SystemTime, PathBuf)> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("xiangqi-") && n.ends_with(".txt"))
-        })
-        .map(|p| {
-            let modified = std::fs::metadata(&p)
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::UNIX_EPOCH);
-            (modified, p)
-        })
-        .collect();
-    games.sort_by(|a, b| b.cmp(a));
-    games.into_iter().take(LISTED).map(|(_, p)| p).collect()
-}
 
 /// The review's state: the game, every position of it, its moves in words, and where the
 /// slider stands.
@@ -232,34 +202,5 @@ mod tests {
         r.update(Message::Replay(99));
         assert_eq!(r.at(), 3, "the slider stops at the last move");
         assert!(r.update(Message::Close));
-    }
-
-    #[test]
-    fn saved_games_are_listed_newest_first() {
-        let dir = std::env::temp_dir().join(format!("lanqi-review-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        for (n, name) in ["xiangqi-1-0.txt", "xiangqi-2-3.txt", "notes.txt"]
-            .iter()
-            .enumerate()
-        {
-            let path = dir.join(name);
-            std::fs::write(&path, game(&[]).render()).unwrap();
-            let when = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1000 + n as u64);
-            std::fs::File::options()
-                .write(true)
-                .open(&path)
-                .unwrap()
-                .set_modified(when)
-                .unwrap();
-        }
-        let listed = saved_games(&dir);
-        let names: Vec<_> = listed
-            .iter()
-            .map(|p| p.file_name().unwrap().to_str().unwrap().to_string())
-            .collect();
-        assert_eq!(names, ["xiangqi-2-3.txt", "xiangqi-1-0.txt"]);
-        assert!(saved_games(&dir.join("missing")).is_empty());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

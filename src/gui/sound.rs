@@ -1,5 +1,5 @@
 //! Sounds for moves, battles and the end of a game, with an on/off switch
-//! ([`super::settings::Settings::sound`]).
+//! ([`crate::store::Settings::sound`]).
 //!
 //! The three sounds are tiny WAV files bundled in the binary (`resources/sounds/`, made by
 //! `scripts/make-sounds.sh`, public domain). Two ways to play them:
@@ -152,7 +152,7 @@ impl std::fmt::Debug for Sound {
 }
 
 impl Sound {
-    /// A player, on or off (from [`super::settings::Settings::sound`]). Opens no device
+    /// A player, on or off (from [`crate::store::Settings::sound`]). Opens no device
     /// yet; in the default build, looks for the system's player on `path` (a `PATH`).
     pub fn new(enabled: bool, path: Option<&std::ffi::OsStr>) -> Sound {
         #[cfg(feature = "sound")]

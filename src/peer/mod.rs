@@ -24,6 +24,7 @@ pub mod archive;
 pub mod bot;
 mod connection;
 pub mod control;
+pub mod desktop;
 pub mod event;
 mod game;
 mod gather;

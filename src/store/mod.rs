@@ -7,10 +7,12 @@
 //! nothing here silently replaces data the user would miss.
 
 mod atomic;
+mod exports;
 mod identity;
 mod known_peers;
 mod layouts;
 mod profile;
+mod settings;
 mod xiangqi_game;
 
 use std::fmt::Write as _;
@@ -18,11 +20,13 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use atomic::{create_atomically, read_bounded, write_atomically};
+pub use exports::{civil_date, export_game, export_stem};
 pub use identity::{Identity, fingerprint, verify};
 pub use known_peers::{KnownPeers, Trust};
 pub use layouts::{LayoutLibrary, Listing, check_name as check_layout_name};
 pub use profile::{FOLDERS as PROFILE_FOLDERS, Profile, create_private_dir};
-pub use xiangqi_game::SavedXiangqi;
+pub use settings::{MAX_NAME_CHARS, MAX_WINDOW, MIN_WINDOW, Settings};
+pub use xiangqi_game::{LISTED as SAVED_LISTED, SavedXiangqi, saved_games};
 
 /// Everything that can go wrong reading or writing the profile directory.
 #[derive(Debug, thiserror::Error)]

@@ -12,7 +12,7 @@
 //! another) and `result` is optional. Reading checks every move against the rules and
 //! names the first that is wrong.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::rules::xiangqi::{Move, Position};
 
@@ -104,6 +104,44 @@ impl SavedXiangqi {
         super::write_atomically(path, self.render().as_bytes(), None)
             .map_err(|e| format!("saving {}: {e}", path.display()))
     }
+
+    /// Saves the game as a new file in `dir` (the profile's `saved/`), named by the time
+    /// and its number of moves (`xiangqi-<seconds>-<moves>.txt`); where it went.
+    pub fn save_new(&self, dir: &Path) -> Result<PathBuf, String> {
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let path = dir.join(format!("xiangqi-{stamp}-{}.txt", self.moves.len()));
+        self.save(&path).map(|()| path)
+    }
+}
+
+/// The saved games shown in the lobby (at most this many, the newest first).
+pub const LISTED: usize = 8;
+
+/// The Xiangqi games saved in `dir` (`xiangqi-*.txt`), the newest first, at most
+/// [`LISTED`]; none when the directory is missing or unreadable.
+pub fn saved_games(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut games: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("xiangqi-") && n.ends_with(".txt"))
+        })
+        .map(|p| {
+            let modified = std::fs::metadata(&p)
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (modified, p)
+        })
+        .collect();
+    games.sort_by(|a, b| b.cmp(a));
+    games.into_iter().take(LISTED).map(|(_, p)| p).collect()
 }
 
 #[cfg(test)]
@@ -155,5 +193,53 @@ mod tests {
                 .unwrap_err()
                 .contains("no 'fen' line")
         );
+    }
+
+    #[test]
+    fn saved_games_are_listed_newest_first() {
+        let dir = std::env::temp_dir().join(format!("lanqi-saved-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (n, name) in ["xiangqi-1-0.txt", "xiangqi-2-3.txt", "notes.txt"]
+            .iter()
+            .enumerate()
+        {
+            let path = dir.join(name);
+            std::fs::write(&path, game(&[]).render()).unwrap();
+            let when = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1000 + n as u64);
+            std::fs::File::options()
+                .write(true)
+                .open(&path)
+                .unwrap()
+                .set_modified(when)
+                .unwrap();
+        }
+        let listed = saved_games(&dir);
+        let names: Vec<_> = listed
+            .iter()
+            .map(|p| p.file_name().unwrap().to_str().unwrap().to_string())
+            .collect();
+        assert_eq!(names, ["xiangqi-2-3.txt", "xiangqi-1-0.txt"]);
+        assert!(saved_games(&dir.join("missing")).is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_game_saved_new_is_listed_and_reads_back() {
+        let dir = std::env::temp_dir().join(format!("lanqi-save-new-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let saved = game(&["h2e2", "h9g7"]);
+        let path = saved.save_new(&dir).expect("saved");
+        assert!(
+            path.to_str().unwrap().ends_with("-2.txt"),
+            "{}",
+            path.display()
+        );
+        assert_eq!(saved_games(&dir), vec![path.clone()]);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(SavedXiangqi::parse(&text).unwrap(), saved);
+        assert!(saved.save_new(&dir.join("missing")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -57,7 +57,7 @@ use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
-use super::i18n::Lang;
+use crate::lang::Lang;
 use crate::store::write_atomically;
 
 /// The longest player name kept, in characters.
@@ -313,6 +313,16 @@ impl Settings {
             .expect("a JSON object of plain values always serialises");
         text.push('\n');
         text
+    }
+
+    /// Changes the settings saved at `path` (read as [`Settings::load`] does) and writes
+    /// them back atomically; the error names the file.
+    pub fn change(path: &Path, change: impl FnOnce(&mut Settings)) -> Result<(), String> {
+        let (mut saved, _) = Settings::load(path);
+        change(&mut saved);
+        saved
+            .save(path)
+            .map_err(|e| format!("saving {}: {e}", path.display()))
     }
 
     /// Writes the settings to `path` atomically (the old file or the new one survives a
