@@ -67,24 +67,9 @@ pub fn read(path: &Path) -> Result<Transcript, String> {
 /// The finished games whose transcripts are in `dir`, the newest first (at most
 /// [`LISTED`]), and a line for each file that could not be read.
 pub fn finished_games(dir: &Path) -> (Vec<Finished>, Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return (Vec::new(), Vec::new());
-    };
-    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
-        .flatten()
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "lanqi"))
-        .map(|p| {
-            let modified = std::fs::metadata(&p)
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::UNIX_EPOCH);
-            (modified, p)
-        })
-        .collect();
-    files.sort_by(|a, b| b.cmp(a));
+    let files = crate::store::files_newest_first(dir, |n| n.ends_with(".lanqi"));
     let (mut games, mut problems) = (Vec::new(), Vec::new());
-    for (_, path) in files.into_iter().take(SCANNED) {
+    for path in files.into_iter().take(SCANNED) {
         match read(&path) {
             Ok(t) => games.extend(summary(&t, path)),
             Err(problem) => problems.push(problem),

@@ -122,26 +122,10 @@ pub const LISTED: usize = 8;
 /// The Xiangqi games saved in `dir` (`xiangqi-*.txt`), the newest first, at most
 /// [`LISTED`]; none when the directory is missing or unreadable.
 pub fn saved_games(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut games: Vec<(std::time::SystemTime, PathBuf)> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("xiangqi-") && n.ends_with(".txt"))
-        })
-        .map(|p| {
-            let modified = std::fs::metadata(&p)
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::UNIX_EPOCH);
-            (modified, p)
-        })
-        .collect();
-    games.sort_by(|a, b| b.cmp(a));
-    games.into_iter().take(LISTED).map(|(_, p)| p).collect()
+    let mut games =
+        super::files_newest_first(dir, |n| n.starts_with("xiangqi-") && n.ends_with(".txt"));
+    games.truncate(LISTED);
+    games
 }
 
 #[cfg(test)]
