@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::control::Incoming;
 use super::event::Event;
+use super::stop::{Absent, Stop};
 use super::table::Table;
 use super::watch::Watched;
 use super::{Peer, PeerError};
@@ -157,7 +158,10 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     return Ok(());
                 }
                 let seat: Seat = if challenger { 0 } else { 1 };
-                let kind: GameKind = peer.game.parse().map_err(PeerError::Peer)?;
+                let kind: GameKind = peer
+                    .game
+                    .parse()
+                    .map_err(|e| PeerError::Peer(Stop::UnknownGame(e)))?;
                 self.emit(Event::Connected {
                     peer: peer.name.clone(),
                     fingerprint: fingerprint(&peer.key),
@@ -214,9 +218,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 evidence,
             } => self.on_game_message(session, message, evidence, now)?,
             NetEvent::CutOff { queued, .. } => {
-                let why = format!(
-                    "the peer acknowledged nothing while {queued} fragments waited: cut off"
-                );
+                let why = Stop::CutOff { queued };
                 // Before any game began nothing is lost: a stranger that connects and then
                 // floods takes no listener out; it waits again, as after a challenge never
                 // followed up. A game in progress ends here as before.
@@ -271,36 +273,32 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 });
             }
             NetEvent::Declined { reason } if self.gathering.is_some() => {
-                return self.table_refused(format!("declined: {reason}"), now);
+                return self.table_refused(Absent::Declined(reason), now);
             }
             NetEvent::Busy | NetEvent::NoAnswer if self.gathering.is_some() => {
                 let why = match event {
-                    NetEvent::Busy => "the player is busy in another game",
-                    _ => "nobody answered the challenge",
+                    NetEvent::Busy => Absent::Busy,
+                    _ => Absent::NoAnswer,
                 };
-                return self.table_refused(why.into(), now);
+                return self.table_refused(why, now);
             }
             NetEvent::Left { session } | NetEvent::Gone { session, .. }
                 if self.unseat(session, now) => {}
             NetEvent::Left { .. } if self.gathering.is_some() => {
                 self.emit(Event::Left);
-                return self.table_refused("a player left before the game".into(), now);
+                return self.table_refused(Absent::Left, now);
             }
             NetEvent::Declined { reason } => {
-                return Err(PeerError::Peer(format!(
-                    "declined: {reason}{}",
-                    self.resume_hint()
-                )));
+                let waiting = self.unfinished.is_some();
+                return Err(PeerError::Peer(Stop::Declined { reason, waiting }));
             }
             NetEvent::Busy => {
                 self.emit(Event::Busy);
-                return Err(PeerError::Peer("the peer is busy in another game".into()));
+                return Err(PeerError::Peer(Stop::Busy));
             }
             NetEvent::NoAnswer => {
-                let hint = self.resume_hint();
-                return Err(PeerError::Peer(format!(
-                    "nobody answered the challenge{hint}"
-                )));
+                let waiting = self.unfinished.is_some();
+                return Err(PeerError::Peer(Stop::NoAnswer { waiting }));
             }
             NetEvent::Gone {
                 session,
@@ -329,7 +327,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 }
                 let finished = self.report.games.len() as u32 >= self.options.games;
                 if !finished {
-                    return Err(PeerError::Peer("the peer left".into()));
+                    return Err(PeerError::Peer(Stop::PeerLeft));
                 }
             }
         }
@@ -341,15 +339,6 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         self.endpoint.set_presence(status.word());
         if let Err(message) = self.presence.set_status(status) {
             self.emit(Event::Error { message });
-        }
-    }
-
-    /// What to tell a user whose saved game could not be resumed.
-    pub(super) fn resume_hint(&self) -> &'static str {
-        if self.unfinished.is_some() {
-            " (an unfinished game is waiting to be resumed; --new-game plays a new one instead)"
-        } else {
-            ""
         }
     }
 

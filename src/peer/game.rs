@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use super::event::Event;
+use super::stop::Stop;
 use super::table::{Table, fresh_secrets, group_evidence, transcript_path};
 use super::{Peer, PeerError};
 use crate::net::{PeerInfo, Transport};
@@ -105,9 +106,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let at_table = |t: &Table| t.peer.key == peer.key && t.session.game_id() == game_id;
         if !self.table.as_ref().is_some_and(at_table) {
             let Some(t) = self.unfinished.take().filter(|t| t.game_id == game_id) else {
-                return Err(PeerError::Peer(
-                    "asked to resume a game we do not have".into(),
-                ));
+                return Err(PeerError::Peer(Stop::NoSuchGame));
             };
             let secrets = Secrets {
                 cheat: self.options.cheat,
@@ -115,7 +114,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             };
             let session = t
                 .replay(&t.records, secrets, now)
-                .map_err(|e| PeerError::Peer(format!("cannot resume: {e}")))?;
+                .map_err(|e| PeerError::Peer(Stop::CannotResume(e.to_string())))?;
             let mut table = Table::new(session, peer.clone());
             table.hot_seat = self.is_guest(&peer.key);
             table.signed = group_evidence(&t.evidence);
@@ -216,7 +215,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
             Message::Sync { game_id, ply, hash } if !star => {
                 if game_id != table.session.game_id() {
-                    return Err(PeerError::Peer("the peer resumed another game".into()));
+                    return Err(PeerError::Peer(Stop::OtherGame));
                 }
                 let (mine, my_hash) = table.sync_point();
                 let mut events = vec![Event::Resumed {

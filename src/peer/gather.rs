@@ -18,6 +18,7 @@ use serde_json::Value;
 
 use super::adjourn::{seat_games, seat_identity};
 use super::control::{ComputerStart, GuestStart, Sitter, start_computer, start_guest};
+use super::stop::{Absent, Stop};
 use super::{Peer, PeerError};
 use crate::net::{PeerInfo, Transport};
 use crate::session::GameKind;
@@ -245,14 +246,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
 
     /// A player on the LAN would not take its seat: the table is given up, and why is
     /// the error.
-    pub(super) fn table_refused(&mut self, why: String, now: u64) -> Result<(), PeerError> {
+    pub(super) fn table_refused(&mut self, why: Absent, now: u64) -> Result<(), PeerError> {
         let resuming = self.gathering.as_ref().is_some_and(|g| g.resume.is_some());
         self.give_up_table(now);
-        if resuming {
-            return Err(PeerError::Peer(format!(
-                "the table cannot be resumed now: {why}; the game stays saved"
-            )));
-        }
-        Err(PeerError::Peer(format!("the table is given up: {why}")))
+        Err(PeerError::Peer(Stop::TableGivenUp { why, resuming }))
     }
 }

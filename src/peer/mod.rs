@@ -33,6 +33,7 @@ mod presence;
 pub mod problem;
 mod rejoin;
 mod star;
+pub mod stop;
 mod table;
 pub mod watch;
 
@@ -55,6 +56,7 @@ use control::Hand;
 pub use control::{Command, Controller, Sitter, Snapshot};
 pub use event::Event;
 use presence::{Announce, Presence};
+pub use stop::{Absent, Stop};
 use table::Table;
 pub use watch::WatchView;
 
@@ -168,9 +170,10 @@ pub enum PeerError {
     /// The socket could not be set up.
     #[error("network: {0}")]
     Io(#[from] std::io::Error),
-    /// The other side declined, was busy, left, or never answered.
+    /// The other side declined, was busy, left, or never answered, or a saved game
+    /// could not be resumed.
     #[error("{0}")]
-    Peer(String),
+    Peer(Stop),
     /// The other side broke the rules; the game stopped.
     #[error("the peer broke the rules: {0}")]
     Refused(String),
@@ -405,7 +408,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             tokio::select! {
                 () = &mut stop => {
                     self.emit(Event::Stopping);
-                    return Err(PeerError::Peer("interrupted".into()));
+                    return Err(PeerError::Peer(Stop::Interrupted));
                 }
                 from = from_hand(&mut self.hand) => {
                     let command = match from {
@@ -634,9 +637,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.gone_since = None;
                 self.endpoint.disconnect(now);
             }
-            return Err(PeerError::Peer(
-                "the peer is gone and did not come back".into(),
-            ));
+            return Err(PeerError::Peer(Stop::PeerGone));
         }
         if let Some(table) = &mut self.table
             && table

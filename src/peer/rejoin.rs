@@ -12,6 +12,7 @@
 //! player checks against its own.
 
 use super::problem::Problem;
+use super::stop::Stop;
 use serde_json::Value;
 
 use super::adjourn::seat_sitter;
@@ -98,14 +99,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     /// of the saved game, and asked where its copy stands.
     pub(super) fn rejoin_seats(&mut self, game_id: u64) -> Result<(), PeerError> {
         let Some(t) = self.unfinished.as_ref().filter(|t| t.game_id == game_id) else {
-            return Err(PeerError::Peer("the saved table is gone".into()));
+            return Err(PeerError::Peer(Stop::SavedTableGone));
         };
         let players = t.players();
         let back: Vec<[u8; 32]> = self.seated.iter().map(|p| p.key).collect();
         if back[..] != t.keys[1..] {
-            return Err(PeerError::Peer(
-                "the players who came back are not the saved table's".into(),
-            ));
+            return Err(PeerError::Peer(Stop::NotTheSavedPlayers));
         }
         let (game, first) = (t.game.to_string(), t.first);
         for (i, peer) in self.seated.iter().enumerate() {
@@ -142,7 +141,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 "the resumed table's seats are not the saved game's".into(),
             ));
         }
-        let session = restore(t, None, t.secrets).map_err(|e| PeerError::Peer(e.to_string()))?;
+        let session = restore(t, None, t.secrets)
+            .map_err(|e| PeerError::Peer(Stop::CannotResume(e.to_string())))?;
         let ply = session.moves().len() as u32;
         let hash = session.table().map(|t| t.hash()).unwrap_or_default();
         self.endpoint.send(&Message::Sync { game_id, ply, hash });
@@ -216,7 +216,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         };
         let mine = standing_moves(&t.records).len() as u32;
         let session = restore(&t, Some(upto), secrets)
-            .map_err(|e| PeerError::Peer(format!("cannot resume: {e}")))?;
+            .map_err(|e| PeerError::Peer(Stop::CannotResume(e.to_string())))?;
         let players = t.players();
         let keys: Vec<[u8; 32]> = t.keys.clone();
         let opener = t.me == 0;

@@ -12,6 +12,7 @@
 use serde_json::Value;
 
 use super::event::Event;
+use super::stop::Stop;
 use super::table::{Table, fresh_secrets};
 use super::{Peer, PeerError};
 use crate::net::{PeerInfo, Transport};
@@ -179,9 +180,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             return Ok(());
         }
         if self.options.resume_id == Some(game_id) {
-            return Err(PeerError::Peer(
-                "no saved copy of the table's game to resume".into(),
-            ));
+            return Err(PeerError::Peer(Stop::NoSavedTable));
         }
         self.begin_star_game(kind, seat, game_id, players, Vec::new(), host, now)
     }
