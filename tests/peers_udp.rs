@@ -359,3 +359,59 @@ fn three_processes_finish_a_gomoku_table_of_three_over_loopback_udp() {
         "{text}"
     );
 }
+
+/// A friend joins by the invitation code alone: Alice's `--invite` prints a code, Bob's
+/// `--join CODE` reaches her by it and they play a whole game; a code that names another
+/// key (Carol's) reaches Alice's address but plays nothing: Bob is told the peer there is
+/// not the one who invited, with its fingerprint.
+#[test]
+fn a_friend_joins_by_invitation_code_and_only_the_inviter_counts() {
+    let (pa, pb) = (profile("invite-alice"), profile("invite-bob"));
+    let mut alice = Peer::start(&pa, &["--name", "alice", "--invite", "--delay", "0"]);
+    let code = alice.wait_for(|v| v["event"] == "invite")["code"]
+        .as_str()
+        .expect("a code")
+        .to_string();
+    assert!(code.starts_with("lanqi1"), "{code}");
+    let bob = Peer::start(&pb, &["--name", "bob", "--join", &code, "--delay", "0"]);
+    let (ok_b, eb) = bob.finish();
+    let (ok_a, ea) = alice.finish();
+    assert!(ok_a && ok_b, "both exit 0");
+    assert_eq!(over(&ea)["transcript"], over(&eb)["transcript"]);
+    assert_eq!(moves(&ea), moves(&eb));
+    let fingerprint = ea
+        .iter()
+        .find(|e| e["event"] == "listening")
+        .map(|e| e["fingerprint"].clone())
+        .expect("alice's fingerprint");
+    let connected = eb
+        .iter()
+        .find(|e| e["event"] == "connected")
+        .expect("bob connected");
+    assert_eq!(
+        connected["fingerprint"], fingerprint,
+        "bob played the one who invited"
+    );
+
+    // The same address under another key: a code made by Carol, pointing at Alice.
+    let carol = lanqi::net::invite::Invitation {
+        key: lanqi::store::Identity::from_secret([9; 32]).public_key(),
+        ..lanqi::net::invite::Invitation::parse(&code).expect("alice's code")
+    };
+    let mut alice = Peer::start(&pa, &["--name", "alice", "--delay", "0"]);
+    let port = alice.port().to_string();
+    let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let forged = lanqi::net::invite::Invitation {
+        addrs: vec![addr],
+        ..carol
+    }
+    .code();
+    let bob = Peer::start(&pb, &["--name", "bob", "--join", &forged]);
+    let (ok_b, eb) = bob.finish();
+    assert!(!ok_b, "bob stops: {eb:#?}");
+    assert!(
+        !eb.iter().any(|e| e["event"] == "move"),
+        "nothing was played"
+    );
+    drop(alice);
+}

@@ -26,6 +26,11 @@ pub struct DiscoveryArgs {
     pub include_virtual: bool,
 }
 
+/// An invitation code, or why it is not one.
+fn parse_invitation(text: &str) -> Result<crate::net::invite::Invitation, String> {
+    crate::net::invite::Invitation::parse(text).map_err(|e| e.to_string())
+}
+
 /// Reads IP:PORT, including an IPv6 link-local address with an interface name as scope.
 pub fn parse_peer_addr(text: &str) -> Result<SocketAddr, String> {
     if let Ok(addr) = text.parse() {
@@ -96,6 +101,14 @@ pub struct PeerArgs {
     /// [ADDR]:PORT, a link-local one with its interface: [fe80::1%eth0]:4000).
     #[arg(long, value_parser = parse_peer_addr)]
     pub connect: Option<SocketAddr>,
+    /// Print an invitation code for this peer (`{"event":"invite","code":…}`) and wait: a
+    /// friend joins with `--join CODE`, and knows it reached this peer, by its key.
+    #[arg(long, conflicts_with_all = ["connect", "watch"])]
+    pub invite: bool,
+    /// Challenge the peer behind an invitation code (from `--invite`): its addresses are
+    /// tried in turn, and only the peer whose key the code names is played.
+    #[arg(long, value_parser = parse_invitation, conflicts_with_all = ["connect", "watch", "auto", "invite"])]
+    pub join: Option<crate::net::invite::Invitation>,
     /// Watch the game of the peer at IP:PORT (观战) instead of playing: print what a
     /// player's peer prints (started, every move with its public outcome, over, and in
     /// Junqi the audit), the game so far first if it is under way.
@@ -226,6 +239,8 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
     let options = PeerOptions {
         name: args.name,
         connect: args.connect,
+        invite: args.invite,
+        join: args.join,
         game,
         bot: args.bot,
         layout,

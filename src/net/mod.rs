@@ -4,6 +4,7 @@
 
 pub mod discovery;
 pub mod endpoint;
+pub mod invite;
 pub mod lossy;
 pub mod reliable;
 pub mod transport;

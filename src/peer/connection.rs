@@ -123,6 +123,16 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 clock,
                 seats,
             } => {
+                // Joining by an invitation, only the peer with its key counts.
+                if let Some((_, key)) = self.joining.take()
+                    && challenger
+                    && peer.key != key
+                {
+                    self.endpoint.disconnect(now);
+                    return Err(PeerError::Peer(Stop::NotInvited {
+                        fingerprint: fingerprint(&peer.key),
+                    }));
+                }
                 // The challenger's proposal is the game's clock on both sides.
                 self.options.clock = clock;
                 if challenger {
@@ -296,6 +306,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.emit(Event::Busy);
                 return Err(PeerError::Peer(Stop::Busy));
             }
+            NetEvent::NoAnswer if self.join_next(now) => {}
             NetEvent::NoAnswer => {
                 let waiting = self.unfinished.is_some();
                 return Err(PeerError::Peer(Stop::NoAnswer { waiting }));
@@ -332,6 +343,20 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
         }
         Ok(())
+    }
+
+    /// Joining by an invitation: challenges its next address not tried yet. Whether there
+    /// was one.
+    pub(super) fn join_next(&mut self, now: u64) -> bool {
+        let Some(to) = self.joining.as_mut().and_then(|(addrs, _)| addrs.pop()) else {
+            return false;
+        };
+        self.emit(Event::Note {
+            message: format!("trying the invitation's address {to}"),
+        });
+        let game = self.options.game.to_string();
+        self.endpoint.challenge(to, &game, None, now);
+        true
     }
 
     /// Says (in pongs and the mDNS record) whether this peer is in a game.

@@ -15,6 +15,11 @@ use crate::session::{AnyMove, Reason};
 /// the game's seat names: `south`/`north`, `red`/`black`; a winner is a side or `draw`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
+    /// An invitation code for this peer (`--invite`): a friend joins with it.
+    Invite {
+        /// The code.
+        code: String,
+    },
     /// The socket is bound.
     Listening {
         /// Where.
@@ -281,6 +286,7 @@ impl Event {
     /// The event as the JSON object `lanqi peer` prints.
     pub fn to_json(&self) -> Value {
         match self {
+            Event::Invite { code } => json!({"event": "invite", "code": code}),
             Event::Listening {
                 addr,
                 name,

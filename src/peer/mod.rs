@@ -73,6 +73,11 @@ pub struct PeerOptions {
     pub name: String,
     /// Challenge this address; otherwise wait to be challenged.
     pub connect: Option<SocketAddr>,
+    /// Say an invitation code for this peer (`invite` event) when it starts.
+    pub invite: bool,
+    /// Challenge the peer behind this invitation: its addresses in turn, and only the
+    /// peer with its key counts.
+    pub join: Option<crate::net::invite::Invitation>,
     /// The game this peer challenges others to (it accepts challenges to any game).
     pub game: GameKind,
     /// How the bot plays.
@@ -129,6 +134,8 @@ impl Default for PeerOptions {
         PeerOptions {
             name: "lanqi".into(),
             connect: None,
+            invite: false,
+            join: None,
             game: GameKind::Junqi,
             bot: BotKind::Random,
             layout: None,
@@ -202,6 +209,8 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     report: PeerReport,
     next_game_due: Option<u64>,
     gone_since: Option<u64>,
+    /// Joining by an invitation: the code's addresses not tried yet, and its key.
+    joining: Option<(Vec<SocketAddr>, [u8; 32])>,
     finished_at: Option<u64>,
     /// The bot: it deploys and moves unless a person drives this peer.
     bot: Bot,
@@ -302,6 +311,7 @@ async fn run_with<T: Transport>(
         },
         next_game_due: None,
         gone_since: None,
+        joining: None,
         unheard: Vec::new(),
         finished_at: None,
         bot_due: None,
@@ -468,6 +478,19 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             fingerprint: self.identity.fingerprint(),
             addresses: self.addresses.clone(),
         });
+        if self.options.invite {
+            let invitation = crate::net::invite::Invitation {
+                key: self.identity.public_key(),
+                issued: std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs()),
+                relay: None,
+                addrs: presence::reachable_addrs(addr),
+            };
+            self.emit(Event::Invite {
+                code: invitation.code(),
+            });
+        }
         let announce = Announce {
             mdns: self.options.mdns,
             include_virtual: self.options.include_virtual,
@@ -497,6 +520,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 if let Some(to) = self.options.connect {
                     let game = self.options.game.to_string();
                     self.endpoint.challenge(to, &game, None, now);
+                } else if let Some(invitation) = self.options.join.clone() {
+                    let mut addrs = invitation.addrs;
+                    addrs.reverse();
+                    self.joining = Some((addrs, invitation.key));
+                    self.join_next(now);
                 }
             }
         }

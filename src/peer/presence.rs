@@ -207,6 +207,36 @@ impl Presence {
     }
 }
 
+/// The addresses an invitation code carries (at most [`crate::net::invite::MAX_ADDRS`]):
+/// the bound one, or, bound to every interface, theirs: private and public ones first, then
+/// loopback (for a friend on this machine), never link-local (it needs an interface name).
+pub(super) fn reachable_addrs(bound: SocketAddr) -> Vec<SocketAddr> {
+    if !bound.ip().is_unspecified() {
+        return vec![bound];
+    }
+    let mut addrs: Vec<(bool, bool, SocketAddr)> = if_addrs::get_if_addrs()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|i| i.ip())
+        .filter(|ip| bound.is_ipv6() || ip.is_ipv4())
+        .filter(|ip| !matches!(ip, std::net::IpAddr::V6(v6) if v6.is_unicast_link_local()))
+        .map(|ip| {
+            (
+                ip.is_loopback(),
+                ip.is_ipv6(),
+                SocketAddr::new(ip, bound.port()),
+            )
+        })
+        .collect();
+    addrs.sort();
+    addrs.dedup();
+    addrs
+        .into_iter()
+        .map(|(.., a)| a)
+        .take(crate::net::invite::MAX_ADDRS)
+        .collect()
+}
+
 /// The addresses others can type to reach this peer: the bound one, or every interface's
 /// when bound to all of them.
 pub(super) fn own_addresses(bound: SocketAddr) -> Vec<String> {

@@ -28,6 +28,12 @@ pub enum Stop {
     },
     /// The other player left the game.
     PeerLeft,
+    /// Joining by an invitation, another peer than the one who invited answered (its
+    /// fingerprint).
+    NotInvited {
+        /// The fingerprint of the peer that answered.
+        fingerprint: String,
+    },
     /// The other player went silent and did not come back within the resume wait.
     PeerGone,
     /// The other player acknowledged nothing while this many fragments waited: cut off.
@@ -98,6 +104,10 @@ impl fmt::Display for Stop {
                 write!(f, "nobody answered the challenge{}", hint(*waiting))
             }
             Stop::PeerLeft => f.write_str("the peer left"),
+            Stop::NotInvited { fingerprint } => write!(
+                f,
+                "the peer at the invitation's address is not the one who invited (it is {fingerprint}): nothing was played"
+            ),
             Stop::PeerGone => f.write_str("the peer is gone and did not come back"),
             Stop::CutOff { queued } => write!(
                 f,
