@@ -286,10 +286,7 @@ impl Setup {
 
 /// "Player N", the name of a person here left unnamed.
 fn player_n(lang: Lang, n: usize) -> String {
-    match lang {
-        Lang::En => format!("Player {n}"),
-        Lang::Zh => format!("玩家 {n}"),
-    }
+    lang.player_n(u8::try_from(n).unwrap_or(u8::MAX))
 }
 
 /// One other seat: its number and colour, who sits there, and that player's box or pick.

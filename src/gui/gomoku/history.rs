@@ -73,3 +73,38 @@ pub const ZH: Page<Diagram> = Page {
         },
     ],
 };
+
+/// The page in traditional Chinese.
+pub const ZH_HANT: Page<Diagram> = Page {
+    title: "五子棋的由來",
+    sections: &[
+        Section {
+            heading: "圍棋盤上的遊戲",
+            paragraphs: &[
+                "五子棋用圍棋的棋子和棋盤來下，在中國、日本和朝鮮半島，把棋子連成一行都是由來已久的遊戲。五子棋究竟起源於哪裡，沒有定論。有文字記載的歷史大多在日本：那裡叫它「五目並べ」（五子排成一行），到十九世紀末已十分流行。",
+            ],
+            figure: None,
+        },
+        Section {
+            heading: "連珠",
+            paragraphs: &[
+                "1899 年，日本記者黑巖淚香給這種棋起名「連珠」。人們發現先走的黑棋優勢很大，於是在此後幾十年裡，黑棋的三三、四四和長連陸續被定為禁手，棋盤也從圍棋的 19×19 縮小到 15×15。國際連珠聯盟成立於 1988 年。",
+            ],
+            figure: None,
+        },
+        Section {
+            heading: "被電腦破解",
+            paragraphs: &[
+                "五子棋是最早被電腦破解的著名棋類之一：二十世紀九十年代初，L. Victor Allis 證明在 15×15 棋盤上，無禁手和標準規則下黑棋走對就必勝；2001 年，János Wágner 和 István Virág 證明連珠也是黑棋必勝。所以人與人的比賽採用可以交換黑白的開局規則，例如 swap2；電腦程式則每年在 2000 年開始舉辦的 Gomocup 上比賽。",
+            ],
+            figure: None,
+        },
+        Section {
+            heading: "各地的規則",
+            paragraphs: &[
+                "各地有各地的規則。在越南，人們在方格紙上下卡羅（caro），兩端都被堵住的五子不算贏。lanqi 和它所借鑑的五子棋程式一樣，支援無禁手、標準、連珠和卡羅四種規則，棋盤從 5×5 到 26×26，最多四人同下；它的電腦棋手也支援 Gomocup 的協議。",
+            ],
+            figure: None,
+        },
+    ],
+};

@@ -23,8 +23,10 @@ impl GamePages for Pages {
         match (which, lang) {
             (Which::Rules, Lang::En) => &EN,
             (Which::Rules, Lang::Zh) => &ZH,
+            (Which::Rules, Lang::ZhHant) => &ZH_HANT,
             (Which::History, Lang::En) => &super::history::EN,
             (Which::History, Lang::Zh) => &super::history::ZH,
+            (Which::History, Lang::ZhHant) => &super::history::ZH_HANT,
         }
     }
 
@@ -183,6 +185,49 @@ pub const ZH: Page<Diagram> = Page {
             figure: Some(Figure::Diagram(
                 Diagram::Forbidden,
                 "连珠，轮到黑棋：f5 是禁手，会同时形成两个三。",
+            )),
+        },
+    ],
+};
+
+/// The page in traditional Chinese.
+pub const ZH_HANT: Page<Diagram> = Page {
+    title: "五子棋怎麼下",
+    sections: &[
+        Section {
+            heading: "五子連珠",
+            paragraphs: &[
+                "五子棋下在棋盤線的交叉點上：預設 15×15，也可以選擇 5×5 到 26×26 之間的其他大小。黑棋先下，然後雙方輪流，每次在任意空點放一枚己方棋子。棋子下定後不再移動，也不會被吃掉。",
+                "先在橫、豎或斜線上連成五子的一方獲勝。棋盤下滿仍無人獲勝，判為和棋。",
+                "也可以三人或四人下，每人一種顏色（黑、白、紅、藍），按這個順序輪流；棋盤較小時可以選擇連成較少的子（例如四子）獲勝。",
+            ],
+            figure: Some(Figure::Diagram(
+                Diagram::Five,
+                "黑棋從 c3 到 g7 連成五子，獲勝。",
+            )),
+        },
+        Section {
+            heading: "幾種規則",
+            paragraphs: &[
+                "無禁手：連成五子或更多即獲勝，對所有人都一樣。",
+                "標準（恰好五子）：只有恰好五子才獲勝，六子或更多不算。",
+                "連珠：兩人對弈，五子獲勝。黑棋先走佔優勢，不能下禁手（見下）。白棋沒有限制，連成五子或更多即獲勝。",
+                "卡羅：恰好五子，並且兩端沒有都被堵住才獲勝：兩端緊挨著都是對方棋子的五子不算。棋盤邊緣不算堵住。",
+            ],
+            figure: Some(Figure::Diagram(
+                Diagram::Caro,
+                "卡羅：黑棋 c5 到 g5 的五子兩端（b5、h5）都被堵住，對局繼續。無禁手規則下這就贏了。",
+            )),
+        },
+        Section {
+            heading: "連珠：黑棋的禁手",
+            paragraphs: &[
+                "再下一子就成五的叫四；再下一子就成活四（兩端都空的四）的叫三。黑棋不能下同時形成兩個三的棋（三三禁手）、同時形成兩個四的棋（四四禁手），也不能連成六子或更多（長連禁手）。恰好連成五子的一手即使同時形成禁手，也算獲勝。",
+                "只有能通過一手非禁手變成活四的三才算三。輪到黑棋時，lanqi 在禁手點上標出紅色小叉，點選禁手點會說明原因。",
+            ],
+            figure: Some(Figure::Diagram(
+                Diagram::Forbidden,
+                "連珠，輪到黑棋：f5 是禁手，會同時形成兩個三。",
             )),
         },
     ],

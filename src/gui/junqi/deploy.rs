@@ -444,7 +444,7 @@ impl Deploy {
 /// The pieces, strongest first, in rows.
 fn pieces<'a>(lang: Lang) -> Element<'a, Message> {
     let t = lang.app();
-    let columns = if lang == Lang::Zh { 6 } else { 3 };
+    let columns = if lang.is_chinese() { 6 } else { 3 };
     column![text(t.pieces_heading).size(13)]
         .extend(Kind::ALL.chunks(columns).map(|chunk| {
             row(chunk.iter().map(|&k| {

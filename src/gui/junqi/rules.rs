@@ -10,6 +10,7 @@ use iced::{Element, Fill};
 use super::board::BoardModel;
 use crate::gui::i18n::Lang;
 use crate::gui::page::{self, Figure, GamePages, Page, Section, Which};
+use crate::lang::key;
 use crate::rules::junqi::square::squares;
 use crate::rules::junqi::{Kind, Layout, Position, Side, Square};
 
@@ -24,8 +25,10 @@ impl GamePages for Pages {
         match (which, lang) {
             (Which::Rules, Lang::En) => &EN,
             (Which::Rules, Lang::Zh) => &ZH,
+            (Which::Rules, Lang::ZhHant) => &ZH_HANT,
             (Which::History, Lang::En) => &super::history::EN,
             (Which::History, Lang::Zh) => &super::history::ZH,
+            (Which::History, Lang::ZhHant) => &super::history::ZH_HANT,
         }
     }
 
@@ -88,19 +91,15 @@ fn pieces_view<'a, M: 'a>(lang: Lang) -> Element<'a, M> {
 
 /// What is special about a piece, in a few words (nothing for the plain ranks).
 pub fn piece_note(lang: Lang, kind: Kind) -> &'static str {
-    match (lang, kind) {
-        (Lang::En, Kind::FieldMarshal) => "The strongest. Lose it and your flag is shown.",
-        (Lang::En, Kind::Engineer) => "Weak, but clears landmines and turns on railways.",
-        (Lang::En, Kind::Landmine) => "Never moves. Only on your last two rows.",
-        (Lang::En, Kind::Bomb) => "Removes whatever it meets, and itself.",
-        (Lang::En, Kind::Flag) => "Never moves. Stands in a headquarters.",
-        (Lang::Zh, Kind::FieldMarshal) => "最大。司令阵亡后，己方军旗位置亮出。",
-        (Lang::Zh, Kind::Engineer) => "级别最低，但能排雷，能在铁路上拐弯。",
-        (Lang::Zh, Kind::Landmine) => "不能移动。只能放在最后两行。",
-        (Lang::Zh, Kind::Bomb) => "与所碰到的棋子同归于尽。",
-        (Lang::Zh, Kind::Flag) => "不能移动。必须放在大本营。",
-        _ => "",
-    }
+    let message = match kind {
+        Kind::FieldMarshal => key("junqi-note-field-marshal"),
+        Kind::Engineer => key("junqi-note-engineer"),
+        Kind::Landmine => key("junqi-note-landmine"),
+        Kind::Bomb => key("junqi-note-bomb"),
+        Kind::Flag => key("junqi-note-flag"),
+        _ => return "",
+    };
+    lang.text(message)
 }
 
 /// The rules in English.
@@ -255,6 +254,84 @@ pub const ZH: Page<Diagram> = Page {
             heading: "lanqi 的公平对局",
             paragraphs: &[
                 "你的棋子是真正隐藏的，不只是在屏幕上看不到：lanqi 从不把你的布阵发给对方的电脑，所以谁也无法偷看，抓包也不行。开局前，双方用密码学承诺封存各自的布阵；每次交战都由一个只告诉双方结果的协议来判定。棋局结束后，双方公开布阵，整局棋重放一遍：任何关于棋子或交战的谎言都会被发现并显示出来，附有签名证据。",
+            ],
+            figure: None,
+        },
+    ],
+};
+
+/// The page in traditional Chinese.
+pub const ZH_HANT: Page<Diagram> = Page {
+    title: "軍棋怎麼下",
+    sections: &[
+        Section {
+            heading: "玩法概要",
+            paragraphs: &[
+                "兩國軍棋是兩人對弈的遊戲。每人指揮一支 25 枚棋子的軍隊，棋子背面朝向對方：你只能看到自己的棋子，看不到對方的。對方是什麼棋子，只有交戰才能知道。奪取對方的軍旗即獲勝。",
+            ],
+            figure: None,
+        },
+        Section {
+            heading: "棋盤",
+            paragraphs: &[
+                "每方佔半個棋盤，5 列 6 行，你的半場在下方。棋子放線上的交點上。",
+                "公路（細線）連線相鄰的點：沿公路每次走一步。鐵路（深色軌道）位於每方半場的最前一行和倒數第二行、左右兩側的縱線上，中間一列也有鐵路跨過前線：沿鐵路可以走很遠。",
+                "行營（圓圈，每方五個）是安全區：行營中的棋子不能被攻擊。行營開局時空著，並且與四個斜角相鄰的點也有公路相連。",
+                "大本營（底行中間的兩個點）：軍旗必須放在其中一個。任何棋子進入大本營後就不能再動。",
+                "前線：兩個半場只在左、中、右三列相通，第二列和第四列被山界隔斷。",
+            ],
+            figure: Some(Figure::Diagram(
+                Diagram::Start,
+                "南方看到的開局：下方是己方棋子，正面朝上；上方是對方棋子的背面。標記的點是所選棋子可以走到的地方。",
+            )),
+        },
+        Section {
+            heading: "佈陣",
+            paragraphs: &[
+                "開局前，雙方在己方半場佈置 25 枚棋子，除行營外每個點放一枚。軍旗放在大本營，地雷只能放在最後兩行，炸彈不能放在最前一行，其餘隨意。",
+            ],
+            figure: None,
+        },
+        Section {
+            heading: "棋子（每方 25 枚）：級別與數量，從大到小",
+            paragraphs: &["交戰時級別高的獲勝。有些棋子另有特殊本領："],
+            figure: Some(Figure::Below(Diagram::Pieces)),
+        },
+        Section {
+            heading: "走子",
+            paragraphs: &[
+                "雙方輪流走子，每次走一步棋。軍旗和地雷不能移動，進入大本營的棋子也不能再動。",
+                "沿公路每次走一步。沿鐵路可以直線走任意距離，但途中每個點都必須是空的；最後停在空點上，或攻擊路上遇到的第一個敵方棋子。",
+                "工兵還可以在鐵路上拐彎，只要途經的點都是空的，鐵路通到哪裡就能走到哪裡。",
+                "不能走到己方棋子上，也不能進入已有棋子的行營。",
+            ],
+            figure: None,
+        },
+        Section {
+            heading: "交戰",
+            paragraphs: &[
+                "走到敵方棋子上就是攻擊。按下列規則依次判斷，第一條適用的規則決定結果：",
+                "1. 任一方是炸彈：雙方同歸於盡。",
+                "2. 被攻擊的是軍旗：軍旗被奪，棋局結束。",
+                "3. 被攻擊的是地雷：工兵排除地雷並佔據該點；其他棋子撞雷陣亡，地雷留下。",
+                "4. 級別相同：雙方同歸於盡。",
+                "5. 否則級別高的獲勝：輸的一方被移除，贏的一方佔據該點。",
+                "你只能知道交戰的結果（勝、負或同歸於盡），不會知道對方棋子的級別。只有一個例外：一方的司令陣亡後，這一方的軍旗位置亮出。",
+            ],
+            figure: None,
+        },
+        Section {
+            heading: "勝負與和棋",
+            paragraphs: &[
+                "奪取（或炸掉）對方軍旗即獲勝。輪到你走時若無棋可走，判負。也可以認輸，或雙方同意和棋。",
+                "預設情況下，連續 100 步（雙方的步數合計）沒有交戰，判為和棋；按比賽規則則是 31 步，且由輪到走棋的一方判負。同一局面第三次出現且輪到同一方走棋時，判為和棋。",
+            ],
+            figure: None,
+        },
+        Section {
+            heading: "lanqi 的公平對局",
+            paragraphs: &[
+                "你的棋子是真正隱藏的，不只是在螢幕上看不到：lanqi 從不把你的佈陣發給對方的電腦，所以誰也無法偷看，抓包也不行。開局前，雙方用密碼學承諾封存各自的佈陣；每次交戰都由一個只告訴雙方結果的協議來判定。棋局結束後，雙方公開佈陣，整局棋重放一遍：任何關於棋子或交戰的謊言都會被發現並顯示出來，附有簽名證據。",
             ],
             figure: None,
         },

@@ -22,8 +22,10 @@ impl GamePages for Pages {
         match (which, lang) {
             (Which::Rules, Lang::En) => &EN,
             (Which::Rules, Lang::Zh) => &ZH,
+            (Which::Rules, Lang::ZhHant) => &ZH_HANT,
             (Which::History, Lang::En) => &super::history::EN,
             (Which::History, Lang::Zh) => &super::history::ZH,
+            (Which::History, Lang::ZhHant) => &super::history::ZH_HANT,
         }
     }
 
@@ -134,6 +136,54 @@ pub const ZH: Page<Diagram> = Page {
             figure: Some(Figure::Diagram(
                 Diagram::Jump,
                 "白方连跳 c3xc5xe5，吃掉 c4 和 d5。",
+            )),
+        },
+    ],
+};
+
+/// The page in traditional Chinese.
+pub const ZH_HANT: Page<Diagram> = Page {
+    title: "藏族七方棋怎麼下",
+    sections: &[
+        Section {
+            heading: "棋盤與棋子",
+            paragraphs: &[
+                "棋盤為縱橫各 7 條線，棋子下在 49 個交叉點上，沿線移動，不走斜線。黑方 25 子，白方 24 子。點位記為 a1 到 g7：從黑方看，列 a 到 g 自左向右，行 1 到 7 自下而上。",
+                "方：同一方四子佔滿一個小格的四角。槍：同一方七子佔滿一整行或一整列。走成新方，每個方可提對方一子（每步最多計兩個方）；走成新槍，每條槍可提兩子。提子可提對方任意一子。",
+            ],
+            figure: None,
+        },
+        Section {
+            heading: "一、佈局",
+            paragraphs: &[
+                "黑方先下，雙方輪流在任意空點放一子，直到 49 個點全部下滿。佈局時成的方和槍按先後記入各方，但暫不提子。棋盤上用顏色標出各方的方和槍，並顯示各方已得的提子數。",
+            ],
+            figure: Some(Figure::Diagram(
+                Diagram::Formations,
+                "黑方 a1 b1 a2 b2 成方，得提一子；白方第 7 行成槍，得提兩子。",
+            )),
+        },
+        Section {
+            heading: "二、開局",
+            paragraphs: &[
+                "棋盤下滿後：雙方都成過形，則先成形的一方先提足所得之數，另一方再提；只有一方成過形，則該方提足所得之數，另一方提一子；雙方都沒有成形，則白方先提黑方一子，黑方再提白方一子。",
+                "點選要提的敵子（可提的子帶紅圈），再點一次可取消。選夠應提之數後自動提交。",
+            ],
+            figure: Some(Figure::Diagram(
+                Diagram::Removals,
+                "黑方應提兩子：白子帶紅圈，已選兩子。",
+            )),
+        },
+        Section {
+            heading: "三、戰鬥",
+            paragraphs: &[
+                "白方先走。輪到你時，先點己方一子，再點目標點：移到相鄰空點，或跳過相鄰的敵子落到其後的空點並吃掉它。跳後可用同一子繼續連跳，方向不限；再點最後落點或按「停在這裡」結束。跳子不是必須的。",
+                "剩 7 子或更少的一方可以飛子：任一子可飛到任意空點。走動的棋子成方或成槍，立即提子：點選要提的敵子後，整步一起提交。",
+                "剩 3 子或更少的一方判負，無子可走的一方也判負。連續 50 步沒有棋子離開棋盤，或同一局面第三次出現，判和。",
+            ],
+            figure: Some(Figure::Diagram(
+                Diagram::Jump,
+                "白方連跳 c3xc5xe5，吃掉 c4 和 d5。",
             )),
         },
     ],
