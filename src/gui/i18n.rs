@@ -1116,7 +1116,7 @@ impl Lang {
         };
         match phase {
             Phase::Place => {
-                let mut line = numbers("tibetan-caption-place", due);
+                let mut line = numbers(key("tibetan-caption-place"), due);
                 if let Some(side) = first {
                     line.push_str(&self.phrase(
                         "tibetan-formed-first",
@@ -1125,9 +1125,9 @@ impl Lang {
                 }
                 line
             }
-            Phase::Remove => numbers("tibetan-caption-remove", due),
+            Phase::Remove => numbers(key("tibetan-caption-remove"), due),
             Phase::Battle => {
-                let mut line = numbers("tibetan-caption-battle", counts);
+                let mut line = numbers(key("tibetan-caption-battle"), counts);
                 for side in Side::BOTH.into_iter().filter(|s| fly[s.index()]) {
                     line.push_str(" · ");
                     line.push_str(&self.phrase(

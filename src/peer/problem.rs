@@ -82,13 +82,13 @@ impl Problem {
         let fixed = match self {
             Problem::NotOverYet => key("problem-not-over-yet"),
             Problem::ChallengerStartsNext => key("problem-challenger-starts-next"),
-            Problem::OpponentLeft { name: who } => return name("problem-opponent-left", who),
+            Problem::OpponentLeft { name: who } => return name(key("problem-opponent-left"), who),
             Problem::ComputerSilent { secs } => {
                 return lang.phrase("problem-computer-silent", &[("secs", (*secs).into())]);
             }
             Problem::DrawDeclined => key("problem-draw-declined"),
             Problem::UndoRefused => key("problem-undo-refused"),
-            Problem::LeftAndSaved { name: who } => return name("problem-left-and-saved", who),
+            Problem::LeftAndSaved { name: who } => return name(key("problem-left-and-saved"), who),
             Problem::AlreadyPlaying => key("problem-already-playing"),
             Problem::AlreadyWatching => key("problem-already-watching"),
             Problem::ChallengeWaiting => key("problem-challenge-waiting"),
