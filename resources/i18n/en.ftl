@@ -232,6 +232,14 @@ stones = { $colour } · { $count ->
 
 ## The lobby, the game screen and hot-seat play.
 
+# A label and its value: "Key fingerprint: 3f2a-…".
+label-value = { $label }: { $value }
+# The opponent in the hot-seat bar.
+versus-name = vs { $name }
+# The computer as an opponent, with its level.
+computer-level = { $computer } ({ $level })
+# The lobby's heading: the app's name, and its Chinese name in every language.
+brand = lanqi  局域网棋
 challenged-by = { $name } challenges you to a game of { $game }.
 watching-player-side = { $name } ({ $side })
 watching-versus = {" "}vs{" "}

@@ -219,6 +219,10 @@ stones = { $colour } · { $count } 子
 
 ## 大厅、对局画面和同屏对弈。
 
+label-value = { $label }：{ $value }
+versus-name = 对 { $name }
+computer-level = { $computer }（{ $level }）
+brand = lanqi  局域网棋
 challenged-by = { $name } 向你发起{ $game }挑战。
 watching-player-side = { $name }（{ $side }）
 watching-versus = {" "}对{" "}

@@ -219,6 +219,10 @@ stones = { $colour } · { $count } 子
 
 ## 大廳、對局畫面和同屏對弈。
 
+label-value = { $label }：{ $value }
+versus-name = 對 { $name }
+computer-level = { $computer }（{ $level }）
+brand = lanqi  局域網棋
 challenged-by = { $name } 向你發起{ $game }挑戰。
 watching-player-side = { $name }（{ $side }）
 watching-versus = {" "}對{" "}

@@ -149,7 +149,7 @@ impl Desk {
             Color::from_rgb(0.40, 0.40, 0.40)
         };
         let line = row![
-            super::script::text(format!("vs {opponent}")).size(16),
+            super::script::text(lang.versus(&opponent)).size(16),
             space().width(Fill),
             text(state).size(16).color(ready_color),
         ]

@@ -914,9 +914,75 @@ impl Lang {
         self.phrase("bad-address", &[("text", text.into())])
     }
 
+    /// A label and its value, as the language sets them apart: `Key fingerprint: 3f2a`,
+    /// 密钥指纹：3f2a.
+    pub fn labelled(self, label: &str, value: &str) -> String {
+        self.phrase(
+            "label-value",
+            &[("label", label.into()), ("value", value.into())],
+        )
+    }
+
+    /// The opponent's name after "vs" (对).
+    pub fn versus(self, name: &str) -> String {
+        self.phrase("versus-name", &[("name", name.into())])
+    }
+
+    /// The computer as an opponent, with its level: `Computer (Medium)`.
+    pub fn computer_level(self, level: &str) -> String {
+        self.phrase(
+            "computer-level",
+            &[
+                ("computer", self.app().computer_name.into()),
+                ("level", level.into()),
+            ],
+        )
+    }
+
     /// The name of a seat's player at this screen when none is typed: `Player 3`.
     pub fn player_n(self, n: u8) -> String {
         self.phrase("player-n", &[("n", n.into())])
+    }
+}
+
+/// The simplified characters of the Chinese the rules cores write (Xiangqi's notation and
+/// piece names, `炮二平五`, `马8进7`, `前车退一`; Junqi's piece names; the Xiangqi river's
+/// 汉) and their traditional forms. A closed list, not a conversion of free text: the
+/// cores' words use no other characters that differ between the scripts (the test
+/// `the_cores_chinese_reads_traditional` plays through every piece and notation word).
+const TRADITIONAL: [(char, char); 14] = [
+    ('汉', '漢'),
+    ('马', '馬'),
+    ('车', '車'),
+    ('帅', '帥'),
+    ('将', '將'),
+    ('进', '進'),
+    ('后', '後'),
+    ('军', '軍'),
+    ('长', '長'),
+    ('师', '師'),
+    ('团', '團'),
+    ('营', '營'),
+    ('连', '連'),
+    ('弹', '彈'),
+];
+
+impl Lang {
+    /// Chinese that a rules core wrote (a Xiangqi move in Chinese notation, a piece's
+    /// Chinese name) in this language's script: traditional in [`Lang::ZhHant`]
+    /// (`馬8進7`), as written (simplified) otherwise.
+    pub fn hanzi(self, text: &str) -> String {
+        if self != Lang::ZhHant {
+            return text.to_string();
+        }
+        text.chars()
+            .map(|c| {
+                TRADITIONAL
+                    .iter()
+                    .find(|(s, _)| *s == c)
+                    .map_or(c, |(_, t)| *t)
+            })
+            .collect()
     }
 }
 
@@ -1282,6 +1348,49 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cores_chinese_reads_traditional() {
+        use crate::rules::xiangqi::{Kind as XKind, Piece, Position, Side};
+        let t = Lang::ZhHant;
+        assert_eq!(t.hanzi("1. 炮二平五   马8进7"), "1. 炮二平五   馬8進7");
+        assert_eq!(t.hanzi("前车退一"), "前車退一");
+        assert_eq!(Lang::Zh.hanzi("马8进7"), "马8进7");
+        // Every piece name of both cores, and every word of the notation, holds no
+        // character whose traditional form differs and is not in the list.
+        let simplified_only = "马车帅将进后军长师团营连弹汉东头发为应两开关";
+        let mut words: Vec<String> = Kind::ALL.iter().map(|k| k.chinese().to_string()).collect();
+        for side in [Side::Red, Side::Black] {
+            for kind in [
+                XKind::King,
+                XKind::Advisor,
+                XKind::Elephant,
+                XKind::Horse,
+                XKind::Rook,
+                XKind::Cannon,
+                XKind::Pawn,
+            ] {
+                words.push(Piece { side, kind }.chinese().to_string());
+            }
+        }
+        let start = Position::start();
+        for &mv in start.legal_moves().iter() {
+            words.push(crate::rules::xiangqi::notation::chinese(&start, mv));
+        }
+        words.push("前后中进退平一二三四五六七八九".to_string());
+        words.extend(["楚河汉界", "行营", "大本营"].map(String::from));
+        for word in words {
+            let traditional = t.hanzi(&word);
+            assert!(
+                !traditional.chars().any(|c| simplified_only.contains(c)),
+                "{word} -> {traditional}"
+            );
+        }
+        assert_eq!(
+            t.kind(Kind::MajorGeneral),
+            t.hanzi(Kind::MajorGeneral.chinese())
+        );
+    }
 
     #[test]
     fn layout_errors_read_in_every_language() {
@@ -1702,6 +1811,11 @@ mod complete {
         both("layout_line", |lang| lang.layout_line("x"));
         both("settings_warning", |lang| lang.settings_warning("x"));
         both("player_n", |lang| lang.player_n(3));
+        both("labelled", |lang| lang.labelled(lang.app().lost, "x"));
+        both("versus", |lang| lang.versus("bob"));
+        both("computer_level", |lang| {
+            lang.computer_level(lang.app().levels[1])
+        });
         both("games_short", |lang| {
             lang.games_short(&["junqi".to_string(), "tibetan".to_string()])
         });

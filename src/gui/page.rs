@@ -8,9 +8,11 @@
 //! [`super::games`]'s list, which names each game's pages type, so every game has both
 //! pages: [`super::games::page`] shows the one asked for.
 //!
-//! The long text lives with each game rather than in [`super::i18n`]'s table: it is prose,
-//! not UI labels. Its characters are in the bundled font like every other string of
-//! `src/gui/` (`tests/gui_font.rs` checks).
+//! The long text lives with each game rather than in the language files: it is prose laid
+//! out around figures, one `Page` constant per language (`EN`, `ZH`, `ZH_HANT`) in each
+//! game's `rules.rs` and `history.rs`. [`check_pages`] keeps the three in the same shape.
+//! Its characters are in the bundled font like every other string of `src/gui/`
+//! (`tests/gui_font.rs` checks).
 
 use std::fmt::Debug;
 
@@ -207,14 +209,17 @@ pub fn translation_problem(en: &str, zh: &str) -> Option<String> {
     None
 }
 
-/// Checks a game's pages: both exist in both languages, with the same sections and
+/// Checks a game's pages: both exist in every language, with the same sections and
 /// figures in the same places, every text non-empty and in its language. Panics naming
 /// what is wrong (a test helper, used by each game's tests and by [`super::games`]'s).
 pub fn check_pages(game: &str, words: impl Fn(Which, Lang) -> Words) {
-    for which in Which::ALL {
+    for (which, lang) in Which::ALL
+        .into_iter()
+        .flat_map(|w| [(w, Lang::Zh), (w, Lang::ZhHant)])
+    {
         let en = words(which, Lang::En);
-        let zh = words(which, Lang::Zh);
-        let at = format!("{game} {which:?}");
+        let zh = words(which, lang);
+        let at = format!("{game} {which:?} ({lang:?})");
         if let Some(problem) = translation_problem(en.title, zh.title) {
             panic!("{at}, the title: {problem}");
         }

@@ -659,7 +659,7 @@ impl<'a> Table<'a> {
             // "You won!" as a title; before the reason, without its exclamation mark.
             let who = who.trim_end_matches(['!', '！']);
             status = status
-                .push(text(format!("{who}: {}", ending.reason.words(self.lang))).size(15))
+                .push(text(self.lang.labelled(who, &ending.reason.words(self.lang))).size(15))
                 .push(audit_lines(game, self.lang));
         }
         status.into()

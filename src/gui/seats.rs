@@ -242,12 +242,7 @@ impl Setup {
         let mut card = column![
             text(words.heading).size(20),
             text(words.note).size(14).color(GREY),
-            text(format!(
-                "{}: {}",
-                lang.seat_label(1),
-                lang.app().you.to_lowercase()
-            ))
-            .size(15),
+            text(lang.labelled(&lang.seat_label(1), &lang.app().you.to_lowercase())).size(15),
         ]
         .spacing(8);
         let others = usize::from(seats.saturating_sub(1)).min(OTHERS);

@@ -333,9 +333,12 @@ impl Deploy {
     /// The board, the line saying what just happened, and the layout text.
     fn board_area(&self, lang: Lang) -> Element<'_, Message> {
         let board = container(
-            canvas(Board::new(self.board_model()))
-                .width(Fill)
-                .height(Fill),
+            canvas(Board::new(BoardModel {
+                lang,
+                ..self.board_model()
+            }))
+            .width(Fill)
+            .height(Fill),
         )
         .id("board")
         .width(Fill)

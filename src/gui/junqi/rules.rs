@@ -34,7 +34,7 @@ impl GamePages for Pages {
 
     fn figure<'a, M: 'a>(figure: Diagram, lang: Lang) -> Element<'a, M> {
         match figure {
-            Diagram::Start => page::diagram(start(), 400.0),
+            Diagram::Start => page::diagram(BoardModel { lang, ..start() }, 400.0),
             Diagram::Pieces => pieces_view(lang),
         }
     }

@@ -30,8 +30,14 @@ impl GamePages for Pages {
         }
     }
 
-    fn figure<'a, M: 'a>(figure: Diagram, _lang: Lang) -> Element<'a, M> {
-        page::diagram(diagram(figure), 282.0)
+    fn figure<'a, M: 'a>(figure: Diagram, lang: Lang) -> Element<'a, M> {
+        page::diagram(
+            XiangqiModel {
+                lang,
+                ..diagram(figure)
+            },
+            282.0,
+        )
     }
 }
 
