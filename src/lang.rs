@@ -88,6 +88,11 @@ impl Lang {
         }
     }
 
+    /// The language's place in [`Lang::ALL`] (0, 1, 2).
+    pub fn index(self) -> usize {
+        Lang::ALL.iter().position(|l| *l == self).unwrap_or(0)
+    }
+
     /// The language's BCP 47 tag, which also names its file: `en`, `zh-Hans`, `zh-Hant`.
     pub fn tag(self) -> &'static str {
         match self {

@@ -1,8 +1,8 @@
 //! The language files (`resources/i18n/*.ftl`, #25 point 4) are whole and agree: each parses
 //! without an error; every language has every message of every other, with the same
 //! variables; every key the code names (by `key("…")`, `.text("…")` or `.phrase("…")`,
-//! and the fixed words of every screen, `AppText`) is in every file; no message sits in the
-//! files unused. Every typed notice that reaches a screen (a peer's `Problem`, an ending's
+//! the fixed words of every screen, `AppText`, and the rules and history pages' `page-…`
+//! messages) is in every file; no message sits in the files unused. Every typed notice that reaches a screen (a peer's `Problem`, an ending's
 //! `Reason`) has its own words in every language.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -199,7 +199,22 @@ fn every_key_the_code_names_is_in_every_language_and_every_message_is_used() {
     let mut used = keys_in_code();
     assert!(used.len() > 150, "{} keys found in the code", used.len());
     #[cfg(feature = "gui")]
-    used.extend(Lang::En.app().messages().into_iter().map(|(key, _)| key));
+    {
+        use lanqi::gui::{gomoku, junqi, tibetan, xiangqi};
+        used.extend(Lang::En.app().messages().into_iter().map(|(key, _)| key));
+        for keys in [
+            junqi::rules::RULES.keys(),
+            junqi::history::HISTORY.keys(),
+            xiangqi::rules::RULES.keys(),
+            xiangqi::history::HISTORY.keys(),
+            gomoku::rules::RULES.keys(),
+            gomoku::history::HISTORY.keys(),
+            tibetan::rules::RULES.keys(),
+            tibetan::history::HISTORY.keys(),
+        ] {
+            used.extend(keys);
+        }
+    }
     for lang in Lang::ALL {
         let have = messages(lang);
         for key in &used {
