@@ -2183,7 +2183,7 @@ async fn a_gomoku_table_of_three_with_a_person_here_and_the_computer_in_the_app(
         .await;
         {
             let mut ui = Simulator::with_size(settings(), SIZE, app.view());
-            for strip in ["   2. Pema", "   3. computer (easy)"] {
+            for strip in ["   2. Pema", "   3. Computer (Easy)"] {
                 assert!(ui.find(strip).is_ok(), "a strip for {strip}");
             }
         }
@@ -2239,7 +2239,7 @@ async fn a_gomoku_table_of_three_with_a_person_here_and_the_computer_in_the_app(
         );
         let game = app.snapshot().game.clone().unwrap();
         let ending = game.ending.clone().unwrap();
-        let names = ["alice", "Pema", "computer (easy)"];
+        let names = ["alice", "Pema", "Computer (Easy)"];
         let line = match ending.winner {
             Some(w) => format!("{} wins", names[usize::from(w)]),
             None => "Draw".to_string(),
@@ -2409,7 +2409,7 @@ fn the_game_screen_of_a_gomoku_table_of_four() {
     for line in [
         "   1. alice",
         "▶ 3. Pema",
-        "   4. computer (hard)",
+        "   4. Computer (Hard)",
         "left the game",
         "Red · 2 stones",
         "Blue · 2 stones",
@@ -2418,7 +2418,7 @@ fn the_game_screen_of_a_gomoku_table_of_four() {
         "1. f6   Black · alice",
         "2. g6   White · You",
         "3. f7   Red · Pema",
-        "4. e5   Blue · computer (hard)",
+        "4. e5   Blue · Computer (Hard)",
     ] {
         assert!(h.shows(line), "shows {line:?}");
     }

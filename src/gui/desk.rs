@@ -135,7 +135,9 @@ impl Desk {
             .snapshot
             .opponent
             .as_ref()
-            .map_or("?".to_string(), |(n, fp)| format!("{n} ({fp})"));
+            .map_or("?".to_string(), |(n, fp)| {
+                format!("{} ({fp})", lang.player_name(n))
+            });
         let state = if self.deployed {
             t.waiting_deploy
         } else if them_ready {

@@ -939,6 +939,20 @@ impl Lang {
         )
     }
 
+    /// A player's name as the screen shows it: as it came, but the app's own computer player,
+    /// which `peer::control` names `computer (medium)` on the wire, is worded in this
+    /// language (`Computer (Medium)`, 电脑（中等）). Until the snapshot says which seats
+    /// are the app's computers, the name is how the screen knows.
+    pub fn player_name(self, name: &str) -> String {
+        let level = crate::engine::Level::ALL
+            .iter()
+            .position(|l| name == format!("computer ({})", l.name()));
+        match level {
+            Some(i) => self.computer_level(self.app().levels[i]),
+            None => name.to_string(),
+        }
+    }
+
     /// The name of a seat's player at this screen when none is typed: `Player 3`.
     pub fn player_n(self, n: u8) -> String {
         self.phrase("player-n", &[("n", n.into())])
@@ -1811,6 +1825,14 @@ mod complete {
         both("layout_line", |lang| lang.layout_line("x"));
         both("settings_warning", |lang| lang.settings_warning("x"));
         both("player_n", |lang| lang.player_n(3));
+        both("player_name", |lang| lang.player_name("computer (medium)"));
+        assert_eq!(Lang::En.player_name("computer (hard)"), "Computer (Hard)");
+        assert_eq!(Lang::ZhHant.player_name("computer (easy)"), "電腦（簡單）");
+        assert_eq!(
+            Lang::Zh.player_name("computer"),
+            "computer",
+            "a person's name as typed"
+        );
         both("labelled", |lang| lang.labelled(lang.app().lost, "x"));
         both("versus", |lang| lang.versus("bob"));
         both("computer_level", |lang| {

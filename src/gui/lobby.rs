@@ -845,7 +845,8 @@ impl Lobby {
         let mut list = column![text(t.finished_heading).size(20)].spacing(6);
         for (i, game) in self.finished.0.iter().enumerate() {
             let result = t.results[game.result as usize];
-            let line = lang.finished_line(game.game, &game.opponent, result, game.moves);
+            let opponent = lang.player_name(&game.opponent);
+            let line = lang.finished_line(game.game, &opponent, result, game.moves);
             list = list.push(
                 row![
                     text(line).size(14).width(Fill),

@@ -554,7 +554,8 @@ impl<'a> Table<'a> {
         } else if seat == self.game.me {
             self.lang.app().you.to_string()
         } else {
-            self.seat(seat).map_or("?".to_string(), |s| s.name.clone())
+            self.seat(seat)
+                .map_or("?".to_string(), |s| self.lang.player_name(&s.name))
         }
     }
 
