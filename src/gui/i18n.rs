@@ -914,6 +914,12 @@ impl Lang {
         self.phrase("bad-address", &[("text", text.into())])
     }
 
+    /// The lobby's heading: the app's name and its Chinese name, in the language's script
+    /// (`lanqi  局域网棋`, `lanqi  局域網棋`).
+    pub fn brand(self) -> &'static str {
+        self.text("brand")
+    }
+
     /// A label and its value, as the language sets them apart: `Key fingerprint: 3f2a`,
     /// 密钥指纹：3f2a.
     pub fn labelled(self, label: &str, value: &str) -> String {

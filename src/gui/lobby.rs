@@ -1131,7 +1131,7 @@ fn tibetan_settings<'a>(rules: tibetan::Rules, lang: Lang) -> Vec<Element<'a, Me
 /// moves nothing above its settings.
 fn header<'a>(lang: Lang) -> Element<'a, Message> {
     column![
-        text(lang.text("brand")).size(30),
+        text(lang.brand()).size(30),
         text(lang.app().tagline).size(14).color(GREY),
     ]
     .spacing(4)
