@@ -4,7 +4,7 @@
 # outside it (descenders, Tibetan stacks) could stay after the text changed or moved.
 #
 # One window of the app (a fresh profile, discovery off) under Xvfb, 1100x760. For each
-# step (the language switched and back, the page scrolled down and up) the window is shot as it
+# step (the language switched through all three and back, the page scrolled down and up) the window is shot as it
 # is, then resized by a pixel and back (a resize repaints everything) and shot again: the
 # two shots must be the same, pixel for pixel. Prints each step's count of differing
 # pixels; exits 1 when any differs (the shots are kept to look at).
@@ -74,6 +74,8 @@ check start
 # The language button, at the header's right end: every word changes.
 xdotool mousemove 1059 20 click 1
 check language
+xdotool mousemove 1059 20 click 1
+check language-traditional
 xdotool mousemove 1059 20 click 1
 check language-back
 # In a lower window, the page scrolled down and up again with the wheel.

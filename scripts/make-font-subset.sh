@@ -7,8 +7,9 @@
 #
 # The characters are:
 # - printable ASCII, and every non-ASCII character of the GUI's source (src/gui/ and its
-#   folders, with the UI string table src/gui/i18n.rs), of the ending reasons' Chinese words
-#   (src/session/ending.rs), of the Junqi piece names (src/rules/junqi/piece.rs) and of the
+#   folders, with the rules and history pages), of the language files (resources/i18n/*.ftl:
+#   every UI message in English, simplified and traditional Chinese), of
+#   src/session/ending.rs, of the Junqi piece names (src/rules/junqi/piece.rs) and of the
 #   Xiangqi rules core (src/rules/xiangqi/: the piece names, and the numerals and words of
 #   the Chinese move notation, 炮二平五, 前车进一);
 # - what players type in names and chat: all of GB 2312 (7445 characters: 6763 hanzi, and
@@ -60,6 +61,7 @@ def codes(first, last, encoding):
 ascii_ = {chr(c) for c in range(0x20, 0x7f)}
 shown = set()
 sources = (sorted(pathlib.Path("src/gui").rglob("*.rs"))
+           + sorted(pathlib.Path("resources/i18n").glob("*.ftl"))
            + [pathlib.Path("src/session/ending.rs"), pathlib.Path("src/rules/junqi/piece.rs")]
            + sorted(pathlib.Path("src/rules/xiangqi").rglob("*.rs")))
 for path in sources:

@@ -1387,7 +1387,7 @@ fn a_saved_xiangqi_game_opens_from_the_lobby_for_review() {
     );
     assert!(h.shows(&why), "the lobby says why the file does not open");
     let _ = h.app.update(Message::Lobby(lobby::Message::OpenSaved(1)));
-    assert!(h.shows("xiangqi-2-opening.txt") && h.shows("red resignation"));
+    assert!(h.shows("xiangqi-2-opening.txt") && h.shows("Red: Resignation"));
     assert!(h.shows("1. 炮二平五   马8进7"));
     h.click("◀");
     assert!(h.shows("Replay 2/3"));
@@ -2184,7 +2184,7 @@ async fn a_gomoku_table_of_three_with_a_person_here_and_the_computer_in_the_app(
         .await;
         {
             let mut ui = Simulator::with_size(settings(), SIZE, app.view());
-            for strip in ["   2. Pema", "   3. computer (easy)"] {
+            for strip in ["   2. Pema", "   3. Computer (Easy)"] {
                 assert!(ui.find(strip).is_ok(), "a strip for {strip}");
             }
         }
@@ -2240,7 +2240,7 @@ async fn a_gomoku_table_of_three_with_a_person_here_and_the_computer_in_the_app(
         );
         let game = app.snapshot().game.clone().unwrap();
         let ending = game.ending.clone().unwrap();
-        let names = ["alice", "Pema", "computer (easy)"];
+        let names = ["alice", "Pema", "Computer (Easy)"];
         let line = match ending.winner {
             Some(w) => format!("{} wins", names[usize::from(w)]),
             None => "Draw".to_string(),
@@ -2410,7 +2410,7 @@ fn the_game_screen_of_a_gomoku_table_of_four() {
     for line in [
         "   1. alice",
         "▶ 3. Pema",
-        "   4. computer (hard)",
+        "   4. Computer (Hard)",
         "left the game",
         "Red · 2 stones",
         "Blue · 2 stones",
@@ -2419,7 +2419,7 @@ fn the_game_screen_of_a_gomoku_table_of_four() {
         "1. f6   Black · alice",
         "2. g6   White · You",
         "3. f7   Red · Pema",
-        "4. e5   Blue · computer (hard)",
+        "4. e5   Blue · Computer (Hard)",
     ] {
         assert!(h.shows(line), "shows {line:?}");
     }
@@ -2596,19 +2596,10 @@ fn bounds_of(h: &Harness, what: &str) -> iced::Rectangle {
 #[test]
 fn choosing_a_game_moves_nothing_above_its_settings() {
     let mut h = Harness::new(lobby_snapshot());
-    for lang_round in 0..2 {
+    for _ in Lang::ALL {
         let first = bounds_of(&h, "#game-row");
-        for game in ["Xiangqi", "Gomoku", "Tibetan seven-square chess", "Junqi"] {
-            let label = if lang_round == 0 {
-                game.to_string()
-            } else {
-                lanqi::gui::i18n::Lang::Zh.games(&[match game {
-                    "Xiangqi" => "xiangqi".to_string(),
-                    "Gomoku" => "gomoku".to_string(),
-                    "Junqi" => "junqi".to_string(),
-                    _ => "tibetan".to_string(),
-                }])
-            };
+        for game in ["xiangqi", "gomoku", "tibetan", "junqi"] {
+            let label = h.app.lang().games(&[game.to_string()]);
             h.click(&label);
             assert_eq!(
                 bounds_of(&h, "#game-row"),
@@ -2620,14 +2611,14 @@ fn choosing_a_game_moves_nothing_above_its_settings() {
     }
 }
 
-/// Gomoku's settings fit in the window, each label on the line of its control, in both
-/// languages: the board's sides and the win length are stepped with – and + (not chosen
+/// Gomoku's settings fit in the window, each label on the line of its control, in every
+/// language: the board's sides and the win length are stepped with – and + (not chosen
 /// from a list of every number).
 #[test]
 fn gomoku_settings_fit_with_each_label_beside_its_control() {
     let mut h = Harness::new(lobby_snapshot());
     h.click("Gomoku");
-    for _ in 0..2 {
+    for _ in Lang::ALL {
         for (label, control) in [
             ("setting-rule", "#setting-rule"),
             ("setting-board", "#setting-board"),
@@ -2725,6 +2716,10 @@ fn a_peers_games_read_in_one_short_line() {
     let _ = h.app.update(Message::ToggleLanguage);
     assert!(h.shows("四种棋都下") && h.shows("军棋、五子棋"));
     let line = bounds_of(&h, "军棋、五子棋");
+    assert!(line.height < 30.0, "one line: {line:?}");
+    let _ = h.app.update(Message::ToggleLanguage);
+    assert!(h.shows("四種棋都下") && h.shows("軍棋、五子棋"));
+    let line = bounds_of(&h, "軍棋、五子棋");
     assert!(line.height < 30.0, "one line: {line:?}");
 }
 
@@ -2915,7 +2910,8 @@ fn a_tibetan_name_sits_inside_the_name_box() {
 }
 
 /// The problem line is worded in the window's language: a declined draw under the board
-/// reads in English, then in Chinese, never the English sentence in a Chinese window.
+/// reads in English, then in simplified and in traditional Chinese, never the English
+/// sentence in a Chinese window.
 #[test]
 fn a_problem_under_the_board_reads_in_the_window_s_language() {
     let mut h = Harness::new(gomoku_two(3));
@@ -2928,4 +2924,44 @@ fn a_problem_under_the_board_reads_in_the_window_s_language() {
     let _ = h.app.update(Message::ToggleLanguage);
     assert!(h.shows("对方拒绝了和棋。"));
     assert!(!h.shows("Your draw offer was declined."));
+    let _ = h.app.update(Message::ToggleLanguage);
+    assert_eq!(h.app.lang(), Lang::ZhHant);
+    assert!(h.shows("對方拒絕了和棋。"));
+    assert!(!h.shows("对方拒绝了和棋。"));
+    let _ = h.app.update(Message::ToggleLanguage);
+    assert!(
+        h.shows("Your draw offer was declined."),
+        "and back to English"
+    );
+}
+
+/// The lobby in traditional Chinese (繁體中文), the third choice of the language button:
+/// its words are the traditional file's, every character drawn from the bundled fonts
+/// (the snapshot shows no missing-glyph boxes), and the button offers English next.
+#[test]
+fn the_lobby_reads_in_traditional_chinese() {
+    let mut h = Harness::new(lobby_snapshot());
+    assert!(
+        h.shows("简体中文"),
+        "the button offers simplified Chinese first"
+    );
+    let _ = h.app.update(Message::ToggleLanguage);
+    assert!(h.shows("繁體中文"), "then traditional");
+    let _ = h.app.update(Message::ToggleLanguage);
+    assert_eq!(h.app.lang(), Lang::ZhHant);
+    for shown in [
+        "網路上的玩家",
+        "金鑰指紋：3f2a-91c0-77de-0b14",
+        "對局中",
+        "挑戰",
+        "與電腦對弈",
+        "English",
+    ] {
+        assert!(h.shows(shown), "{shown}");
+    }
+    assert!(!h.shows("网络上的玩家"), "no simplified words left");
+    assert_snapshot(
+        &h.ui().snapshot(&Theme::Light).unwrap(),
+        "app-lobby-zh-hant",
+    );
 }

@@ -210,9 +210,14 @@ fn import_export_and_ready() {
 fn the_language_switches_to_chinese_and_back() {
     let tmp = TempDir::new("lang");
     let mut app = app(&tmp);
-    click_text(&mut app, "中文");
+    click_text(&mut app, "简体中文");
     assert_eq!(app.lang(), Lang::Zh);
     assert!(shows(&app, "随机布阵"));
+    click_text(&mut app, "繁體中文");
+    assert_eq!(app.lang(), Lang::ZhHant);
+    assert!(
+        shows(&app, "隨機佈陣") && shows(&app, "大本營：軍旗必須放在其中，進入的棋子不能再動。")
+    );
     click_text(&mut app, "English");
     assert_eq!(app.lang(), Lang::En);
 }

@@ -11,26 +11,29 @@ use std::path::Path;
 use lanqi::gui::{FONT, FONT_BOLD_BYTES, FONT_REGULAR_BYTES};
 use lanqi::rules::junqi::Kind;
 
-/// Every non-ASCII character in the `.rs` files under `path` (a file or a folder).
+/// Every non-ASCII character in the `.rs` and `.ftl` files under `path` (a file or a
+/// folder).
 fn non_ascii_in(path: &Path, chars: &mut Vec<char>) {
     if path.is_dir() {
         for entry in std::fs::read_dir(path).unwrap() {
             non_ascii_in(&entry.unwrap().path(), chars);
         }
-    } else if path.extension().is_some_and(|e| e == "rs") {
+    } else if path.extension().is_some_and(|e| e == "rs" || e == "ftl") {
         let text = std::fs::read_to_string(path).unwrap();
         chars.extend(text.chars().filter(|c| !c.is_ascii()));
     }
 }
 
 /// Printable ASCII, and every non-ASCII character in the GUI's source (`src/gui/` and its
-/// folders, the string table included), in the ending reasons' Chinese words and in the
-/// piece names and Xiangqi notation: what the script reads.
+/// folders, the rules and history pages included), in the language files
+/// (`resources/i18n/*.ftl`: every message in English, simplified and traditional Chinese)
+/// and in the piece names and Xiangqi notation: what the script reads.
 fn characters_shown() -> Vec<char> {
     let mut chars: Vec<char> = (0x20u8..0x7f).map(char::from).collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for path in [
         "src/gui",
+        "resources/i18n",
         "src/session/ending.rs",
         "src/rules/junqi/piece.rs",
         "src/rules/xiangqi",

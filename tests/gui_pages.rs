@@ -62,3 +62,19 @@ fn snapshot_of_the_gomoku_rules_in_chinese() {
     );
     assert_snapshot(&ui.snapshot(&Theme::Light).unwrap(), "page-gomoku-rules-zh");
 }
+
+/// The Xiangqi rules in traditional Chinese: the page's words from `zh-Hant.ftl`, and the
+/// diagrams' pieces and river in traditional characters (帥 車 馬, 漢界).
+#[test]
+fn snapshot_of_the_xiangqi_rules_in_traditional_chinese() {
+    let mut ui = Simulator::with_size(
+        settings(),
+        Size::new(1000.0, 1500.0),
+        page::<()>(GameKind::Xiangqi, Which::Rules, Lang::ZhHant),
+    );
+    assert!(ui.find("象棋怎麼下").is_ok());
+    assert_snapshot(
+        &ui.snapshot(&Theme::Light).unwrap(),
+        "page-xiangqi-rules-zh-hant",
+    );
+}

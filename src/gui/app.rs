@@ -660,7 +660,7 @@ impl App {
                 }
             }
             Message::ToggleLanguage => {
-                self.lang = self.lang.other();
+                self.lang = self.lang.next();
                 let lang = self.lang;
                 self.save_settings(|s| s.lang = Some(lang));
             }
@@ -893,7 +893,7 @@ impl App {
                 button(text(t.sound_unavailable).size(14)).style(button::secondary)
             },
             text(t.language).size(14),
-            button(text(self.lang.other().name()).size(14))
+            button(text(self.lang.next().name()).size(14))
                 .on_press(Message::ToggleLanguage)
                 .style(button::secondary),
         ]

@@ -135,7 +135,9 @@ impl Desk {
             .snapshot
             .opponent
             .as_ref()
-            .map_or("?".to_string(), |(n, fp)| format!("{n} ({fp})"));
+            .map_or("?".to_string(), |(n, fp)| {
+                format!("{} ({fp})", lang.player_name(n))
+            });
         let state = if self.deployed {
             t.waiting_deploy
         } else if them_ready {
@@ -149,7 +151,7 @@ impl Desk {
             Color::from_rgb(0.40, 0.40, 0.40)
         };
         let line = row![
-            super::script::text(format!("vs {opponent}")).size(16),
+            super::script::text(lang.versus(&opponent)).size(16),
             space().width(Fill),
             text(state).size(16).color(ready_color),
         ]

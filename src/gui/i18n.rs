@@ -1,25 +1,30 @@
-//! The UI's words in English and Chinese, all in one place: the fixed words of every screen
-//! ([`AppText`], through [`Lang::app`]), the phrases made of words and values ([`Lang`]'s
-//! methods). Why a game ended is the ending's own words (`session::Reason::words`). The
-//! language ([`Lang`], from `crate::lang`) is chosen from the locale environment variables
-//! and switchable at run time.
+//! The UI's words in every language, as the screens ask for them: the fixed words of every
+//! screen ([`AppText`], through [`Lang::app`]), and the phrases made of words and values
+//! ([`Lang`]'s methods). The words themselves are the messages of the Fluent files
+//! (`resources/i18n/*.ftl`, see [`crate::lang`]); this module only names which message a
+//! screen wants and hands it its values, so a screen never writes a key. Why a game ended
+//! is the ending's own words (`session::Reason::words`), a peer's problem its own
+//! (`peer::Problem::words`), both from the same files.
 //!
-//! Every character of the Chinese strings must be in the bundled font subset (it holds all
-//! of GB 2312; `tests/gui_font.rs` checks): after adding a rarer one run
-//! `scripts/make-font-subset.sh`.
+//! Every character of the Chinese messages must be in the bundled font subset (it holds
+//! all of GB 2312 and Big5 level 1; `tests/gui_font.rs` checks): after adding a rarer one
+//! run `scripts/make-font-subset.sh`.
 
+use std::sync::OnceLock;
+
+use crate::lang::key;
 use crate::rules::junqi::{BattleResult, Kind, LayoutError, Report, Square};
 use crate::session::GameKind;
 
 pub use crate::lang::Lang;
 
 impl Lang {
-    /// The app's fixed words in this language: every screen's.
+    /// The app's fixed words in this language: every screen's. Built from the language's
+    /// file the first time, then kept.
     pub fn app(self) -> &'static AppText {
-        match self {
-            Lang::En => &EN,
-            Lang::Zh => &ZH,
-        }
+        static APP: [OnceLock<AppText>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        let i = Lang::ALL.iter().position(|l| *l == self).unwrap_or(0);
+        APP[i].get_or_init(|| AppText::load(self))
     }
 }
 
@@ -314,334 +319,247 @@ pub struct AppText {
     pub randomised: &'static str,
 }
 
-const EN: AppText = AppText {
-    title: "lanqi — Junqi on your LAN",
-    tagline: "Junqi, Xiangqi, Gomoku and Tibetan chess with people on your network. No server, no account.",
-    your_name: "Your name",
-    rename: "Change",
-    fingerprint: "Key fingerprint",
-    reach_me: "Others can reach you at",
-    starting: "Starting the network…",
-    found_heading: "Players on your network",
-    found_none: "Nobody found yet. Others who open lanqi on this network appear here; or type an address below.",
-    challenge: "Challenge",
-    busy: "busy",
-    idle: "ready",
-    not_reachable: "not answering yet",
-    watch: "Watch",
-    stop_watching: "Stop watching",
-    watch_waiting: "Waiting for the game to start…",
-    watch_audit_ok: "Audit passed: both sides played fair.",
-    watch_audit_failed: "Audit failed: a player lied.",
-    south_north: ["South", "North"],
-    direct_heading: "Play someone by address",
-    direct_placeholder: "IP:PORT, e.g. 192.168.1.20:40000",
-    challenging: "Challenge sent: waiting for an answer…",
-    accept: "Accept",
-    decline: "Decline",
-    rules: "Rules",
-    history: "History",
-    computer_heading: "Play the computer",
-    computer_note: "A computer player on this machine (in Junqi it sees no more of your pieces than anyone).",
-    saved_heading: "Saved games",
-    open: "Open",
-    red_black: ["Red", "Black"],
-    stone_colours: ["Black", "White", "Red", "Blue"],
-    move_numbers: ["Show move numbers", "Hide move numbers"],
-    gomoku_rules: ["Freestyle", "Standard (exactly five)", "Renju", "Caro"],
-    gomoku_rule: "Rules",
-    gomoku_board: "Board (columns × rows)",
-    gomoku_win: "In a row to win",
-    gomoku_opening: "Opening",
-    gomoku_openings: ["No swap", "Swap", "Swap2"],
-    gomoku_choose: "Your decision:",
-    gomoku_choices: ["Take Black", "Take White", "Place two more stones"],
-    hotseat_heading: "Two players, one screen",
-    hotseat_note: "Take turns at this computer. In Junqi the board is covered between turns.",
-    hotseat_placeholder: "Second player's name",
-    hotseat_default: "Player 2",
-    hotseat_start: "Play here",
-    hotseat_no_library: "The saved layouts here are the first player's; the second player deploys without them.",
-    curtain_note: "The board is covered so that nobody sees the other army.",
-    curtain_show: "I am at the screen: show my board",
-    game_label: "Game:",
-    clock_label: "Time:",
-    save_game: "Save game",
-    saved_to: "Saved to",
-    sound: ["Sound: on", "Sound: off"],
-    sound_unavailable: "Sound: none here",
-    spectators: ["Spectators: allowed", "Spectators: not allowed"],
-    levels: ["Easy", "Medium", "Hard"],
-    back: "Back",
-    language: "Language",
-    waiting_deploy: "You are ready. Waiting for your opponent to deploy…",
-    opponent_ready: "Your opponent is ready.",
-    opponent_deploying: "Your opponent is still deploying.",
-    your_turn: "Your turn",
-    their_turn: "Their turn",
-    deciding: "Deciding the battle…",
-    game_over: "Game over",
-    you: "You",
-    no_clock: "no time limit",
-    lost: "Lost",
-    lost_none: "nothing",
-    undo: "Undo",
-    offer_draw: "Offer draw",
-    resign: "Resign",
-    resign_question: "Resign this game? Your opponent wins.",
-    resign_yes: "Yes, resign",
-    adjourn: "Adjourn",
-    adjourned_heading: "Unfinished game",
-    resume: "Resume",
-    abandon: "Abandon",
-    computer_name: "Computer",
-    engines_note: "Xiangqi engines on this machine (1 s a move):",
-    engine_path: "Another engine: the path of a UCI or UCCI program",
-    engine_add: "Add",
-    engine_play: "Play",
-    engine_checking: "Checking the engine…",
-    finished_heading: "Finished games",
-    clock_custom: "Custom…",
-    clock_minutes: "minutes a side",
-    clock_seconds: "seconds a move",
-    clock_use: "Use",
-    review: "Review",
-    results: ["won", "lost", "drawn"],
-    abandon_question: "Abandon this game? It counts as a loss.",
-    keep: "Keep it",
-    cancel: "Cancel",
-    new_game: "New game",
-    challenger_restarts: "The challenger starts the next game.",
-    to_lobby: "Back to lobby",
-    moves_heading: "Moves",
-    chat_heading: "Chat",
-    chat_placeholder: "Say something…",
-    send: "Send",
-    agree: "Accept",
-    refuse: "Refuse",
-    undo_waiting: "You asked to take your move back: waiting for the answer…",
-    draw_waiting: "You offered a draw: waiting for the answer…",
-    draw_offered: "Your opponent offers a draw.",
-    you_won: "You won!",
-    you_lost: "You lost",
-    draw: "Draw",
-    see_board: "See the board",
-    audit_waiting: "Checking the game (both sides open their pieces)…",
-    audit_ok: "Checked: both sides played fair. Every piece is shown below.",
-    audit_failed: "The check found lies:",
-    replay: "Replay",
-    replay_hint: "Every piece shown. Drag the slider to replay the game.",
-    network_failed: "The network could not start",
-    taken_back: "taken back",
-    deploy_title: "lanqi — Junqi deployment",
-    deploy_heading: "Deploy your army",
-    deploy_hint: "Your half is at the bottom. Click one of your pieces, then another, to swap them.",
-    legend: [
-        "Railways (dark tracks): a piece runs any distance along them in a straight line.",
-        "Camps (circles): a piece in a camp cannot be attacked. They start empty.",
-        "Headquarters (大本营): the flag must stand in one; pieces there never move.",
-        "Landmines stay on your last two rows; bombs may not start on the front row.",
-    ],
-    pieces_heading: "The pieces, strongest first (a bomb takes anything with it; only an engineer clears a landmine)",
-    random: "Random",
-    ready: "Ready",
-    ready_done: "Ready! This layout will be used when the game starts.",
-    name_placeholder: "Layout name",
-    save_heading: "Keep this layout",
-    save: "Save",
-    library_heading: "Saved layouts",
-    library_empty: "No saved layouts yet.",
-    library_unavailable: "The layout library is not available.",
-    load: "Load",
-    delete: "Delete",
-    text_heading: "Layout text (to share or keep)",
-    text_placeholder: "e.g. hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf",
-    import: "Import",
-    export: "Export",
-    exported: "The layout text is in the box: copy it to share it.",
-    imported: "Imported the layout from the text.",
-    randomised: "A new random layout.",
-};
+/// A field of [`AppText`]: one message (`app-<field>`), or an array of them
+/// (`app-<field>-0`, `app-<field>-1`, …).
+trait Field: Sized {
+    /// The field's words in `lang`.
+    fn load(lang: Lang, key: &str) -> Self;
+    /// The field's message keys.
+    fn keys(&self, key: &str) -> Vec<String>;
+    /// The field's words.
+    fn words(&self) -> Vec<&'static str>;
+}
 
-const ZH: AppText = AppText {
-    title: "lanqi — 局域网军棋",
-    tagline: "和同一网络的人下军棋、象棋、五子棋和七方棋。无需服务器，无需账号。",
-    your_name: "你的名字",
-    rename: "修改",
-    fingerprint: "密钥指纹",
-    reach_me: "别人可以通过这些地址找到你",
-    starting: "正在启动网络…",
-    found_heading: "网络上的玩家",
-    found_none: "还没有找到玩家。同一网络中打开 lanqi 的人会出现在这里；也可以在下方输入地址。",
-    challenge: "挑战",
-    busy: "对局中",
-    idle: "空闲",
-    not_reachable: "暂无应答",
-    watch: "观战",
-    stop_watching: "停止观战",
-    watch_waiting: "等待对局开始…",
-    watch_audit_ok: "核验通过：双方都没有作弊。",
-    watch_audit_failed: "核验发现有人作弊。",
-    south_north: ["南方", "北方"],
-    direct_heading: "按地址挑战",
-    direct_placeholder: "IP:端口，例如 192.168.1.20:40000",
-    challenging: "挑战已发出，等待对方回应…",
-    accept: "接受",
-    decline: "拒绝",
-    rules: "规则",
-    history: "历史",
-    computer_heading: "与电脑对弈",
-    computer_note: "本机上的电脑棋手（军棋里它和真人一样看不到你的棋子）。",
-    saved_heading: "保存的对局",
-    open: "打开",
-    red_black: ["红方", "黑方"],
-    stone_colours: ["黑棋", "白棋", "红棋", "蓝棋"],
-    move_numbers: ["显示手数", "隐藏手数"],
-    gomoku_rules: [
-        "无禁手",
-        "标准（恰好五子）",
-        "连珠（黑棋有禁手）",
-        "卡罗（两端不被堵）",
-    ],
-    gomoku_rule: "规则",
-    gomoku_board: "棋盘（列 × 行）",
-    gomoku_win: "连成几子获胜",
-    gomoku_opening: "开局",
-    gomoku_openings: ["不交换", "交换（Swap）", "二次交换（Swap2）"],
-    gomoku_choose: "请你决定：",
-    gomoku_choices: ["执黑", "执白", "再下两子"],
-    hotseat_heading: "两人同屏对弈",
-    hotseat_note: "两人在这台电脑上轮流走棋。军棋每步之间会遮住棋盘。",
-    hotseat_placeholder: "第二位玩家的名字",
-    hotseat_default: "玩家二",
-    hotseat_start: "在这里下",
-    hotseat_no_library: "这里保存的布阵属于第一位玩家，第二位玩家不使用它们。",
-    curtain_note: "棋盘已遮住，谁也看不到对方的棋子。",
-    curtain_show: "我已坐好：显示我的棋盘",
-    game_label: "棋类：",
-    clock_label: "用时：",
-    save_game: "保存棋局",
-    saved_to: "已保存到",
-    sound: ["声音：开", "声音：关"],
-    sound_unavailable: "声音：本机无法播放",
-    spectators: ["观战：允许", "观战：不允许"],
-    levels: ["简单", "中等", "困难"],
-    back: "返回",
-    language: "语言",
-    waiting_deploy: "你已准备好，等待对方布阵…",
-    opponent_ready: "对方已准备好。",
-    opponent_deploying: "对方还在布阵。",
-    your_turn: "轮到你走",
-    their_turn: "轮到对方",
-    deciding: "正在判定交战…",
-    game_over: "对局结束",
-    you: "你",
-    no_clock: "不限时",
-    lost: "损失",
-    lost_none: "无",
-    undo: "悔棋",
-    offer_draw: "提和",
-    resign: "认输",
-    resign_question: "确定认输吗？对方将获胜。",
-    resign_yes: "确定认输",
-    adjourn: "封盘",
-    adjourned_heading: "未下完的对局",
-    resume: "继续对局",
-    abandon: "放弃",
-    computer_name: "电脑",
-    engines_note: "本机的象棋引擎（每步 1 秒）：",
-    engine_path: "其他引擎：UCI 或 UCCI 程序的路径",
-    engine_add: "添加",
-    engine_play: "对弈",
-    engine_checking: "正在检查引擎…",
-    finished_heading: "下完的对局",
-    clock_custom: "自定义…",
-    clock_minutes: "每方局时（分钟）",
-    clock_seconds: "步时（秒）",
-    clock_use: "使用",
-    review: "复盘",
-    results: ["胜", "负", "和"],
-    abandon_question: "确定放弃这局吗？将记为负局。",
-    keep: "保留",
-    cancel: "取消",
-    new_game: "再来一局",
-    challenger_restarts: "由挑战方开始下一局。",
-    to_lobby: "返回大厅",
-    moves_heading: "着法",
-    chat_heading: "聊天",
-    chat_placeholder: "说点什么…",
-    send: "发送",
-    agree: "同意",
-    refuse: "不同意",
-    undo_waiting: "你请求悔棋，等待对方回应…",
-    draw_waiting: "你已提和，等待对方回应…",
-    draw_offered: "对方提议和棋。",
-    you_won: "你赢了！",
-    you_lost: "你输了",
-    draw: "和棋",
-    see_board: "查看棋盘",
-    audit_waiting: "正在核验对局（双方亮出全部棋子）…",
-    audit_ok: "核验通过：双方都没有作弊。下面显示全部棋子。",
-    audit_failed: "核验发现作弊：",
-    replay: "回放",
-    replay_hint: "全部棋子已亮出。拖动滑块回放对局。",
-    network_failed: "网络无法启动",
-    taken_back: "已悔",
-    deploy_title: "lanqi — 军棋布阵",
-    deploy_heading: "布阵",
-    deploy_hint: "下方是你的半场。先点一枚己方棋子，再点另一枚，即可交换位置。",
-    legend: [
-        "铁路（深色轨道）：棋子可沿直线走任意格。",
-        "行营（圆圈）：营中棋子不可被攻击，开局时空着。",
-        "大本营：军旗必须放在其中，进入的棋子不能再动。",
-        "地雷只能放在最后两行，炸弹不能放在最前一行。",
-    ],
-    pieces_heading: "棋子从大到小（炸弹与对方同归于尽，只有工兵能排地雷）",
-    random: "随机布阵",
-    ready: "准备好了",
-    ready_done: "已准备！开局时将使用此布阵。",
-    name_placeholder: "布阵名称",
-    save_heading: "保存此布阵",
-    save: "保存",
-    library_heading: "已存布阵",
-    library_empty: "还没有保存的布阵。",
-    library_unavailable: "布阵库不可用。",
-    load: "载入",
-    delete: "删除",
-    text_heading: "布阵文本（用于分享或备份）",
-    text_placeholder: "例如 hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf",
-    import: "导入",
-    export: "导出",
-    exported: "布阵文本已放入文本框，可复制分享。",
-    imported: "已从文本导入布阵。",
-    randomised: "已随机生成新布阵。",
-};
+impl Field for &'static str {
+    fn load(lang: Lang, key: &str) -> Self {
+        lang.text(key)
+    }
+    fn keys(&self, key: &str) -> Vec<String> {
+        vec![key.to_string()]
+    }
+    fn words(&self) -> Vec<&'static str> {
+        vec![self]
+    }
+}
+
+impl<const N: usize> Field for [&'static str; N] {
+    fn load(lang: Lang, key: &str) -> Self {
+        std::array::from_fn(|i| lang.text(&format!("{key}-{i}")))
+    }
+    fn keys(&self, key: &str) -> Vec<String> {
+        (0..N).map(|i| format!("{key}-{i}")).collect()
+    }
+    fn words(&self) -> Vec<&'static str> {
+        self.to_vec()
+    }
+}
+
+/// [`AppText`]'s loading from a language file and its list of keys. The macro names every
+/// field once: a field added to [`AppText`] and not here does not compile.
+macro_rules! app_text {
+    ($($field:ident),+ $(,)?) => {
+        impl AppText {
+            fn load(lang: Lang) -> AppText {
+                AppText {
+                    $($field: Field::load(
+                        lang,
+                        &format!("app-{}", stringify!($field).replace('_', "-")),
+                    ),)+
+                }
+            }
+
+            /// Every field's message keys, and its words in this language, in field order.
+            pub fn messages(&self) -> Vec<(String, &'static str)> {
+                let mut all = Vec::new();
+                $(
+                    let key = format!("app-{}", stringify!($field).replace('_', "-"));
+                    all.extend(self.$field.keys(&key).into_iter().zip(self.$field.words()));
+                )+
+                all
+            }
+        }
+    };
+}
+
+app_text!(
+    title,
+    tagline,
+    your_name,
+    rename,
+    fingerprint,
+    reach_me,
+    starting,
+    found_heading,
+    found_none,
+    challenge,
+    busy,
+    idle,
+    not_reachable,
+    watch,
+    stop_watching,
+    watch_waiting,
+    watch_audit_ok,
+    watch_audit_failed,
+    south_north,
+    direct_heading,
+    direct_placeholder,
+    challenging,
+    accept,
+    decline,
+    rules,
+    history,
+    computer_heading,
+    computer_note,
+    hotseat_heading,
+    hotseat_note,
+    hotseat_placeholder,
+    hotseat_default,
+    hotseat_start,
+    hotseat_no_library,
+    curtain_note,
+    curtain_show,
+    saved_heading,
+    open,
+    red_black,
+    stone_colours,
+    move_numbers,
+    gomoku_rules,
+    gomoku_rule,
+    gomoku_board,
+    gomoku_win,
+    gomoku_opening,
+    gomoku_openings,
+    gomoku_choose,
+    gomoku_choices,
+    saved_to,
+    save_game,
+    game_label,
+    clock_label,
+    sound,
+    sound_unavailable,
+    spectators,
+    levels,
+    back,
+    language,
+    waiting_deploy,
+    opponent_ready,
+    opponent_deploying,
+    your_turn,
+    their_turn,
+    deciding,
+    game_over,
+    you,
+    no_clock,
+    lost,
+    lost_none,
+    undo,
+    offer_draw,
+    resign,
+    resign_question,
+    resign_yes,
+    adjourn,
+    adjourned_heading,
+    resume,
+    abandon,
+    computer_name,
+    engines_note,
+    engine_path,
+    engine_add,
+    engine_play,
+    engine_checking,
+    clock_custom,
+    clock_minutes,
+    clock_seconds,
+    clock_use,
+    finished_heading,
+    review,
+    results,
+    abandon_question,
+    keep,
+    cancel,
+    new_game,
+    challenger_restarts,
+    to_lobby,
+    moves_heading,
+    chat_heading,
+    chat_placeholder,
+    send,
+    agree,
+    refuse,
+    undo_waiting,
+    draw_waiting,
+    draw_offered,
+    you_won,
+    you_lost,
+    draw,
+    see_board,
+    audit_waiting,
+    audit_ok,
+    audit_failed,
+    replay,
+    replay_hint,
+    network_failed,
+    taken_back,
+    deploy_title,
+    deploy_heading,
+    deploy_hint,
+    legend,
+    pieces_heading,
+    random,
+    ready,
+    ready_done,
+    name_placeholder,
+    save_heading,
+    save,
+    library_heading,
+    library_empty,
+    library_unavailable,
+    load,
+    delete,
+    text_heading,
+    text_placeholder,
+    import,
+    export,
+    exported,
+    imported,
+    randomised,
+);
+
+/// "you" when `who` is the player at this screen (the language's word for "You"), "other"
+/// otherwise: the person form of a message (`You take`, `bob takes`).
+fn person(lang: Lang, who: &str) -> &'static str {
+    if who == lang.app().you {
+        "you"
+    } else {
+        "other"
+    }
+}
 
 /// The phrases of the lobby, the game screen and hot-seat play.
 impl Lang {
     /// "`name` challenges you to Junqi."
     pub fn challenged_by(self, name: &str, game: GameKind) -> String {
-        let game_name = match game {
-            GameKind::Gomoku(settings) => {
-                format!(
-                    "{} ({})",
-                    self.game_name(game),
-                    self.gomoku_settings(settings)
-                )
-            }
+        let settings = match game {
+            GameKind::Gomoku(settings) => Some(self.gomoku_settings(settings)),
             GameKind::Tibetan(rules) if rules != crate::rules::tibetan::Rules::default() => {
-                format!(
-                    "{} ({})",
-                    self.game_name(game),
-                    self.tibetan_settings(rules)
-                )
+                Some(self.tibetan_settings(rules))
             }
-            _ => self.game_name(game),
+            _ => None,
         };
-        match self {
-            Lang::En => format!("{name} challenges you to a game of {game_name}."),
-            Lang::Zh => format!("{name} 向你发起{game_name}挑战。"),
-        }
+        let game_name = match settings {
+            Some(settings) => self.phrase(
+                "game-with-settings",
+                &[
+                    ("game", (&self.game_name(game)).into()),
+                    ("settings", (&settings).into()),
+                ],
+            ),
+            None => self.game_name(game),
+        };
+        self.phrase(
+            "challenged-by",
+            &[("name", name.into()), ("game", (&game_name).into())],
+        )
     }
 
     /// The spectator screen's heading: who plays whom (each with their side), and what.
@@ -652,16 +570,20 @@ impl Lang {
             .enumerate()
             .map(|(i, name)| {
                 let side = sides.get(i).copied().unwrap_or("?");
-                match self {
-                    Lang::En => format!("{name} ({side})"),
-                    Lang::Zh => format!("{name}（{side}）"),
-                }
+                self.phrase(
+                    "watching-player-side",
+                    &[("name", (*name).into()), ("side", side.into())],
+                )
             })
             .collect();
-        match self {
-            Lang::En => format!("Watching {} · {game_name}", players.join(" vs ")),
-            Lang::Zh => format!("正在观战：{}· {game_name}", players.join(" 对 ")),
-        }
+        let players = players.join(self.text("watching-versus"));
+        self.phrase(
+            "watching-title",
+            &[
+                ("players", (&players).into()),
+                ("game", (&game_name).into()),
+            ],
+        )
     }
 
     /// A Gomoku seat's stone colour (seat 0 is Black).
@@ -671,32 +593,28 @@ impl Lang {
 
     /// Gomoku: beside a seat's name, its colour and how many stones it has on the board.
     pub fn stones(self, seat: u8, n: usize) -> String {
-        let colour = self.stone_colour(seat);
-        match self {
-            Lang::En if n == 1 => format!("{colour} · 1 stone"),
-            Lang::En => format!("{colour} · {n} stones"),
-            Lang::Zh => format!("{colour} · {n} 子"),
-        }
+        self.phrase(
+            "stones",
+            &[
+                ("colour", self.stone_colour(seat).into()),
+                ("count", n.into()),
+            ],
+        )
     }
 
     /// Gomoku, renju: why Black may not play on `point` (`shape` is the first forbidden
     /// shape the move makes).
     pub fn forbidden(self, point: &str, shape: crate::rules::gomoku::Shape) -> String {
         use crate::rules::gomoku::Shape;
-        match (self, shape) {
-            (Lang::En, Shape::Overline) => {
-                format!("Black may not play {point} in renju: an overline (six or more in a row).")
-            }
-            (Lang::En, Shape::DoubleFour) => {
-                format!("Black may not play {point} in renju: a double four (4x4).")
-            }
-            (Lang::En, Shape::DoubleThree) => {
-                format!("Black may not play {point} in renju: a double three (3x3).")
-            }
-            (Lang::Zh, Shape::Overline) => format!("连珠规则：黑棋不能下 {point}，长连禁手。"),
-            (Lang::Zh, Shape::DoubleFour) => format!("连珠规则：黑棋不能下 {point}，四四禁手。"),
-            (Lang::Zh, Shape::DoubleThree) => format!("连珠规则：黑棋不能下 {point}，三三禁手。"),
-        }
+        let shape = match shape {
+            Shape::Overline => "overline",
+            Shape::DoubleFour => "double-four",
+            Shape::DoubleThree => "double-three",
+        };
+        self.phrase(
+            "forbidden",
+            &[("point", point.into()), ("shape", shape.into())],
+        )
     }
 
     /// A Gomoku rule set's name.
@@ -711,21 +629,24 @@ impl Lang {
     /// Gomoku's settings in words: `Renju · 15×15 · 5 in a row` (and ` · Swap2` with an
     /// opening rule).
     pub fn gomoku_settings(self, settings: crate::rules::gomoku::Settings) -> String {
-        let rule = self.gomoku_rule(settings.rule);
-        let (w, h, n) = (settings.size.width(), settings.size.height(), settings.win);
-        let seats = match (self, settings.seats) {
-            (_, 2) => String::new(),
-            (Lang::En, s) => format!(" · {s} players"),
-            (Lang::Zh, s) => format!(" · {s} 人"),
-        };
-        let opening = match settings.opening {
-            crate::rules::gomoku::Opening::None => String::new(),
-            o => format!(" · {}", self.gomoku_opening(o)),
-        };
-        match self {
-            Lang::En => format!("{rule} · {w}×{h} · {n} in a row{seats}{opening}"),
-            Lang::Zh => format!("{rule} · {w}×{h} · {n} 子连珠{seats}{opening}"),
+        let mut line = self.phrase(
+            "gomoku-settings",
+            &[
+                ("rule", self.gomoku_rule(settings.rule).into()),
+                ("width", settings.size.width().into()),
+                ("height", settings.size.height().into()),
+                ("win", settings.win.into()),
+            ],
+        );
+        if settings.seats != 2 {
+            line.push_str(" · ");
+            line.push_str(&self.phrase("gomoku-players", &[("seats", settings.seats.into())]));
         }
+        if settings.opening != crate::rules::gomoku::Opening::None {
+            line.push_str(" · ");
+            line.push_str(self.gomoku_opening(settings.opening));
+        }
+        line
     }
 
     /// A Gomoku opening rule's name.
@@ -746,213 +667,171 @@ impl Lang {
         self.app().gomoku_choices[i]
     }
 
-    /// Gomoku: an opening decision in the move list, `who` having made it.
+    /// Gomoku: an opening decision in the move list, `who` having made it (the language's
+    /// "You" for the player at this screen: "You take Black", "bob takes Black").
     pub fn gomoku_chose(self, who: &str, choice: crate::rules::gomoku::Choice) -> String {
         use crate::rules::gomoku::Choice;
-        // "You take", "bob takes": the verb agrees with who it is.
-        let s = if who == self.app().you { "" } else { "s" };
-        match (self, choice) {
-            (Lang::En, Choice::Black) => format!("{who} take{s} Black"),
-            (Lang::En, Choice::White) => format!("{who} take{s} White"),
-            (Lang::En, Choice::Place2) => format!("{who} place{s} two more stones"),
-            (Lang::Zh, Choice::Black) => format!("{who} 执黑"),
-            (Lang::Zh, Choice::White) => format!("{who} 执白"),
-            (Lang::Zh, Choice::Place2) => format!("{who} 再下两子"),
-        }
+        let choice = match choice {
+            Choice::Black => "black",
+            Choice::White => "white",
+            Choice::Place2 => "place2",
+        };
+        self.phrase(
+            "gomoku-chose",
+            &[
+                ("person", person(self, who).into()),
+                ("name", who.into()),
+                ("choice", choice.into()),
+            ],
+        )
     }
 
     /// Gomoku: what the opening waits for, under the board while the colours are not
     /// chosen: `who` places a stone of `colour` (seat 0's is Black), or (`colour` `None`)
     /// decides, `place2` saying whether two more stones may be chosen.
     pub fn gomoku_opening_step(self, who: &str, colour: Option<u8>, place2: bool) -> String {
-        let s = if who == self.app().you { "" } else { "s" };
-        match (self, colour) {
-            (Lang::En, Some(c)) => format!(
-                "Opening: {who} place{s} a {} stone; the colours are chosen afterwards.",
-                self.stone_colour(c).to_lowercase()
+        let person = person(self, who);
+        match colour {
+            Some(seat) => self.phrase(
+                "gomoku-opening-place",
+                &[
+                    ("person", person.into()),
+                    ("name", who.into()),
+                    ("seat", seat.min(3).into()),
+                ],
             ),
-            (Lang::Zh, Some(c)) => format!(
-                "开局：{who} 下一枚{}，之后再定谁执黑谁执白。",
-                self.stone_colour(c)
+            None if place2 => self.phrase(
+                "gomoku-opening-choose-or-place",
+                &[("person", person.into()), ("name", who.into())],
             ),
-            (Lang::En, None) if place2 => format!(
-                "Opening: {who} take{s} Black or White, or place{s} two more stones (White, then Black) and let{s} the other choose."
+            None => self.phrase(
+                "gomoku-opening-choose",
+                &[("person", person.into()), ("name", who.into())],
             ),
-            (Lang::En, None) => format!("Opening: {who} take{s} Black or White."),
-            (Lang::Zh, None) if place2 => {
-                format!("开局：由 {who} 选择执黑或执白，或再下两子（先白后黑）让对方选择。")
-            }
-            (Lang::Zh, None) => format!("开局：由 {who} 选择执黑或执白。"),
         }
     }
 
     /// The spectator screen's heading before the game is known: whose game it is.
     pub fn watching_player(self, name: &str) -> String {
-        match self {
-            Lang::En => format!("Watching {name}'s game"),
-            Lang::Zh => format!("正在观战 {name} 的对局"),
-        }
+        self.phrase("watching-player", &[("name", name.into())])
     }
 
     /// The end dialog's title in hot-seat play: who won.
     pub fn wins(self, name: &str) -> String {
-        match self {
-            Lang::En => format!("{name} wins"),
-            Lang::Zh => format!("{name}获胜"),
-        }
+        self.phrase("wins", &[("name", name.into())])
     }
 
     /// Hot-seat: the button that covers the board for the next player.
     pub fn pass_to(self, name: &str) -> String {
-        match self {
-            Lang::En => format!("Pass the screen to {name}"),
-            Lang::Zh => format!("把屏幕交给{name}"),
-        }
+        self.phrase("pass-to", &[("name", name.into())])
     }
 
     /// Hot-seat: the curtain's heading.
     pub fn curtain_turn(self, name: &str) -> String {
-        match self {
-            Lang::En => format!("{name}'s turn"),
-            Lang::Zh => format!("轮到{name}"),
-        }
+        self.phrase("curtain-turn", &[("name", name.into())])
     }
 
     /// A finished game in the lobby: which, with whom, how it ended, how long it was.
     pub fn finished_line(self, game: GameKind, opponent: &str, result: &str, moves: u32) -> String {
-        let game = self.game_name(game);
-        match self {
-            Lang::En if moves == 1 => format!("{game} with {opponent}: {result}, 1 move"),
-            Lang::En => format!("{game} with {opponent}: {result}, {moves} moves"),
-            Lang::Zh => format!("与 {opponent} 的{game}：{result}，{moves} 步"),
-        }
+        self.phrase(
+            "finished-line",
+            &[
+                ("game", (&self.game_name(game)).into()),
+                ("opponent", opponent.into()),
+                ("result", result.into()),
+                ("moves", moves.into()),
+            ],
+        )
     }
 
     /// Where a game was exported.
     pub fn exported(self, path: &str) -> String {
-        match self {
-            Lang::En => format!("Exported to {path}"),
-            Lang::Zh => format!("已导出到 {path}"),
-        }
+        self.phrase("exported-to", &[("path", path.into())])
     }
 
     /// An unfinished game in the lobby: which, with whom, how far.
     pub fn adjourned_line(self, game: GameKind, opponent: &str, moves: u32) -> String {
-        let game = self.game_name(game);
-        match self {
-            Lang::En if moves == 1 => format!("{game} with {opponent}, 1 move played"),
-            Lang::En => format!("{game} with {opponent}, {moves} moves played"),
-            Lang::Zh => format!("与 {opponent} 的{game}，已下 {moves} 步"),
-        }
+        self.phrase(
+            "adjourned-line",
+            &[
+                ("game", (&self.game_name(game)).into()),
+                ("opponent", opponent.into()),
+                ("moves", moves.into()),
+            ],
+        )
     }
 
     /// "`name` asks to take back move `ply`."
     pub fn undo_asked(self, name: &str, ply: u32) -> String {
-        match self {
-            Lang::En => format!("{name} asks to take back move {ply}."),
-            Lang::Zh => format!("{name} 请求悔棋（第 {ply} 步）。"),
-        }
+        self.phrase("undo-asked", &[("name", name.into()), ("ply", ply.into())])
     }
 
     /// "`name` offers a draw."
     pub fn draw_offered_by(self, name: &str) -> String {
-        match self {
-            Lang::En => format!("{name} offers a draw."),
-            Lang::Zh => format!("{name} 提议和棋。"),
-        }
+        self.phrase("draw-offered-by", &[("name", name.into())])
     }
 
     /// "`name`'s turn".
     pub fn turn_of(self, name: &str) -> String {
-        match self {
-            Lang::En => format!("{name}'s turn"),
-            Lang::Zh => format!("轮到 {name}"),
-        }
+        self.phrase("turn-of", &[("name", name.into())])
     }
 
     /// A battle's outcome from my side, for the flash under the board. `mine` is my
     /// piece's kind when known; `attacked` says whether I moved.
     pub fn battle(self, attacked: bool, outcome: Report, mine: Option<Kind>, at: &str) -> String {
         use BattleResult::{AttackerWins as Won, BothRemoved as Both, DefenderWins as Held};
-        let p = match (self, mine) {
-            (Lang::En, Some(k)) => format!("Your {}", k.name()),
-            (Lang::En, None) => "Your piece".to_string(),
-            (Lang::Zh, Some(k)) => format!("你的{}", k.chinese()),
-            (Lang::Zh, None) => "你的棋子".to_string(),
+        let piece = match mine {
+            Some(k) => self.phrase("your-piece", &[("kind", self.kind(k).into())]),
+            None => self.text("your-piece-unknown").to_string(),
         };
-        match (self, attacked, outcome.result, outcome.flag) {
-            (Lang::En, true, Won, false) => format!("{p} attacked {at} and won."),
-            (Lang::En, true, Held, _) => format!("{p} attacked {at} and was lost."),
-            (Lang::En, true, Both, false) => {
-                format!("{p} attacked {at}: both pieces were removed.")
-            }
-            (Lang::En, true, Won, true) => format!("{p} captured the flag on {at}!"),
-            (Lang::En, true, Both, true) => format!("{p} took the flag on {at} with it!"),
-            (Lang::En, false, Won, false) => format!("{p} on {at} was taken."),
-            (Lang::En, false, Held, _) => format!("{p} on {at} held off an attack."),
-            (Lang::En, false, Both, false) => format!("{p} on {at} and its attacker were removed."),
-            (Lang::En, false, _, true) => format!("Your flag on {at} was taken."),
-            (Lang::Zh, true, Won, false) => format!("{p}进攻 {at}，获胜。"),
-            (Lang::Zh, true, Held, _) => format!("{p}进攻 {at}，阵亡。"),
-            (Lang::Zh, true, Both, false) => format!("{p}进攻 {at}，同归于尽。"),
-            (Lang::Zh, true, Won, true) => format!("{p}夺取了 {at} 的军旗！"),
-            (Lang::Zh, true, Both, true) => format!("{p}炸掉了 {at} 的军旗！"),
-            (Lang::Zh, false, Won, false) => format!("{p}（{at}）被吃掉。"),
-            (Lang::Zh, false, Held, _) => format!("{p}（{at}）守住了。"),
-            (Lang::Zh, false, Both, false) => format!("{p}（{at}）与来犯者同归于尽。"),
-            (Lang::Zh, false, _, true) => format!("你在 {at} 的军旗被夺。"),
-        }
+        let message = match (attacked, outcome.result, outcome.flag) {
+            (true, Won, false) => key("battle-attack-won"),
+            (true, Held, _) => key("battle-attack-lost"),
+            (true, Both, false) => key("battle-attack-both"),
+            (true, Won, true) => key("battle-attack-flag"),
+            (true, Both, true) => key("battle-attack-flag-bombed"),
+            (false, Won, false) => key("battle-defend-taken"),
+            (false, Held, _) => key("battle-defend-held"),
+            (false, Both, false) => key("battle-defend-both"),
+            (false, _, true) => key("battle-defend-flag"),
+        };
+        self.phrase(message, &[("piece", (&piece).into()), ("at", at.into())])
     }
 
     /// "`n` pieces" lost by the opponent, kinds hidden until the end.
     pub fn hidden_losses(self, n: usize) -> String {
-        match self {
-            Lang::En if n == 1 => "1 piece (hidden until the end)".to_string(),
-            Lang::En => format!("{n} pieces (hidden until the end)"),
-            Lang::Zh => format!("{n} 枚（终局后揭晓）"),
-        }
+        self.phrase("hidden-losses", &[("count", n.into())])
     }
 
     /// A battle's outcome (from the attacker's side) for the move list.
     pub fn outcome(self, outcome: Report) -> &'static str {
         use BattleResult::{AttackerWins as Won, BothRemoved as Both, DefenderWins as Held};
-        match (self, outcome.result, outcome.flag) {
-            (Lang::En, Won, false) => "attacker won",
-            (Lang::En, Held, _) => "defender held",
-            (Lang::En, Both, false) => "both removed",
-            (Lang::En, Won, true) => "flag captured",
-            (Lang::En, Both, true) => "flag bombed",
-            (Lang::Zh, Won, false) => "进攻方胜",
-            (Lang::Zh, Held, _) => "防守方胜",
-            (Lang::Zh, Both, false) => "同归于尽",
-            (Lang::Zh, Won, true) => "夺旗",
-            (Lang::Zh, Both, true) => "炸旗",
-        }
+        self.text(match (outcome.result, outcome.flag) {
+            (Won, false) => key("outcome-won"),
+            (Held, _) => key("outcome-held"),
+            (Both, false) => key("outcome-both"),
+            (Won, true) => key("outcome-flag"),
+            (Both, true) => key("outcome-flag-bombed"),
+        })
     }
 
     /// A time control in words: `No time limit`, `10 min`, `15 min + 30 s a move`.
     pub fn clock(self, clock: crate::protocol::Clock) -> String {
-        let minutes = |secs: u32| {
+        let game = |secs: u32| {
             if secs.is_multiple_of(60) {
-                match self {
-                    Lang::En => format!("{} min", secs / 60),
-                    Lang::Zh => format!("{} 分钟", secs / 60),
-                }
+                self.phrase("clock-minutes", &[("minutes", (secs / 60).into())])
             } else {
-                match self {
-                    Lang::En => format!("{secs} s"),
-                    Lang::Zh => format!("{secs} 秒"),
-                }
+                self.phrase("clock-seconds", &[("seconds", secs.into())])
             }
         };
-        match (self, clock.game_secs, clock.move_secs) {
-            (Lang::En, 0, 0) => "No time limit".into(),
-            (Lang::Zh, 0, 0) => "不限时".into(),
-            (Lang::En, 0, m) => format!("{m} s a move"),
-            (Lang::Zh, 0, m) => format!("每步 {m} 秒"),
-            (_, g, 0) => minutes(g),
-            (Lang::En, g, m) => format!("{} + {m} s a move", minutes(g)),
-            (Lang::Zh, g, m) => format!("{} + 每步 {m} 秒", minutes(g)),
+        match (clock.game_secs, clock.move_secs) {
+            (0, 0) => self.text("clock-none").to_string(),
+            (0, m) => self.phrase("clock-per-move", &[("seconds", m.into())]),
+            (g, 0) => game(g),
+            (g, m) => self.phrase(
+                "clock-game-and-move",
+                &[("game", (&game(g)).into()), ("seconds", m.into())],
+            ),
         }
     }
 
@@ -961,23 +840,24 @@ impl Lang {
         self.games(&[game.name().to_string()])
     }
 
+    /// The name of the game whose wire name is `name` (`junqi`), or the name itself for a
+    /// game lanqi does not know; `short` gives the short name where a game has one.
+    fn one_game(self, name: &str, short: bool) -> String {
+        let message = match name {
+            "junqi" => key("game-junqi"),
+            "xiangqi" => key("game-xiangqi"),
+            "gomoku" => key("game-gomoku"),
+            "tibetan" if short => key("game-short-tibetan"),
+            "tibetan" => key("game-tibetan"),
+            other => return other.to_string(),
+        };
+        self.text(message).to_string()
+    }
+
     /// A found peer's games, for the lobby.
     pub fn games(self, games: &[String]) -> String {
-        let names: Vec<&str> = games
-            .iter()
-            .map(|g| match (self, g.as_str()) {
-                (Lang::Zh, "junqi") => "军棋",
-                (Lang::Zh, "xiangqi") => "象棋",
-                (Lang::Zh, "gomoku") => "五子棋",
-                (Lang::Zh, "tibetan") => "藏族七方棋",
-                (Lang::En, "junqi") => "Junqi",
-                (Lang::En, "xiangqi") => "Xiangqi",
-                (Lang::En, "gomoku") => "Gomoku",
-                (Lang::En, "tibetan") => "Tibetan seven-square chess",
-                (_, g) => g,
-            })
-            .collect();
-        names.join(", ")
+        let names: Vec<String> = games.iter().map(|g| self.one_game(g, false)).collect();
+        names.join(self.text("games-separator"))
     }
 
     /// A found peer's games, short, for its line in the lobby: every game lanqi plays
@@ -988,30 +868,10 @@ impl Lang {
             .iter()
             .all(|g| games.iter().any(|o| o == g.name()));
         if all {
-            return match self {
-                Lang::En => "all four games",
-                Lang::Zh => "四种棋都下",
-            }
-            .to_string();
+            return self.text("games-all").to_string();
         }
-        let names: Vec<&str> = games
-            .iter()
-            .map(|g| match (self, g.as_str()) {
-                (Lang::En, "tibetan") => "Tibetan chess",
-                (Lang::Zh, "tibetan") => "七方棋",
-                (Lang::Zh, "junqi") => "军棋",
-                (Lang::Zh, "xiangqi") => "象棋",
-                (Lang::Zh, "gomoku") => "五子棋",
-                (Lang::En, "junqi") => "Junqi",
-                (Lang::En, "xiangqi") => "Xiangqi",
-                (Lang::En, "gomoku") => "Gomoku",
-                (_, g) => g,
-            })
-            .collect();
-        names.join(match self {
-            Lang::En => " · ",
-            Lang::Zh => "、",
-        })
+        let names: Vec<String> = games.iter().map(|g| self.one_game(g, true)).collect();
+        names.join(self.text("games-short-separator"))
     }
 
     /// The button to a game's rules or history page: `Xiangqi: Rules`, 象棋规则.
@@ -1020,11 +880,13 @@ impl Lang {
             super::page::Which::Rules => self.app().rules,
             super::page::Which::History => self.app().history,
         };
-        let name = self.game_name(game);
-        match self {
-            Lang::En => format!("{name}: {word}"),
-            Lang::Zh => format!("{name}{word}"),
-        }
+        self.phrase(
+            "page-button",
+            &[
+                ("game", (&self.game_name(game)).into()),
+                ("page", word.into()),
+            ],
+        )
     }
 
     /// Why the engine typed in the lobby is refused.
@@ -1034,204 +896,262 @@ impl Lang {
         why: &crate::engine::xiangqi::external::ProbeError,
     ) -> String {
         use crate::engine::xiangqi::external::ProbeError;
-        match self {
-            Lang::En => format!("{path} is not taken as an engine: {why}"),
-            Lang::Zh => {
-                let why = match why {
-                    ProbeError::NotFound => "文件不存在".to_string(),
-                    ProbeError::Folder => "这是文件夹，不是程序".to_string(),
-                    ProbeError::NotExecutable => "没有执行权限".to_string(),
-                    ProbeError::Start(e) => format!("无法启动（{e}）"),
-                    ProbeError::NoAnswer(e) => format!("3 秒内没有回应 uci 或 ucci（{e}）"),
-                };
-                format!("{path} 不能用作引擎：{why}")
-            }
-        }
+        let why = match why {
+            ProbeError::NotFound => self.text("engine-not-found").to_string(),
+            ProbeError::Folder => self.text("engine-folder").to_string(),
+            ProbeError::NotExecutable => self.text("engine-not-executable").to_string(),
+            ProbeError::Start(e) => self.phrase("engine-start", &[("error", e.into())]),
+            ProbeError::NoAnswer(e) => self.phrase("engine-no-answer", &[("error", e.into())]),
+        };
+        self.phrase(
+            "engine-refused",
+            &[("path", path.into()), ("why", (&why).into())],
+        )
     }
 
     /// An address that is not IP:PORT.
     pub fn bad_address(self, text: &str) -> String {
-        match self {
-            Lang::En => {
-                format!("'{text}' is not an address: type IP:PORT, e.g. 192.168.1.20:40000")
-            }
-            Lang::Zh => format!("“{text}”不是有效地址：请输入 IP:端口，例如 192.168.1.20:40000"),
+        self.phrase("bad-address", &[("text", text.into())])
+    }
+
+    /// The lobby's heading: the app's name and its Chinese name, in the language's script
+    /// (`lanqi  局域网棋`, `lanqi  局域網棋`).
+    pub fn brand(self) -> &'static str {
+        self.text("brand")
+    }
+
+    /// A label and its value, as the language sets them apart: `Key fingerprint: 3f2a`,
+    /// 密钥指纹：3f2a.
+    pub fn labelled(self, label: &str, value: &str) -> String {
+        self.phrase(
+            "label-value",
+            &[("label", label.into()), ("value", value.into())],
+        )
+    }
+
+    /// The opponent's name after "vs" (对).
+    pub fn versus(self, name: &str) -> String {
+        self.phrase("versus-name", &[("name", name.into())])
+    }
+
+    /// The computer as an opponent, with its level: `Computer (Medium)`.
+    pub fn computer_level(self, level: &str) -> String {
+        self.phrase(
+            "computer-level",
+            &[
+                ("computer", self.app().computer_name.into()),
+                ("level", level.into()),
+            ],
+        )
+    }
+
+    /// A player's name as the screen shows it: as it came, but the app's own computer player,
+    /// which `peer::control` names `computer (medium)` on the wire, is worded in this
+    /// language (`Computer (Medium)`, 电脑（中等）). Until the snapshot says which seats
+    /// are the app's computers, the name is how the screen knows.
+    pub fn player_name(self, name: &str) -> String {
+        let level = crate::engine::Level::ALL
+            .iter()
+            .position(|l| name == format!("computer ({})", l.name()));
+        match level {
+            Some(i) => self.computer_level(self.app().levels[i]),
+            None => name.to_string(),
         }
+    }
+
+    /// The name of a seat's player at this screen when none is typed: `Player 3`.
+    pub fn player_n(self, n: u8) -> String {
+        self.phrase("player-n", &[("n", n.into())])
+    }
+}
+
+/// The simplified characters of the Chinese the rules cores write (Xiangqi's notation and
+/// piece names, `炮二平五`, `马8进7`, `前车退一`; Junqi's piece names; the Xiangqi river's
+/// 汉) and their traditional forms. A closed list, not a conversion of free text: the
+/// cores' words use no other characters that differ between the scripts (the test
+/// `the_cores_chinese_reads_traditional` plays through every piece and notation word).
+const TRADITIONAL: [(char, char); 14] = [
+    ('汉', '漢'),
+    ('马', '馬'),
+    ('车', '車'),
+    ('帅', '帥'),
+    ('将', '將'),
+    ('进', '進'),
+    ('后', '後'),
+    ('军', '軍'),
+    ('长', '長'),
+    ('师', '師'),
+    ('团', '團'),
+    ('营', '營'),
+    ('连', '連'),
+    ('弹', '彈'),
+];
+
+impl Lang {
+    /// Chinese that a rules core wrote (a Xiangqi move in Chinese notation, a piece's
+    /// Chinese name) in this language's script: traditional in [`Lang::ZhHant`]
+    /// (`馬8進7`), as written (simplified) otherwise.
+    pub fn hanzi(self, text: &str) -> String {
+        if self != Lang::ZhHant {
+            return text.to_string();
+        }
+        text.chars()
+            .map(|c| {
+                TRADITIONAL
+                    .iter()
+                    .find(|(s, _)| *s == c)
+                    .map_or(c, |(_, t)| *t)
+            })
+            .collect()
     }
 }
 
 /// The phrases of the deployment screen, and the settings' warning.
 impl Lang {
-    /// A piece's name: the English name, or the Chinese one.
+    /// A piece's name in this language.
     pub fn kind(self, kind: Kind) -> &'static str {
-        match self {
-            Lang::En => kind.name(),
-            Lang::Zh => kind.chinese(),
-        }
+        self.text(match kind {
+            Kind::FieldMarshal => key("junqi-kind-field-marshal"),
+            Kind::General => key("junqi-kind-general"),
+            Kind::MajorGeneral => key("junqi-kind-major-general"),
+            Kind::Brigadier => key("junqi-kind-brigadier"),
+            Kind::Colonel => key("junqi-kind-colonel"),
+            Kind::Major => key("junqi-kind-major"),
+            Kind::Captain => key("junqi-kind-captain"),
+            Kind::Lieutenant => key("junqi-kind-lieutenant"),
+            Kind::Engineer => key("junqi-kind-engineer"),
+            Kind::Landmine => key("junqi-kind-landmine"),
+            Kind::Bomb => key("junqi-kind-bomb"),
+            Kind::Flag => key("junqi-kind-flag"),
+        })
     }
 
-    /// Why a layout is refused, in words (the rules core's message in English).
+    /// Why a layout is refused, in words.
     pub fn layout_error(self, error: &LayoutError) -> String {
-        if self == Lang::En {
-            return error.to_string();
-        }
+        let square = |s: &Square| s.to_string();
         match error {
-            LayoutError::Rows(n) => format!("布阵文本应有 6 行，用“/”分隔，实际有 {n} 行"),
-            LayoutError::RowWidth { rank, cells } => {
-                format!("第 {rank} 行有 {cells} 格，应为 5 格")
+            LayoutError::Rows(n) => self.phrase("layout-rows", &[("rows", (*n).into())]),
+            LayoutError::RowWidth { rank, cells } => self.phrase(
+                "layout-row-width",
+                &[("rank", (*rank).into()), ("cells", (*cells).into())],
+            ),
+            LayoutError::Char { square: s, ch } => self.phrase(
+                "layout-char",
+                &[
+                    ("square", (&square(s)).into()),
+                    ("char", (&ch.to_string()).into()),
+                ],
+            ),
+            LayoutError::OffHalf(s) => {
+                self.phrase("layout-off-half", &[("square", (&square(s)).into())])
             }
-            LayoutError::Char { square, ch } => {
-                format!("{square}：“{ch}”不是棋子字母（a–l），行营请写“+”")
+            LayoutError::PieceOnCamp(s) => {
+                self.phrase("layout-piece-on-camp", &[("square", (&square(s)).into())])
             }
-            LayoutError::OffHalf(s) => format!("{s} 不在己方半场（第 1–6 行）"),
-            LayoutError::PieceOnCamp(s) => format!("{s} 是行营，开局必须空着：请写“+”"),
-            LayoutError::NotACamp(s) => format!("{s} 不是行营，却写了“+”：这里需要一枚棋子"),
-            LayoutError::TooMany { square, kind, max } => {
-                format!("{square}：{}多了一个（每方 {max} 个）", kind.chinese())
+            LayoutError::NotACamp(s) => {
+                self.phrase("layout-not-a-camp", &[("square", (&square(s)).into())])
             }
-            LayoutError::FlagNotInHeadquarters(s) => {
-                format!("{s}：军旗必须放在大本营（b1 或 d1）")
+            LayoutError::TooMany {
+                square: s,
+                kind,
+                max,
+            } => self.phrase(
+                "layout-too-many",
+                &[
+                    ("square", (&square(s)).into()),
+                    ("kind", self.kind(*kind).into()),
+                    ("max", (*max).into()),
+                ],
+            ),
+            LayoutError::FlagNotInHeadquarters(s) => self.phrase(
+                "layout-flag-headquarters",
+                &[("square", (&square(s)).into())],
+            ),
+            LayoutError::LandmineTooFarForward(s) => self.phrase(
+                "layout-landmine-forward",
+                &[("square", (&square(s)).into())],
+            ),
+            LayoutError::BombOnFrontRow(s) => {
+                self.phrase("layout-bomb-front", &[("square", (&square(s)).into())])
             }
-            LayoutError::LandmineTooFarForward(s) => {
-                format!("{s}：地雷只能放在最后两行（第 1、2 行）")
-            }
-            LayoutError::BombOnFrontRow(s) => format!("{s}：炸弹不能放在最前一行（第 6 行）"),
         }
     }
 
-    /// A piece in the list of pieces: its Chinese name, and in English its English name.
+    /// A piece in the list of pieces: its name, and in English its Chinese name before it
+    /// (`工兵 engineer`).
     pub fn piece_entry(self, kind: Kind) -> String {
-        match self {
-            Lang::En => format!("{} {}", kind.chinese(), kind.name()),
-            Lang::Zh => kind.chinese().to_string(),
-        }
+        self.phrase(
+            "piece-entry",
+            &[
+                ("chinese", kind.chinese().into()),
+                ("kind", self.kind(kind).into()),
+            ],
+        )
     }
 
     /// "`a` selected: click another …".
     pub fn selected(self, square: Square, kind: Kind) -> String {
-        match self {
-            Lang::En => format!(
-                "{square} ({}) selected: click another of your pieces to swap them, or click it again to cancel.",
-                kind.name()
-            ),
-            Lang::Zh => format!(
-                "已选中 {square}（{}）：再点己方另一枚棋子即可交换，再点一次取消。",
-                kind.chinese()
-            ),
-        }
+        self.phrase(
+            "selected",
+            &[
+                ("square", (&square.to_string()).into()),
+                ("kind", self.kind(kind).into()),
+            ],
+        )
     }
 
     /// "Swapped `a` and `b`."
     pub fn swapped(self, a: Square, b: Square) -> String {
-        match self {
-            Lang::En => format!("Swapped {a} and {b}."),
-            Lang::Zh => format!("已交换 {a} 和 {b}。"),
-        }
+        self.phrase(
+            "swapped",
+            &[
+                ("a", (&a.to_string()).into()),
+                ("b", (&b.to_string()).into()),
+            ],
+        )
     }
 
     /// "Cannot swap: `reason`".
     pub fn refused(self, error: &LayoutError) -> String {
-        match self {
-            Lang::En => format!("Cannot swap: {}.", self.layout_error(error)),
-            Lang::Zh => format!("不能交换：{}。", self.layout_error(error)),
-        }
+        let reason = self.layout_error(error);
+        self.phrase("refused", &[("reason", (&reason).into())])
     }
 
     /// "Saved “`name`”."
     pub fn saved(self, name: &str) -> String {
-        match self {
-            Lang::En => format!("Saved “{name}”."),
-            Lang::Zh => format!("已保存“{name}”。"),
-        }
+        self.phrase("layout-saved", &[("name", name.into())])
     }
 
     /// "Loaded “`name`”."
     pub fn loaded(self, name: &str) -> String {
-        match self {
-            Lang::En => format!("Loaded “{name}”."),
-            Lang::Zh => format!("已载入“{name}”。"),
-        }
+        self.phrase("layout-loaded", &[("name", name.into())])
     }
 
     /// "Deleted “`name`”."
     pub fn deleted(self, name: &str) -> String {
-        match self {
-            Lang::En => format!("Deleted “{name}”."),
-            Lang::Zh => format!("已删除“{name}”。"),
-        }
+        self.phrase("layout-deleted", &[("name", name.into())])
     }
 
     /// "Cannot import: `reason`".
     pub fn import_failed(self, error: &LayoutError) -> String {
-        match self {
-            Lang::En => format!("Cannot import: {}.", self.layout_error(error)),
-            Lang::Zh => format!("无法导入：{}。", self.layout_error(error)),
-        }
+        let reason = self.layout_error(error);
+        self.phrase("import-failed", &[("reason", (&reason).into())])
     }
 
     /// A failure of the layout library (the store's message is in English).
     pub fn store_failed(self, detail: &str) -> String {
-        match self {
-            Lang::En => format!("Layout library: {detail}"),
-            Lang::Zh => format!("布阵库出错：{detail}"),
-        }
+        self.phrase("store-failed", &[("detail", detail.into())])
     }
 
     /// The line under the board showing the layout text.
     pub fn layout_line(self, text: &str) -> String {
-        match self {
-            Lang::En => format!("Layout: {text}"),
-            Lang::Zh => format!("布阵：{text}"),
-        }
+        self.phrase("layout-line", &[("text", text.into())])
     }
 
     /// Shown once when the settings file had problems (`detail` is
     /// [`crate::store::Settings::load`]'s warning, in English).
     pub fn settings_warning(self, detail: &str) -> String {
-        match self {
-            Lang::En => format!("Some settings could not be read and were reset: {detail}"),
-            Lang::Zh => format!("部分设置无法读取，已恢复默认：{detail}"),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_locale_decides_the_language_in_posix_order() {
-        assert_eq!(Lang::from_locale(None, None, None), Lang::En);
-        assert_eq!(Lang::from_locale(None, None, Some("zh_CN.UTF-8")), Lang::Zh);
-        assert_eq!(Lang::from_locale(None, None, Some("en_GB.UTF-8")), Lang::En);
-        assert_eq!(
-            Lang::from_locale(None, Some("zh_TW"), Some("en_US")),
-            Lang::Zh
-        );
-        assert_eq!(Lang::from_locale(Some("C"), Some("zh_TW"), None), Lang::En);
-        // An empty variable is as good as unset.
-        assert_eq!(Lang::from_locale(Some(""), None, Some("zh_CN")), Lang::Zh);
-        assert_eq!(Lang::Zh.other(), Lang::En);
-    }
-
-    #[test]
-    fn layout_errors_read_in_both_languages() {
-        let c1: Square = "c1".parse().unwrap();
-        let e = LayoutError::FlagNotInHeadquarters(c1);
-        assert_eq!(
-            Lang::En.refused(&e),
-            "Cannot swap: c1: the flag must stand in a headquarters (b1 or d1)."
-        );
-        assert_eq!(
-            Lang::Zh.refused(&e),
-            "不能交换：c1：军旗必须放在大本营（b1 或 d1）。"
-        );
-        let e = LayoutError::TooMany {
-            square: c1,
-            kind: Kind::Bomb,
-            max: 2,
-        };
-        assert!(Lang::Zh.layout_error(&e).contains("炸弹多了一个"));
+        self.phrase("settings-warning", &[("detail", detail.into())])
     }
 }
 
@@ -1240,25 +1160,20 @@ impl Lang {
     /// A side's name: `Black`, `White` (黑方, 白方).
     pub fn tibetan_side(self, side: crate::rules::tibetan::Side) -> &'static str {
         use crate::rules::tibetan::Side;
-        match (self, side) {
-            (Lang::En, Side::Black) => "Black",
-            (Lang::En, Side::White) => "White",
-            (Lang::Zh, Side::Black) => "黑方",
-            (Lang::Zh, Side::White) => "白方",
-        }
+        self.text(match side {
+            Side::Black => key("tibetan-black"),
+            Side::White => key("tibetan-white"),
+        })
     }
 
     /// A phase's name: placement 布局, the opening removals 开局, the battle 战斗.
     pub fn tibetan_phase(self, phase: crate::rules::tibetan::Phase) -> &'static str {
         use crate::rules::tibetan::Phase;
-        match (self, phase) {
-            (Lang::En, Phase::Place) => "Placement",
-            (Lang::En, Phase::Remove) => "Opening removals",
-            (Lang::En, Phase::Battle) => "Battle",
-            (Lang::Zh, Phase::Place) => "布局",
-            (Lang::Zh, Phase::Remove) => "开局",
-            (Lang::Zh, Phase::Battle) => "战斗",
-        }
+        self.text(match phase {
+            Phase::Place => key("tibetan-phase-place"),
+            Phase::Remove => key("tibetan-phase-remove"),
+            Phase::Battle => key("tibetan-phase-battle"),
+        })
     }
 
     /// The line above the board: the phase, and in placement the removals each side has
@@ -1275,41 +1190,36 @@ impl Lang {
     ) -> String {
         use crate::rules::tibetan::{Phase, Side};
         let name = self.tibetan_phase(phase);
-        match (self, phase) {
-            (Lang::En, Phase::Place) => {
-                let first = first.map_or(String::new(), |s| {
-                    format!(" ({} formed first)", self.tibetan_side(s))
-                });
-                format!(
-                    "{name} · removals earned: Black {}, White {}{first}",
-                    due[0], due[1]
-                )
+        let numbers = |message: &str, [black, white]: [u8; 2]| {
+            self.phrase(
+                message,
+                &[
+                    ("phase", name.into()),
+                    ("black", black.into()),
+                    ("white", white.into()),
+                ],
+            )
+        };
+        match phase {
+            Phase::Place => {
+                let mut line = numbers(key("tibetan-caption-place"), due);
+                if let Some(side) = first {
+                    line.push_str(&self.phrase(
+                        "tibetan-formed-first",
+                        &[("side", self.tibetan_side(side).into())],
+                    ));
+                }
+                line
             }
-            (Lang::Zh, Phase::Place) => {
-                let first = first.map_or(String::new(), |s| {
-                    format!("（{}先成形）", self.tibetan_side(s))
-                });
-                format!("{name} · 已得提子：黑 {}，白 {}{first}", due[0], due[1])
-            }
-            (Lang::En, Phase::Remove) => format!(
-                "{name} · still to remove: Black {}, White {}",
-                due[0], due[1]
-            ),
-            (Lang::Zh, Phase::Remove) => {
-                format!("{name} · 尚需提子：黑 {}，白 {}", due[0], due[1])
-            }
-            (_, Phase::Battle) => {
-                let mut line = match self {
-                    Lang::En => format!("{name} · Black {} stones, White {}", counts[0], counts[1]),
-                    Lang::Zh => format!("{name} · 黑 {} 子，白 {} 子", counts[0], counts[1]),
-                };
+            Phase::Remove => numbers(key("tibetan-caption-remove"), due),
+            Phase::Battle => {
+                let mut line = numbers(key("tibetan-caption-battle"), counts);
                 for side in Side::BOTH.into_iter().filter(|s| fly[s.index()]) {
-                    match self {
-                        Lang::En => {
-                            line.push_str(&format!(" · {} may fly", self.tibetan_side(side)))
-                        }
-                        Lang::Zh => line.push_str(&format!(" · {}可飞子", self.tibetan_side(side))),
-                    }
+                    line.push_str(" · ");
+                    line.push_str(&self.phrase(
+                        "tibetan-may-fly",
+                        &[("side", self.tibetan_side(side).into())],
+                    ));
                 }
                 line
             }
@@ -1327,23 +1237,26 @@ impl Lang {
         fly: bool,
     ) -> String {
         use crate::rules::tibetan::Phase;
-        let colour = self.tibetan_side(side);
-        let mut line = match self {
-            Lang::En if stones == 1 => format!("{colour} · 1 stone"),
-            Lang::En => format!("{colour} · {stones} stones"),
-            Lang::Zh => format!("{colour} · {stones} 子"),
-        };
-        match (self, phase) {
-            (Lang::En, Phase::Place) if due == 1 => line.push_str(" · 1 removal earned"),
-            (Lang::En, Phase::Place) if due > 0 => {
-                line.push_str(&format!(" · {due} removals earned"))
+        let mut line = self.phrase(
+            "tibetan-beside",
+            &[
+                ("colour", self.tibetan_side(side).into()),
+                ("stones", stones.into()),
+            ],
+        );
+        let more = match phase {
+            Phase::Place if due > 0 => {
+                Some(self.phrase("tibetan-beside-earned", &[("due", due.into())]))
             }
-            (Lang::Zh, Phase::Place) if due > 0 => line.push_str(&format!(" · 已得提子 {due}")),
-            (Lang::En, Phase::Remove) if due > 0 => line.push_str(&format!(" · {due} to remove")),
-            (Lang::Zh, Phase::Remove) if due > 0 => line.push_str(&format!(" · 尚需提子 {due}")),
-            (Lang::En, Phase::Battle) if fly => line.push_str(" · may fly"),
-            (Lang::Zh, Phase::Battle) if fly => line.push_str(" · 可飞子"),
-            _ => {}
+            Phase::Remove if due > 0 => {
+                Some(self.phrase("tibetan-beside-to-remove", &[("due", due.into())]))
+            }
+            Phase::Battle if fly => Some(self.text("tibetan-beside-fly").to_string()),
+            _ => None,
+        };
+        if let Some(more) = more {
+            line.push_str(" · ");
+            line.push_str(&more);
         }
         line
     }
@@ -1351,112 +1264,78 @@ impl Lang {
     /// The prompt under the board for the player to act.
     pub fn tibetan_prompt(self, prompt: TibetanPrompt) -> String {
         use TibetanPrompt as P;
-        match (self, prompt) {
-            (Lang::En, P::Place) => "Click an empty point to place a stone".into(),
-            (Lang::Zh, P::Place) => "点击空点落子".into(),
-            (Lang::En, P::PickStone) => "Click a stone of yours to move it".into(),
-            (Lang::Zh, P::PickStone) => "点击要走的己方棋子".into(),
-            (Lang::En, P::PickTarget { fly: false }) => {
-                "Click where it goes: a step, or a jump over an enemy stone".into()
-            }
-            (Lang::En, P::PickTarget { fly: true }) => {
-                "Click where it goes: it may fly to any empty point".into()
-            }
-            (Lang::Zh, P::PickTarget { fly: false }) => "点击目标点：移一步，或跳过敌子".into(),
-            (Lang::Zh, P::PickTarget { fly: true }) => "点击目标点：可飞到任意空点".into(),
-            (Lang::En, P::Chain) => {
-                "Jump on, or click the last landing point again (Stop here) to end the turn".into()
-            }
-            (Lang::Zh, P::Chain) => "继续连跳，或再点最后落点（停在这里）结束".into(),
-            (Lang::En, P::Remove { enemy, total, left }) => {
-                let enemy = self.tibetan_side(enemy);
-                let stones = if total == 1 { "stone" } else { "stones" };
-                format!("Remove {total} {enemy} {stones}: click {left} more")
-            }
-            (Lang::Zh, P::Remove { enemy, total, left }) => {
-                let enemy = self.tibetan_side(enemy);
-                format!("提掉{enemy} {total} 子：还需点选 {left} 子")
-            }
-            (Lang::En, P::Waiting(side)) => format!("{} to play", self.tibetan_side(side)),
-            (Lang::Zh, P::Waiting(side)) => format!("轮到{}", self.tibetan_side(side)),
+        match prompt {
+            P::Place => self.text("tibetan-prompt-place").to_string(),
+            P::PickStone => self.text("tibetan-prompt-pick-stone").to_string(),
+            P::PickTarget { fly: false } => self.text("tibetan-prompt-pick-target").to_string(),
+            P::PickTarget { fly: true } => self.text("tibetan-prompt-pick-target-fly").to_string(),
+            P::Chain => self.text("tibetan-prompt-chain").to_string(),
+            P::Remove { enemy, total, left } => self.phrase(
+                "tibetan-prompt-remove",
+                &[
+                    ("enemy", self.tibetan_side(enemy).into()),
+                    ("total", total.into()),
+                    ("left", left.into()),
+                ],
+            ),
+            P::Waiting(side) => self.phrase(
+                "tibetan-prompt-waiting",
+                &[("side", self.tibetan_side(side).into())],
+            ),
         }
     }
 
     /// The game screen's buttons during a Tibetan chess turn: end a jump chain here, and
     /// drop what was picked.
     pub fn tibetan_buttons(self) -> [&'static str; 2] {
-        match self {
-            Lang::En => ["Stop here", "Cancel"],
-            Lang::Zh => ["停在这里", "取消"],
-        }
+        [self.text("tibetan-stop-here"), self.text("tibetan-cancel")]
     }
 
     /// The lobby's Tibetan chess settings: the labels of protection and flying, the words
     /// of their choices.
     pub fn tibetan_setting_words(self) -> TibetanSettingWords {
-        match self {
-            Lang::En => TibetanSettingWords {
-                protect: "Stones in formations are protected",
-                fly: "Fly at",
-                no_fly: "never",
-                on_off: ["off", "on"],
-            },
-            Lang::Zh => TibetanSettingWords {
-                protect: "成形棋子受保护",
-                fly: "飞子：剩",
-                no_fly: "不可飞",
-                on_off: ["否", "是"],
-            },
+        TibetanSettingWords {
+            protect: self.text("tibetan-protect"),
+            fly: self.text("tibetan-fly"),
+            no_fly: self.text("tibetan-no-fly"),
+            on_off: [self.text("tibetan-off"), self.text("tibetan-on")],
         }
     }
 
     /// The words of a Gomoku table of three or four.
     pub fn table_words(self) -> TableWords {
-        match self {
-            Lang::En => TableWords {
-                seats: "Seats",
-                heading: "Who plays",
-                note: "Gomoku for three or four: each seat a person at this screen, a player \
-                       on the LAN, or the computer. You are seat 1 and move first.",
-                kinds: ["A person here", "A player on the LAN", "The computer"],
-                name: "Their name",
-                pick_player: "Players found",
-                address: "or IP:PORT",
-                open: "Open the table",
-                left_game: "left the game",
-                you_left: "You left the game",
-            },
-            Lang::Zh => TableWords {
-                seats: "人数",
-                heading: "谁来下",
-                note: "三人或四人五子棋：每个座位可以是本机的玩家、局域网上的玩家或电脑。\
-                       你坐 1 号座，先行。",
-                kinds: ["本机玩家", "局域网玩家", "电脑"],
-                name: "名字",
-                pick_player: "找到的玩家",
-                address: "或 IP:端口",
-                open: "开桌",
-                left_game: "已离开本局",
-                you_left: "你已离开本局",
-            },
+        TableWords {
+            seats: self.text("table-seats"),
+            heading: self.text("table-heading"),
+            note: self.text("table-note"),
+            kinds: [
+                self.text("table-kind-here"),
+                self.text("table-kind-lan"),
+                self.text("table-kind-computer"),
+            ],
+            name: self.text("table-name"),
+            pick_player: self.text("table-pick-player"),
+            address: self.text("table-address"),
+            open: self.text("table-open"),
+            left_game: self.text("table-left-game"),
+            you_left: self.text("table-you-left"),
         }
     }
 
     /// "Seat `n`" in the lobby's seat setup, with the colour its stones take.
     pub fn seat_label(self, n: u8) -> String {
-        let colour = self.stone_colour(n - 1);
-        match self {
-            Lang::En => format!("Seat {n} ({colour})"),
-            Lang::Zh => format!("{n} 号座（{colour}）"),
-        }
+        self.phrase(
+            "seat-label",
+            &[
+                ("n", n.into()),
+                ("colour", self.stone_colour(n.saturating_sub(1)).into()),
+            ],
+        )
     }
 
     /// The table being opened: how many seats are taken, of how many.
     pub fn gathering(self, taken: u8, of: u8) -> String {
-        match self {
-            Lang::En => format!("Opening the table: {taken} of {of} seats taken…"),
-            Lang::Zh => format!("正在开桌：已就座 {taken}/{of}……"),
-        }
+        self.phrase("gathering", &[("taken", taken.into()), ("of", of.into())])
     }
 
     /// Tibetan chess's settings in words, where they differ from the spec's defaults.
@@ -1464,28 +1343,102 @@ impl Lang {
         let d = crate::rules::tibetan::Rules::default();
         let mut parts = Vec::new();
         if rules.protect_formations != d.protect_formations {
-            parts.push(match (self, rules.protect_formations) {
-                (Lang::En, true) => "formations protected".to_string(),
-                (Lang::En, false) => "no protection".to_string(),
-                (Lang::Zh, true) => "成形受保护".to_string(),
-                (Lang::Zh, false) => "成形不受保护".to_string(),
-            });
+            parts.push(
+                self.text(if rules.protect_formations {
+                    key("tibetan-protected")
+                } else {
+                    key("tibetan-unprotected")
+                })
+                .to_string(),
+            );
         }
         if rules.fly_at != d.fly_at {
-            parts.push(match (self, rules.fly_at) {
-                (Lang::En, Some(n)) => format!("fly at {n} stones"),
-                (Lang::En, None) => "no flying".to_string(),
-                (Lang::Zh, Some(n)) => format!("剩 {n} 子可飞"),
-                (Lang::Zh, None) => "不可飞子".to_string(),
+            parts.push(match rules.fly_at {
+                Some(n) => self.phrase("tibetan-fly-at", &[("stones", n.into())]),
+                None => self.text("tibetan-never-fly").to_string(),
             });
         }
         if parts.is_empty() {
-            parts.push(match self {
-                Lang::En => "the usual rules".to_string(),
-                Lang::Zh => "常规规则".to_string(),
-            });
+            parts.push(self.text("tibetan-usual-rules").to_string());
         }
         parts.join(" · ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cores_chinese_reads_traditional() {
+        use crate::rules::xiangqi::{Kind as XKind, Piece, Position, Side};
+        let t = Lang::ZhHant;
+        assert_eq!(t.hanzi("1. 炮二平五   马8进7"), "1. 炮二平五   馬8進7");
+        assert_eq!(t.hanzi("前车退一"), "前車退一");
+        assert_eq!(Lang::Zh.hanzi("马8进7"), "马8进7");
+        // Every piece name of both cores, and every word of the notation, holds no
+        // character whose traditional form differs and is not in the list.
+        let simplified_only = "马车帅将进后军长师团营连弹汉东头发为应两开关";
+        let mut words: Vec<String> = Kind::ALL.iter().map(|k| k.chinese().to_string()).collect();
+        for side in [Side::Red, Side::Black] {
+            for kind in [
+                XKind::King,
+                XKind::Advisor,
+                XKind::Elephant,
+                XKind::Horse,
+                XKind::Rook,
+                XKind::Cannon,
+                XKind::Pawn,
+            ] {
+                words.push(Piece { side, kind }.chinese().to_string());
+            }
+        }
+        let start = Position::start();
+        for &mv in start.legal_moves().iter() {
+            words.push(crate::rules::xiangqi::notation::chinese(&start, mv));
+        }
+        words.push("前后中进退平一二三四五六七八九".to_string());
+        words.extend(["楚河汉界", "行营", "大本营"].map(String::from));
+        for word in words {
+            let traditional = t.hanzi(&word);
+            assert!(
+                !traditional.chars().any(|c| simplified_only.contains(c)),
+                "{word} -> {traditional}"
+            );
+        }
+        assert_eq!(
+            t.kind(Kind::MajorGeneral),
+            t.hanzi(Kind::MajorGeneral.chinese())
+        );
+    }
+
+    #[test]
+    fn layout_errors_read_in_every_language() {
+        let c1: Square = "c1".parse().unwrap();
+        let e = LayoutError::FlagNotInHeadquarters(c1);
+        assert_eq!(
+            Lang::En.refused(&e),
+            "Cannot swap: c1: the flag must stand in a headquarters (b1 or d1)."
+        );
+        assert_eq!(
+            Lang::Zh.refused(&e),
+            "不能交换：c1：军旗必须放在大本营（b1 或 d1）。"
+        );
+        assert_eq!(
+            Lang::ZhHant.refused(&e),
+            "不能交換：c1：軍旗必須放在大本營（b1 或 d1）。"
+        );
+        let e = LayoutError::TooMany {
+            square: c1,
+            kind: Kind::Bomb,
+            max: 2,
+        };
+        assert!(Lang::Zh.layout_error(&e).contains("炸弹多了一个"));
+        assert!(Lang::ZhHant.layout_error(&e).contains("炸彈多了一個"));
+        // The English words are the rules core's own.
+        for e in [e, LayoutError::Rows(5), LayoutError::BombOnFrontRow(c1)] {
+            assert_eq!(Lang::En.layout_error(&e), e.to_string());
+        }
     }
 }
 
@@ -1555,199 +1508,21 @@ pub struct TibetanSettingWords {
     pub on_off: [&'static str; 2],
 }
 
-/// Both languages, complete (#17, point 8): a test fails when a UI string or an ending
-/// reason lacks its Chinese or its English.
+/// Every language, complete (#17, point 8; #25, point 4): a test fails when a UI string,
+/// a phrase or an ending reason lacks its words in a language.
 ///
-/// What the compiler already checks: [`AppText`] is a struct with one constant per
-/// language, so a field cannot be missing from either; the phrases match on the language
-/// with an arm each. What it cannot check, and these tests do: a text left empty, English
-/// left in the Chinese column (or Chinese in the English one), a phrase or a reason whose
-/// words fall through to something untranslated (a wildcard arm, `Reason`'s `?`, a game
-/// name the table does not know), and the help pages' two languages drifting apart
-/// (`gui::games`'s and each page's tests).
+/// What `tests/i18n.rs` checks on the files: every key in every language, with the same
+/// variables, every key the code names present. What these tests check on the words as
+/// screens get them: every phrase formats in every language with the values the code gives
+/// it (a missing variable or key fails [`Lang::phrase`]'s debug assertion), no text left
+/// empty, English left in a Chinese file (or Chinese in the English one), and a reason or
+/// a game name falling through to something untranslated.
 #[cfg(test)]
 mod complete {
     use super::*;
     use crate::gui::page::{Which, is_cjk, translation_problem};
     use crate::rules::junqi::BattleResult;
     use crate::session::Reason;
-
-    /// A field of [`AppText`]: a string, or an array of them.
-    trait Strings {
-        /// Its strings, each with its name (`legend[2]`).
-        fn named(&self, name: &str) -> Vec<(String, &'static str)>;
-    }
-
-    impl Strings for &'static str {
-        fn named(&self, name: &str) -> Vec<(String, &'static str)> {
-            vec![(name.to_string(), *self)]
-        }
-    }
-
-    impl<const N: usize> Strings for [&'static str; N] {
-        fn named(&self, name: &str) -> Vec<(String, &'static str)> {
-            self.iter()
-                .enumerate()
-                .map(|(i, s)| (format!("{name}[{i}]"), *s))
-                .collect()
-        }
-    }
-
-    /// Every string of `text`, named. The pattern names every field, with no `..`: a field
-    /// added to [`AppText`] and not here does not compile, so none is ever left unchecked.
-    fn strings(text: &AppText) -> Vec<(String, &'static str)> {
-        macro_rules! all {
-            ($($field:ident),+ $(,)?) => {{
-                let AppText { $($field),+ } = text;
-                let mut all = Vec::new();
-                $(all.extend(Strings::named($field, stringify!($field)));)+
-                all
-            }};
-        }
-        all!(
-            title,
-            tagline,
-            your_name,
-            rename,
-            fingerprint,
-            reach_me,
-            starting,
-            found_heading,
-            found_none,
-            challenge,
-            busy,
-            idle,
-            not_reachable,
-            watch,
-            stop_watching,
-            watch_waiting,
-            watch_audit_ok,
-            watch_audit_failed,
-            south_north,
-            direct_heading,
-            direct_placeholder,
-            challenging,
-            accept,
-            decline,
-            rules,
-            history,
-            computer_heading,
-            computer_note,
-            hotseat_heading,
-            hotseat_note,
-            hotseat_placeholder,
-            hotseat_default,
-            hotseat_start,
-            hotseat_no_library,
-            curtain_note,
-            curtain_show,
-            saved_heading,
-            open,
-            red_black,
-            stone_colours,
-            move_numbers,
-            gomoku_rules,
-            gomoku_rule,
-            gomoku_board,
-            gomoku_win,
-            gomoku_opening,
-            gomoku_openings,
-            gomoku_choose,
-            gomoku_choices,
-            saved_to,
-            save_game,
-            game_label,
-            clock_label,
-            sound,
-            sound_unavailable,
-            spectators,
-            levels,
-            back,
-            language,
-            waiting_deploy,
-            opponent_ready,
-            opponent_deploying,
-            your_turn,
-            their_turn,
-            deciding,
-            game_over,
-            you,
-            no_clock,
-            lost,
-            lost_none,
-            undo,
-            offer_draw,
-            resign,
-            resign_question,
-            resign_yes,
-            adjourn,
-            adjourned_heading,
-            resume,
-            abandon,
-            computer_name,
-            engines_note,
-            engine_path,
-            engine_add,
-            engine_play,
-            engine_checking,
-            finished_heading,
-            clock_custom,
-            clock_minutes,
-            clock_seconds,
-            clock_use,
-            review,
-            results,
-            abandon_question,
-            keep,
-            cancel,
-            new_game,
-            challenger_restarts,
-            to_lobby,
-            moves_heading,
-            chat_heading,
-            chat_placeholder,
-            send,
-            agree,
-            refuse,
-            undo_waiting,
-            draw_waiting,
-            draw_offered,
-            you_won,
-            you_lost,
-            draw,
-            see_board,
-            audit_waiting,
-            audit_ok,
-            audit_failed,
-            replay,
-            replay_hint,
-            network_failed,
-            taken_back,
-            deploy_title,
-            deploy_heading,
-            deploy_hint,
-            legend,
-            pieces_heading,
-            random,
-            ready,
-            ready_done,
-            name_placeholder,
-            save_heading,
-            save,
-            library_heading,
-            library_empty,
-            library_unavailable,
-            load,
-            delete,
-            text_heading,
-            text_placeholder,
-            import,
-            export,
-            exported,
-            imported,
-            randomised
-        )
-    }
 
     /// Whether `en` reads as English and `zh` as Chinese: both non-empty, Chinese
     /// characters in the Chinese, more English letters than Chinese characters in the
@@ -1765,19 +1540,49 @@ mod complete {
         assert_ne!(en, zh, "{what}: the same text in both languages");
     }
 
-    /// Checks a phrase in both languages.
+    /// Checks a phrase in English against each Chinese.
     fn both(what: &str, phrase: impl Fn(Lang) -> String) {
-        check(what, &phrase(Lang::En), &phrase(Lang::Zh));
+        let en = phrase(Lang::En);
+        for lang in [Lang::Zh, Lang::ZhHant] {
+            check(&format!("{what} ({lang:?})"), &en, &phrase(lang));
+        }
     }
 
     #[test]
-    fn every_fixed_string_is_in_both_languages() {
-        let en = strings(Lang::En.app());
-        let zh = strings(Lang::Zh.app());
-        assert_eq!(en.len(), zh.len());
+    fn every_fixed_string_is_in_every_language() {
+        let en = Lang::En.app().messages();
         assert!(en.len() > 100, "{} strings", en.len());
-        for ((name, en), (_, zh)) in en.iter().zip(&zh) {
-            check(name, en, zh);
+        for lang in [Lang::Zh, Lang::ZhHant] {
+            let zh = lang.app().messages();
+            assert_eq!(en.len(), zh.len());
+            for ((name, en), (key, zh)) in en.iter().zip(&zh) {
+                assert_eq!(name, key);
+                assert!(
+                    lang.keys().any(|k| k == key),
+                    "{key} is missing in {lang:?}"
+                );
+                check(&format!("{name} ({lang:?})"), en, zh);
+            }
+        }
+    }
+
+    #[test]
+    fn traditional_reads_traditional() {
+        // Words that differ between the two scripts, as the traditional file writes them.
+        let t = Lang::ZhHant.app();
+        assert_eq!(t.resign, "認輸");
+        assert_eq!(t.watch, "觀戰");
+        assert_eq!(t.to_lobby, "返回大廳");
+        assert_eq!(Lang::ZhHant.kind(Kind::Bomb), "炸彈");
+        assert_eq!(Lang::ZhHant.game_name(GameKind::Junqi), "軍棋");
+        // No message of the traditional file is the simplified one where the two scripts
+        // differ in a character this test knows.
+        for (key, text) in t.messages() {
+            for simplified in [
+                '们', '这', '对', '战', '认', '输', '军', '车', '马', '将', '网',
+            ] {
+                assert!(!text.contains(simplified), "{key}: {text}");
+            }
         }
     }
 
@@ -1801,7 +1606,7 @@ mod complete {
     }
 
     #[test]
-    fn every_ending_reason_has_words_in_both_languages() {
+    fn every_ending_reason_has_words_in_every_language() {
         for reason in every_reason() {
             let en = reason.words(Lang::En);
             assert!(!en.contains('?'), "{reason:?} has no English words: {en:?}");
@@ -1870,7 +1675,7 @@ mod complete {
     }
 
     #[test]
-    fn every_game_and_its_settings_have_words_in_both_languages() {
+    fn every_game_and_its_settings_have_words_in_every_language() {
         use crate::rules::gomoku::{Choice, Opening, Rule, Settings, Shape, Size};
         use crate::rules::tibetan::{Phase, Rules, Side as TSide};
         let gomoku = GameKind::Gomoku(Settings {
@@ -1999,7 +1804,7 @@ mod complete {
     }
 
     #[test]
-    fn every_phrase_has_words_in_both_languages() {
+    fn every_phrase_has_words_in_every_language() {
         use crate::protocol::Clock;
         let name = "bob";
         both("watching_player", |lang| lang.watching_player(name));
@@ -2025,6 +1830,26 @@ mod complete {
         both("store_failed", |lang| lang.store_failed("x"));
         both("layout_line", |lang| lang.layout_line("x"));
         both("settings_warning", |lang| lang.settings_warning("x"));
+        both("player_n", |lang| lang.player_n(3));
+        both("player_name", |lang| lang.player_name("computer (medium)"));
+        assert_eq!(Lang::En.player_name("computer (hard)"), "Computer (Hard)");
+        assert_eq!(Lang::ZhHant.player_name("computer (easy)"), "電腦（簡單）");
+        assert_eq!(
+            Lang::Zh.player_name("computer"),
+            "computer",
+            "a person's name as typed"
+        );
+        both("labelled", |lang| lang.labelled(lang.app().lost, "x"));
+        both("versus", |lang| lang.versus("bob"));
+        both("computer_level", |lang| {
+            lang.computer_level(lang.app().levels[1])
+        });
+        both("games_short", |lang| {
+            lang.games_short(&["junqi".to_string(), "tibetan".to_string()])
+        });
+        both("games_short all", |lang| {
+            lang.games_short(&GameKind::ALL.map(|g| g.name().to_string()))
+        });
         for clock in [
             Clock::default(),
             Clock {
@@ -2047,11 +1872,7 @@ mod complete {
             both(&format!("{kind:?}"), |lang| lang.kind(kind).to_string());
             both(&format!("{kind:?}"), |lang| lang.selected(square, kind));
             // The English entry names the piece in both languages (工兵 Engineer).
-            check(
-                &format!("{kind:?}"),
-                &Lang::En.piece_entry(kind),
-                &Lang::Zh.piece_entry(kind),
-            );
+            both(&format!("{kind:?}"), |lang| lang.piece_entry(kind));
         }
         both("swapped", |lang| lang.swapped(square, square));
         for result in [

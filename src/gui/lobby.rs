@@ -529,13 +529,13 @@ impl Lobby {
             ]
             .spacing(8)
             .align_y(Alignment::Center),
-            text(format!("{}: {}", t.fingerprint, snapshot.fingerprint))
+            text(lang.labelled(t.fingerprint, &snapshot.fingerprint))
                 .size(13)
                 .color(GREY),
             text(if snapshot.addresses.is_empty() {
                 t.starting.to_string()
             } else {
-                format!("{}: {}", t.reach_me, snapshot.addresses.join("   "))
+                lang.labelled(t.reach_me, &snapshot.addresses.join("   "))
             })
             .size(13)
             .color(GREY),
@@ -672,7 +672,7 @@ impl Lobby {
     ) -> Element<'a, Message> {
         let t = lang.app();
         let opponent = match game.computer {
-            Some(level) => format!("{} ({})", t.computer_name, t.levels[level as usize]),
+            Some(level) => lang.computer_level(t.levels[level as usize]),
             None => game.opponent.clone(),
         };
         let line = text(lang.adjourned_line(game.game, &opponent, game.moves))
@@ -845,7 +845,8 @@ impl Lobby {
         let mut list = column![text(t.finished_heading).size(20)].spacing(6);
         for (i, game) in self.finished.0.iter().enumerate() {
             let result = t.results[game.result as usize];
-            let line = lang.finished_line(game.game, &game.opponent, result, game.moves);
+            let opponent = lang.player_name(&game.opponent);
+            let line = lang.finished_line(game.game, &opponent, result, game.moves);
             list = list.push(
                 row![
                     text(line).size(14).width(Fill),
@@ -1130,7 +1131,7 @@ fn tibetan_settings<'a>(rules: tibetan::Rules, lang: Lang) -> Vec<Element<'a, Me
 /// moves nothing above its settings.
 fn header<'a>(lang: Lang) -> Element<'a, Message> {
     column![
-        text("lanqi  局域网棋").size(30),
+        text(lang.brand()).size(30),
         text(lang.app().tagline).size(14).color(GREY),
     ]
     .spacing(4)
@@ -1233,8 +1234,9 @@ fn incoming_card(incoming: &Incoming, lang: Lang) -> Element<'_, Message> {
                 super::script::text(lang.challenged_by(&incoming.name, incoming.game)).size(18),
                 text(lang.clock(incoming.clock)).size(14),
                 text(format!(
-                    "{}: {}   {}",
-                    t.fingerprint, incoming.fingerprint, incoming.addr
+                    "{}   {}",
+                    lang.labelled(t.fingerprint, &incoming.fingerprint),
+                    incoming.addr
                 ))
                 .size(12)
                 .color(GREY),

@@ -183,7 +183,7 @@ impl DeployPreview {
                     self.ready = Some(layout);
                 }
             }
-            PreviewMessage::ToggleLanguage => self.lang = self.lang.other(),
+            PreviewMessage::ToggleLanguage => self.lang = self.lang.next(),
         }
     }
 
@@ -193,7 +193,7 @@ impl DeployPreview {
             text("lanqi").size(20),
             space().width(Fill),
             text(self.lang.app().language).size(14),
-            button(text(self.lang.other().name()).size(14))
+            button(text(self.lang.next().name()).size(14))
                 .on_press(PreviewMessage::ToggleLanguage)
                 .style(button::secondary),
         ]

@@ -3,14 +3,16 @@
 //! with its caption, or something wide under them, like Junqi's table of pieces).
 //!
 //! A game says what its pages hold with a [`GamePages`] type (in its `rules.rs`): the two
-//! [`Page`]s in each language, static text, and how to draw each of its figures (with the
-//! game's own board canvas, only looked at). The games are registered in
+//! [`Page`]s in each language, and how to draw each of its figures (with the game's own
+//! board canvas, only looked at). The games are registered in
 //! [`super::games`]'s list, which names each game's pages type, so every game has both
 //! pages: [`super::games::page`] shows the one asked for.
 //!
-//! The long text lives with each game rather than in [`super::i18n`]'s table: it is prose,
-//! not UI labels. Its characters are in the bundled font like every other string of
-//! `src/gui/` (`tests/gui_font.rs` checks).
+//! A page's words are in the language files like every other sentence: each game's
+//! `rules.rs` and `history.rs` hold only the page's [`Shape`] (how many sections, how many
+//! paragraphs each, which figure where), the same in every language, and the words are the
+//! messages `page-<game>-<rules|history>-…` (see [`Shape`]), read once per language.
+//! [`check_pages`] checks that every language's words read as that language.
 
 use std::fmt::Debug;
 
@@ -68,6 +70,73 @@ pub enum Figure<F> {
     Diagram(F, &'static str),
     /// Something as wide as the page under the words (a table).
     Below(F),
+}
+
+/// Where a section's figure goes, in a page's [`Shape`] (a diagram's caption is in the
+/// language files).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drawn<F> {
+    /// A small board diagram beside the words, with its caption.
+    Diagram(F),
+    /// Something as wide as the page under the words.
+    Below(F),
+}
+
+/// A page's shape, the same in every language: its name, and each section's number of
+/// paragraphs and figure. Its words are the language files' messages
+/// `page-<name>-title`, and for section `i` (from 1) `page-<name>-i-heading`, its
+/// paragraphs `page-<name>-i-1`, `page-<name>-i-2`, … and a diagram's
+/// `page-<name>-i-caption`.
+#[derive(Debug)]
+pub struct Shape<F: 'static> {
+    /// The page's name in its keys: `xiangqi-rules`.
+    pub name: &'static str,
+    /// The sections, in order: how many paragraphs, and the figure.
+    pub sections: &'static [(usize, Option<Drawn<F>>)],
+}
+
+impl<F: Copy> Shape<F> {
+    /// The page in `lang`, its words from the language's file (built once per language by
+    /// each game's [`GamePages::page`], and kept).
+    pub fn page(&self, lang: Lang) -> Page<F> {
+        let text = |rest: String| lang.text(&format!("page-{}-{rest}", self.name));
+        let sections: Vec<Section<F>> = self
+            .sections
+            .iter()
+            .zip(1..)
+            .map(|((paragraphs, drawn), i)| Section {
+                heading: text(format!("{i}-heading")),
+                paragraphs: Box::leak(
+                    (1..=*paragraphs)
+                        .map(|j| text(format!("{i}-{j}")))
+                        .collect::<Vec<_>>()
+                        .into_boxed_slice(),
+                ),
+                figure: drawn.map(|drawn| match drawn {
+                    Drawn::Diagram(f) => Figure::Diagram(f, text(format!("{i}-caption"))),
+                    Drawn::Below(f) => Figure::Below(f),
+                }),
+            })
+            .collect();
+        Page {
+            title: text("title".to_string()),
+            sections: Box::leak(sections.into_boxed_slice()),
+        }
+    }
+
+    /// Every message key of the page.
+    pub fn keys(&self) -> Vec<String> {
+        let named = |rest: String| format!("page-{}-{rest}", self.name);
+        let mut keys = vec![named("title".to_string())];
+        for ((paragraphs, drawn), i) in self.sections.iter().zip(1..) {
+            keys.push(named(format!("{i}-heading")));
+            keys.extend((1..=*paragraphs).map(|j| named(format!("{i}-{j}"))));
+            if let Some(Drawn::Diagram(_)) = drawn {
+                keys.push(named(format!("{i}-caption")));
+            }
+        }
+        keys
+    }
 }
 
 /// A game's two pages, and how its figures are drawn: one type per game, named in
@@ -207,14 +276,17 @@ pub fn translation_problem(en: &str, zh: &str) -> Option<String> {
     None
 }
 
-/// Checks a game's pages: both exist in both languages, with the same sections and
+/// Checks a game's pages: both exist in every language, with the same sections and
 /// figures in the same places, every text non-empty and in its language. Panics naming
 /// what is wrong (a test helper, used by each game's tests and by [`super::games`]'s).
 pub fn check_pages(game: &str, words: impl Fn(Which, Lang) -> Words) {
-    for which in Which::ALL {
+    for (which, lang) in Which::ALL
+        .into_iter()
+        .flat_map(|w| [(w, Lang::Zh), (w, Lang::ZhHant)])
+    {
         let en = words(which, Lang::En);
-        let zh = words(which, Lang::Zh);
-        let at = format!("{game} {which:?}");
+        let zh = words(which, lang);
+        let at = format!("{game} {which:?} ({lang:?})");
         if let Some(problem) = translation_problem(en.title, zh.title) {
             panic!("{at}, the title: {problem}");
         }

@@ -554,7 +554,8 @@ impl<'a> Table<'a> {
         } else if seat == self.game.me {
             self.lang.app().you.to_string()
         } else {
-            self.seat(seat).map_or("?".to_string(), |s| s.name.clone())
+            self.seat(seat)
+                .map_or("?".to_string(), |s| self.lang.player_name(&s.name))
         }
     }
 
@@ -659,7 +660,7 @@ impl<'a> Table<'a> {
             // "You won!" as a title; before the reason, without its exclamation mark.
             let who = who.trim_end_matches(['!', '！']);
             status = status
-                .push(text(format!("{who}: {}", ending.reason.words(self.lang))).size(15))
+                .push(text(self.lang.labelled(who, &ending.reason.words(self.lang))).size(15))
                 .push(audit_lines(game, self.lang));
         }
         status.into()

@@ -43,6 +43,23 @@ pub enum Message {
     Board(xiangqi::board::Message),
 }
 
+/// A saved game's result (`red resignation`, `draw repetition`: the winner's side or
+/// `draw`, then the reason's wire words) in `lang`: `Red: Resignation`, 红方：认输.
+fn result_words(result: &str, lang: Lang) -> String {
+    let t = lang.app();
+    let (who, reason) = result.split_once(' ').unwrap_or((result, ""));
+    let who = match who {
+        "red" => t.red_black[0],
+        "black" => t.red_black[1],
+        "draw" => t.draw,
+        _ => return result.to_string(),
+    };
+    if reason.is_empty() {
+        return who.to_string();
+    }
+    lang.labelled(who, &crate::session::Reason::from_word(reason).words(lang))
+}
+
 impl Review {
     /// A review of `game` (read from the file named `name`), at its last position.
     pub fn new(name: &str, game: SavedXiangqi) -> Review {
@@ -95,13 +112,20 @@ impl Review {
             let name = t.red_black[usize::from(side == Side::Black)];
             let lost =
                 xiangqi::play::lost(position, side).unwrap_or_else(|| t.lost_none.to_string());
-            text(format!("{name}  {}: {lost}", t.lost)).size(15)
+            text(format!(
+                "{name}  {}",
+                lang.labelled(t.lost, &lang.hanzi(&lost))
+            ))
+            .size(15)
         };
         let board: Element<'_, xiangqi::board::Message> =
-            canvas(BoardCanvas::new(Shown(self.model())))
-                .width(Fill)
-                .height(Fill)
-                .into();
+            canvas(BoardCanvas::new(Shown(XiangqiModel {
+                lang,
+                ..self.model()
+            })))
+            .width(Fill)
+            .height(Fill)
+            .into();
         let left = column![
             lost(Side::Black),
             container(board.map(Message::Board))
@@ -123,14 +147,20 @@ impl Review {
         let moves = column(
             self.lines
                 .iter()
-                .map(|line| text(line.clone()).size(13).into()),
+                .map(|line| text(lang.hanzi(line)).size(13).into()),
         )
         .spacing(2);
         let panel = column![
             text(self.name.clone()).size(18),
-            text(self.game.result.clone().unwrap_or_default())
-                .size(15)
-                .color(grey),
+            text(
+                self.game
+                    .result
+                    .as_deref()
+                    .map(|r| result_words(r, lang))
+                    .unwrap_or_default()
+            )
+            .size(15)
+            .color(grey),
             button(text(t.to_lobby)).on_press(Message::Close),
             rule::horizontal(1),
             text(t.moves_heading).size(16),
@@ -171,6 +201,16 @@ impl SquareBoard for Shown {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_saved_result_reads_in_the_window_s_language() {
+        assert_eq!(
+            result_words("red resignation", Lang::En),
+            "Red: Resignation"
+        );
+        assert_eq!(result_words("black checkmate", Lang::ZhHant), "黑方：將死");
+        assert_eq!(result_words("draw repetition", Lang::Zh), "和棋：重复局面");
+    }
 
     fn game(moves: &[&str]) -> SavedXiangqi {
         SavedXiangqi {

@@ -242,12 +242,7 @@ impl Setup {
         let mut card = column![
             text(words.heading).size(20),
             text(words.note).size(14).color(GREY),
-            text(format!(
-                "{}: {}",
-                lang.seat_label(1),
-                lang.app().you.to_lowercase()
-            ))
-            .size(15),
+            text(lang.labelled(&lang.seat_label(1), &lang.app().you.to_lowercase())).size(15),
         ]
         .spacing(8);
         let others = usize::from(seats.saturating_sub(1)).min(OTHERS);
@@ -286,10 +281,7 @@ impl Setup {
 
 /// "Player N", the name of a person here left unnamed.
 fn player_n(lang: Lang, n: usize) -> String {
-    match lang {
-        Lang::En => format!("Player {n}"),
-        Lang::Zh => format!("玩家 {n}"),
-    }
+    lang.player_n(u8::try_from(n).unwrap_or(u8::MAX))
 }
 
 /// One other seat: its number and colour, who sits there, and that player's box or pick.

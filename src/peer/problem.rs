@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::lang::Lang;
+use crate::lang::{Lang, key};
 
 /// Something the person must be told (the snapshot's problem line).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,70 +75,35 @@ impl From<String> for Problem {
 }
 
 impl Problem {
-    /// The problem in `lang`, as a screen shows it.
+    /// The problem in `lang`, as a screen shows it, from the language files
+    /// (`resources/i18n/*.ftl`, `problem-…`). [`Problem::Detail`] is shown as it came.
     pub fn words(&self, lang: Lang) -> String {
-        let zh = lang == Lang::Zh;
-        let pick = |en: &str, zh_words: &str| if zh { zh_words } else { en }.to_string();
-        match self {
-            Problem::NotOverYet => pick("The game is not over yet.", "这盘棋还没有结束。"),
-            Problem::ChallengerStartsNext => pick(
-                "The player who challenged starts the next game.",
-                "下一盘由发起挑战的一方开始。",
-            ),
-            Problem::OpponentLeft { name } if zh => {
-                format!("{name} 已经离开：请回到大厅重新挑战。")
+        let name = |message: &str, name: &str| lang.phrase(message, &[("name", name.into())]);
+        let fixed = match self {
+            Problem::NotOverYet => key("problem-not-over-yet"),
+            Problem::ChallengerStartsNext => key("problem-challenger-starts-next"),
+            Problem::OpponentLeft { name: who } => return name(key("problem-opponent-left"), who),
+            Problem::ComputerSilent { secs } => {
+                return lang.phrase("problem-computer-silent", &[("secs", (*secs).into())]);
             }
-            Problem::OpponentLeft { name } => {
-                format!("{name} has left: challenge them again from the lobby.")
-            }
-            Problem::ComputerSilent { secs } if zh => {
-                format!("电脑已经 {secs} 秒没有走棋，可能已经停止（可以认输或封盘）。")
-            }
-            Problem::ComputerSilent { secs } => format!(
-                "The computer has not moved for {secs} s: it may have stopped (resign or adjourn)."
-            ),
-            Problem::DrawDeclined => pick("Your draw offer was declined.", "对方拒绝了和棋。"),
-            Problem::UndoRefused => pick("Your undo was refused.", "对方拒绝了悔棋。"),
-            Problem::LeftAndSaved { name } if zh => {
-                format!("{name} 离开了这盘棋：棋局已保存，可以在大厅继续。")
-            }
-            Problem::LeftAndSaved { name } => {
-                format!("{name} left the game: it is saved, and the lobby offers to resume it.")
-            }
-            Problem::AlreadyPlaying => pick("You are already playing.", "你正在下棋。"),
-            Problem::AlreadyWatching => pick("You are already watching a game.", "你正在观战。"),
-            Problem::ChallengeWaiting => pick(
-                "A challenge is waiting for your answer.",
-                "有一个挑战在等你回答。",
-            ),
-            Problem::ChallengeOut => {
-                pick("Your challenge is still out.", "你的挑战还在等对方回答。")
-            }
-            Problem::TableBeingOpened => pick("A table is being opened.", "正在开桌。"),
-            Problem::NoSuchGuest => {
-                pick("No such player at this screen.", "这台电脑前没有这位棋手。")
-            }
-            Problem::GuestStopped => pick(
-                "The second player's seat stopped.",
-                "第二位棋手的座位停止了。",
-            ),
-            Problem::OnlyOpenerAdjourns => pick(
-                "Only the player who opened the table adjourns it.",
-                "只有开桌的棋手可以封盘。",
-            ),
-            Problem::NothingTo(what) => match (what, zh) {
-                (Nothing::ToAdjourn, false) => "There is no game to adjourn.",
-                (Nothing::ToAdjourn, true) => "没有可以封盘的棋局。",
-                (Nothing::ToResume, false) => "There is no game to resume.",
-                (Nothing::ToResume, true) => "没有可以继续的棋局。",
-                (Nothing::ToAbandon, false) => "There is no game to abandon.",
-                (Nothing::ToAbandon, true) => "没有可以放弃的棋局。",
-                (Nothing::TableOpening, false) => "No table is being opened.",
-                (Nothing::TableOpening, true) => "没有正在开的桌。",
-            }
-            .to_string(),
-            Problem::Detail(detail) => detail.clone(),
-        }
+            Problem::DrawDeclined => key("problem-draw-declined"),
+            Problem::UndoRefused => key("problem-undo-refused"),
+            Problem::LeftAndSaved { name: who } => return name(key("problem-left-and-saved"), who),
+            Problem::AlreadyPlaying => key("problem-already-playing"),
+            Problem::AlreadyWatching => key("problem-already-watching"),
+            Problem::ChallengeWaiting => key("problem-challenge-waiting"),
+            Problem::ChallengeOut => key("problem-challenge-out"),
+            Problem::TableBeingOpened => key("problem-table-being-opened"),
+            Problem::NoSuchGuest => key("problem-no-such-guest"),
+            Problem::GuestStopped => key("problem-guest-stopped"),
+            Problem::OnlyOpenerAdjourns => key("problem-only-opener-adjourns"),
+            Problem::NothingTo(Nothing::ToAdjourn) => key("problem-nothing-to-adjourn"),
+            Problem::NothingTo(Nothing::ToResume) => key("problem-nothing-to-resume"),
+            Problem::NothingTo(Nothing::ToAbandon) => key("problem-nothing-to-abandon"),
+            Problem::NothingTo(Nothing::TableOpening) => key("problem-no-table-opening"),
+            Problem::Detail(detail) => return detail.clone(),
+        };
+        lang.text(fixed).to_string()
     }
 }
 
@@ -217,11 +182,14 @@ mod tests {
         }
         // The Chinese words are Chinese: no English sentence reaches a Chinese window.
         for p in &all {
-            let zh = p.words(Lang::Zh).replace("Pema", "");
-            assert!(
-                !zh.chars().any(|c| c.is_ascii_lowercase()),
-                "{p:?} in Chinese: {zh}"
-            );
+            for lang in [Lang::Zh, Lang::ZhHant] {
+                let zh = p.words(lang).replace("Pema", "");
+                assert!(
+                    !zh.chars().any(|c| c.is_ascii_lowercase()),
+                    "{p:?} in {lang:?}: {zh}"
+                );
+                assert_ne!(p.words(lang), p.words(Lang::En), "{p:?}");
+            }
         }
     }
 }

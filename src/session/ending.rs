@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::game::Seat;
-use crate::lang::Lang;
+use crate::lang::{Lang, key};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,49 +96,43 @@ const WORDS: [(Reason, &str); 19] = [
 ];
 
 impl Reason {
-    /// The reason in `lang`, as a screen shows it (English capitalised: `Flag lost`).
+    /// The reason in `lang`, as a screen shows it (`Flag lost`, 军旗被夺), from the language
+    /// files (`resources/i18n/*.ftl`, `reason-…`). [`Reason::Other`] is a peer's own words,
+    /// shown as they came.
     pub fn words(&self, lang: Lang) -> String {
-        match (lang, self) {
-            (_, Reason::Other(text)) => text.clone(),
-            (Lang::En, _) => {
-                let mut words = self.to_string();
-                if let Some(first) = words.get_mut(0..1) {
-                    first.make_ascii_uppercase();
-                }
-                words
-            }
-            (Lang::Zh, _) => self.chinese(),
-        }
-    }
-
-    fn chinese(&self) -> String {
         let fixed = match self {
-            Reason::Resignation => "认输",
-            Reason::Time => "超时",
-            Reason::DrawAgreed => "双方同意和棋",
-            Reason::OpponentCheated => "对方作弊",
-            Reason::OpponentBrokeRules => "对方违规",
-            Reason::FlagLost => "军旗被夺",
-            Reason::NoLegalMove => "无棋可走",
-            Reason::BothFlagsLost => "双方军旗同时失去",
-            Reason::NeitherCanMove => "双方都无棋可走",
-            Reason::ThreefoldRepetition => "三次重复局面",
-            Reason::Checkmate => "将死",
-            Reason::Stalemate => "困毙",
-            Reason::PerpetualCheck => "长将",
-            Reason::PerpetualChase => "长捉",
-            Reason::Repetition => "重复局面",
-            Reason::NoBattle(n) => return format!("{n} 步无交战"),
-            Reason::NoCapture(n) => return format!("{n} 步无吃子"),
-            Reason::InARow(n) => return format!("{n} 子连珠"),
-            Reason::FullBoard => "棋盘已满",
-            Reason::FewStones => "只剩三子或更少",
-            Reason::LeftTable => "离席",
-            Reason::NoLegalTurn => "无子可走",
-            Reason::NoRemoval(n) => return format!("{n} 回合无提子"),
+            Reason::Resignation => key("reason-resignation"),
+            Reason::Time => key("reason-time"),
+            Reason::DrawAgreed => key("reason-draw-agreed"),
+            Reason::OpponentCheated => key("reason-opponent-cheated"),
+            Reason::OpponentBrokeRules => key("reason-opponent-broke-rules"),
+            Reason::FlagLost => key("reason-flag-lost"),
+            Reason::NoLegalMove => key("reason-no-legal-move"),
+            Reason::BothFlagsLost => key("reason-both-flags-lost"),
+            Reason::NeitherCanMove => key("reason-neither-can-move"),
+            Reason::ThreefoldRepetition => key("reason-threefold-repetition"),
+            Reason::Checkmate => key("reason-checkmate"),
+            Reason::Stalemate => key("reason-stalemate"),
+            Reason::PerpetualCheck => key("reason-perpetual-check"),
+            Reason::PerpetualChase => key("reason-perpetual-chase"),
+            Reason::Repetition => key("reason-repetition"),
+            Reason::FullBoard => key("reason-full-board"),
+            Reason::FewStones => key("reason-few-stones"),
+            Reason::LeftTable => key("reason-left-table"),
+            Reason::NoLegalTurn => key("reason-no-legal-turn"),
+            Reason::NoBattle(n) => {
+                return lang.phrase("reason-no-battle", &[("plies", (*n).into())]);
+            }
+            Reason::NoCapture(n) => {
+                return lang.phrase("reason-no-capture", &[("plies", (*n).into())]);
+            }
+            Reason::InARow(n) => return lang.phrase("reason-in-a-row", &[("count", (*n).into())]),
+            Reason::NoRemoval(n) => {
+                return lang.phrase("reason-no-removal", &[("turns", (*n).into())]);
+            }
             Reason::Other(text) => return text.clone(),
         };
-        fixed.to_string()
+        lang.text(fixed).to_string()
     }
 }
 
@@ -252,8 +246,10 @@ mod tests {
     #[test]
     fn every_reason_has_chinese_words_of_its_own() {
         for reason in all() {
-            let zh = reason.words(Lang::Zh);
-            assert!(!zh.is_empty() && !zh.is_ascii(), "{reason:?}: {zh}");
+            for lang in [Lang::Zh, Lang::ZhHant] {
+                let zh = reason.words(lang);
+                assert!(!zh.is_empty() && !zh.is_ascii(), "{reason:?}: {zh}");
+            }
             let en = reason.words(Lang::En);
             assert_eq!(en.to_lowercase(), reason.to_string().to_lowercase(), "{en}");
             // Capitalised, unless it starts with a number (`5 in a row`).
@@ -263,6 +259,7 @@ mod tests {
             );
         }
         assert_eq!(Reason::Checkmate.words(Lang::Zh), "将死");
+        assert_eq!(Reason::Checkmate.words(Lang::ZhHant), "將死");
     }
 
     #[test]

@@ -29,7 +29,8 @@
 //!
 //! - `name`: the player name shown to peers; at most [`MAX_NAME_CHARS`] characters, no
 //!   control characters; `""` (the default) means "not chosen yet".
-//! - `lang`: `"en"`, `"zh"`, or `null`/`"auto"` (the default) to follow the locale.
+//! - `lang`: `"en"`, `"zh"` (simplified Chinese), `"zh-Hant"` (traditional Chinese), or
+//!   `null`/`"auto"` (the default) to follow the locale.
 //! - `sound`: move and battle sounds on (`true`, the default) or off.
 //! - `spectators`: whether others on the LAN may watch my games (`true`, the default: up to
 //!   8 at a time) or not.
@@ -176,9 +177,9 @@ impl Settings {
                 Value::Null => {}
                 Value::String(s) => match lang_from_code(s) {
                     Some(lang) => settings.lang = lang,
-                    None => bad("lang", v, "\"en\", \"zh\" or \"auto\""),
+                    None => bad("lang", v, "\"en\", \"zh\", \"zh-Hant\" or \"auto\""),
                 },
-                _ => bad("lang", v, "\"en\", \"zh\" or \"auto\""),
+                _ => bad("lang", v, "\"en\", \"zh\", \"zh-Hant\" or \"auto\""),
             }
         }
         if let Some(v) = map.get("sound") {
@@ -372,6 +373,7 @@ fn lang_code(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "en",
         Lang::Zh => "zh",
+        Lang::ZhHant => "zh-Hant",
     }
 }
 
@@ -380,7 +382,8 @@ fn lang_from_code(code: &str) -> Option<Option<Lang>> {
     match code.trim().to_ascii_lowercase().as_str() {
         "auto" | "" => Some(None),
         "en" => Some(Some(Lang::En)),
-        "zh" => Some(Some(Lang::Zh)),
+        "zh" | "zh-hans" => Some(Some(Lang::Zh)),
+        "zh-hant" => Some(Some(Lang::ZhHant)),
         _ => None,
     }
 }
@@ -433,6 +436,28 @@ mod tests {
         assert_eq!(s, Settings::default());
         assert!(s.sound);
         assert_eq!(warning, None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn every_language_is_remembered() {
+        let dir = temp_dir("languages");
+        let path = dir.join("settings.json");
+        for lang in Lang::ALL {
+            let s = Settings {
+                lang: Some(lang),
+                ..Settings::default()
+            };
+            s.save(&path).unwrap();
+            let (back, warning) = Settings::load(&path);
+            assert_eq!(warning, None);
+            assert_eq!(back.effective_lang(), lang);
+        }
+        assert!(
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .contains("\"zh-Hant\"")
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -1,4 +1,5 @@
-//! How Gomoku is played: a page for newcomers, in English and Chinese, covering the rule
+//! How Gomoku is played: a page for newcomers, in every language (its words in
+//! `resources/i18n/*.ftl`), covering the rule
 //! sets lanqi plays (`shared/spec/gomoku.md`: freestyle, standard, renju with Black's
 //! forbidden moves, caro), with small board diagrams drawn by the game's own board
 //! ([`super::board`]) from games the rules core plays: a five, a five caro does not count,
@@ -9,7 +10,9 @@ use iced::Element;
 
 use super::board::GomokuModel;
 use crate::gui::i18n::Lang;
-use crate::gui::page::{self, Figure, GamePages, Page, Section, Which};
+use std::sync::OnceLock;
+
+use crate::gui::page::{self, Drawn, GamePages, Page, Shape, Which};
 use crate::rules::gomoku::{Ending, Game, Point, Rule, Settings, Size, WinReason};
 
 /// Gomoku's pages, for the games' list ([`crate::gui::games`]).
@@ -20,12 +23,13 @@ impl GamePages for Pages {
     type Figure = Diagram;
 
     fn page(which: Which, lang: Lang) -> &'static Page<Diagram> {
-        match (which, lang) {
-            (Which::Rules, Lang::En) => &EN,
-            (Which::Rules, Lang::Zh) => &ZH,
-            (Which::History, Lang::En) => &super::history::EN,
-            (Which::History, Lang::Zh) => &super::history::ZH,
-        }
+        static PAGES: [[OnceLock<Page<Diagram>>; 3]; 2] =
+            [const { [const { OnceLock::new() }; 3] }; 2];
+        let (i, shape) = match which {
+            Which::Rules => (0, &RULES),
+            Which::History => (1, &super::history::HISTORY),
+        };
+        PAGES[i][lang.index()].get_or_init(|| shape.page(lang))
     }
 
     fn figure<'a, M: 'a>(figure: Diagram, _lang: Lang) -> Element<'a, M> {
@@ -102,89 +106,14 @@ pub fn diagram(which: Diagram) -> GomokuModel {
     model
 }
 
-/// The rules in English.
-pub const EN: Page<Diagram> = Page {
-    title: "How to play Gomoku",
+/// The rules page's shape: its words are the language files' `page-gomoku-rules-…`
+/// messages.
+pub const RULES: Shape<Diagram> = Shape {
+    name: "gomoku-rules",
     sections: &[
-        Section {
-            heading: "Five in a row",
-            paragraphs: &[
-                "Gomoku (五子棋, \"five stones\") is played on the points where the lines of a board cross: 15 x 15 unless you choose another size, from 5 x 5 to 26 x 26. Black moves first; then the players take turns, each putting one stone of their colour on any empty point. Stones never move and are never captured.",
-                "The first to make an unbroken row of five of their stones, along a line or a diagonal, wins. A full board with no winner is a draw.",
-                "Three or four people can play too, each with a colour (black, white, red, blue), taking turns in that order; on a small board a shorter row, such as four, can be chosen to win.",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Five,
-                "Black's five from c3 to g7 wins.",
-            )),
-        },
-        Section {
-            heading: "The rule sets",
-            paragraphs: &[
-                "Freestyle (无禁手): a row of five or more wins, for everyone.",
-                "Standard (exactly five): only a row of exactly five wins; six or more in a row does not.",
-                "Renju (连珠): two players, five to win. Black, who has the first move's advantage, may not play a forbidden move (below). White may play anywhere, and wins with five or more.",
-                "Caro: exactly five wins, and only when it is not blocked at both ends: a five with an enemy stone right beyond each end does not count. The edge of the board does not block.",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Caro,
-                "Caro: Black's five c5 to g5 is blocked at both ends (b5, h5), so the game goes on. In freestyle it would win.",
-            )),
-        },
-        Section {
-            heading: "Renju: Black's forbidden moves",
-            paragraphs: &[
-                "A four is a row that one more stone makes five; a three is a row that one more stone makes an open four, a four with both ends free. Black may not play a stone that makes two threes at once (double three, 三三), two fours at once (double four, 四四), or six or more in a row (overline, 长连). A move that makes exactly five wins even if it also makes a forbidden shape.",
-                "A three counts only if it can become an open four by a move that is not itself forbidden. When Black is to move, lanqi marks the forbidden points with a small red cross, and clicking one says why.",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Forbidden,
-                "Renju, Black to move: f5 is forbidden, it would make two threes at once.",
-            )),
-        },
-    ],
-};
-
-/// The rules in Chinese.
-pub const ZH: Page<Diagram> = Page {
-    title: "五子棋怎么下",
-    sections: &[
-        Section {
-            heading: "五子连珠",
-            paragraphs: &[
-                "五子棋下在棋盘线的交叉点上：默认 15×15，也可以选择 5×5 到 26×26 之间的其他大小。黑棋先下，然后双方轮流，每次在任意空点放一枚己方棋子。棋子下定后不再移动，也不会被吃掉。",
-                "先在横、竖或斜线上连成五子的一方获胜。棋盘下满仍无人获胜，判为和棋。",
-                "也可以三人或四人下，每人一种颜色（黑、白、红、蓝），按这个顺序轮流；棋盘较小时可以选择连成较少的子（例如四子）获胜。",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Five,
-                "黑棋从 c3 到 g7 连成五子，获胜。",
-            )),
-        },
-        Section {
-            heading: "几种规则",
-            paragraphs: &[
-                "无禁手：连成五子或更多即获胜，对所有人都一样。",
-                "标准（恰好五子）：只有恰好五子才获胜，六子或更多不算。",
-                "连珠：两人对弈，五子获胜。黑棋先走占优势，不能下禁手（见下）。白棋没有限制，连成五子或更多即获胜。",
-                "卡罗：恰好五子，并且两端没有都被堵住才获胜：两端紧挨着都是对方棋子的五子不算。棋盘边缘不算堵住。",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Caro,
-                "卡罗：黑棋 c5 到 g5 的五子两端（b5、h5）都被堵住，对局继续。无禁手规则下这就赢了。",
-            )),
-        },
-        Section {
-            heading: "连珠：黑棋的禁手",
-            paragraphs: &[
-                "再下一子就成五的叫四；再下一子就成活四（两端都空的四）的叫三。黑棋不能下同时形成两个三的棋（三三禁手）、同时形成两个四的棋（四四禁手），也不能连成六子或更多（长连禁手）。恰好连成五子的一手即使同时形成禁手，也算获胜。",
-                "只有能通过一手非禁手变成活四的三才算三。轮到黑棋时，lanqi 在禁手点上标出红色小叉，点击禁手点会说明原因。",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Forbidden,
-                "连珠，轮到黑棋：f5 是禁手，会同时形成两个三。",
-            )),
-        },
+        (3, Some(Drawn::Diagram(Diagram::Five))),
+        (4, Some(Drawn::Diagram(Diagram::Caro))),
+        (2, Some(Drawn::Diagram(Diagram::Forbidden))),
     ],
 };
 
@@ -249,7 +178,9 @@ mod tests {
                 assert!(all.contains(name), "{lang:?} lacks {name:?}");
             }
         }
-        let en = Words::of(&EN).all().to_lowercase();
+        let en = Words::of(Pages::page(Which::Rules, Lang::En))
+            .all()
+            .to_lowercase();
         for word in [
             "double three",
             "double four",
@@ -258,7 +189,7 @@ mod tests {
         ] {
             assert!(en.contains(word), "English lacks {word:?}");
         }
-        let zh = Words::of(&ZH).all();
+        let zh = Words::of(Pages::page(Which::Rules, Lang::Zh)).all();
         for word in ["三三", "四四", "长连", "两端", "禁手"] {
             assert!(zh.contains(word), "Chinese lacks {word:?}");
         }

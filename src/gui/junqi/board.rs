@@ -11,6 +11,7 @@
 //! are the viewer's own-view names (a..e left to right, 1..12 bottom to top), which is how
 //! the rules core names squares in layouts and on the wire.
 
+use crate::gui::i18n::Lang;
 use iced::widget::canvas::{self, Frame, LineDash, Path, Stroke};
 use iced::widget::text::Alignment as TextAlign;
 use iced::{Color, Font, Pixels, Point, Rectangle, Size, alignment};
@@ -42,6 +43,9 @@ pub struct BoardModel {
     pub targets: Vec<Square>,
     /// The last move, from and to, marked on both squares.
     pub last_move: Option<(Square, Square)>,
+    /// The window's language: in traditional Chinese the pieces and the camps read
+    /// traditional (軍長, 行營, 大本營).
+    pub lang: Lang,
 }
 
 impl BoardModel {
@@ -53,6 +57,7 @@ impl BoardModel {
             selected: None,
             targets: Vec::new(),
             last_move: None,
+            lang: Lang::En,
         }
     }
 
@@ -275,7 +280,7 @@ fn draw_board(frame: &mut Frame, g: &Geometry, model: &BoardModel, hover: Option
         // A cell's name is shown only when nothing stands or is marked on it (canvas
         // text is always drawn on top of shapes).
         let bare = model.at(square).is_none() && !model.targets.contains(&square);
-        draw_cell(frame, g, u, square, bare);
+        draw_cell(frame, g, u, square, bare, model.lang);
     }
     if let Some((from, to)) = model.last_move {
         for s in [from, to] {
@@ -298,7 +303,7 @@ fn draw_board(frame: &mut Frame, g: &Geometry, model: &BoardModel, hover: Option
     }
     for square in Square::all() {
         if let Some(token) = model.at(square) {
-            draw_piece(frame, g, u, square, token, model.viewer);
+            draw_piece(frame, g, u, square, token, model.viewer, model.lang);
         }
     }
     if let Some(s) = model.selected {
@@ -400,7 +405,7 @@ fn draw_lines(frame: &mut Frame, g: &Geometry, u: f32) {
 }
 
 /// A cell's mark: a station's box, a camp's circle, a headquarters' arch.
-fn draw_cell(frame: &mut Frame, g: &Geometry, u: f32, square: Square, empty: bool) {
+fn draw_cell(frame: &mut Frame, g: &Geometry, u: f32, square: Square, empty: bool, lang: Lang) {
     let c = g.center(square);
     match cell_kind(square) {
         CellKind::Station => {
@@ -428,7 +433,14 @@ fn draw_cell(frame: &mut Frame, g: &Geometry, u: f32, square: Square, empty: boo
                     .with_width((0.05 * u).max(1.0)),
             );
             if empty {
-                label(frame, "行营", c, 0.24 * u, palette::CAMP_EDGE, FONT);
+                label(
+                    frame,
+                    &lang.hanzi("行营"),
+                    c,
+                    0.24 * u,
+                    palette::CAMP_EDGE,
+                    FONT,
+                );
             }
         }
         CellKind::Headquarters => {
@@ -452,7 +464,14 @@ fn draw_cell(frame: &mut Frame, g: &Geometry, u: f32, square: Square, empty: boo
                     .with_width((0.05 * u).max(1.0)),
             );
             if empty {
-                label(frame, "大本营", c, 0.24 * u, palette::HQ_EDGE, FONT);
+                label(
+                    frame,
+                    &lang.hanzi("大本营"),
+                    c,
+                    0.24 * u,
+                    palette::HQ_EDGE,
+                    FONT,
+                );
             }
         }
     }
@@ -460,7 +479,15 @@ fn draw_cell(frame: &mut Frame, g: &Geometry, u: f32, square: Square, empty: boo
 
 /// A piece: a rounded tile with its Chinese name, or a back for a hidden piece (blue for
 /// the other side's, red for the viewer's side's: only a spectator sees those).
-fn draw_piece(frame: &mut Frame, g: &Geometry, u: f32, square: Square, token: Token, viewer: Side) {
+fn draw_piece(
+    frame: &mut Frame,
+    g: &Geometry,
+    u: f32,
+    square: Square,
+    token: Token,
+    viewer: Side,
+    lang: Lang,
+) {
     let r = g.tile_rect(square);
     let radius = 0.12 * u;
     let shadow = Path::rounded_rectangle(
@@ -519,7 +546,14 @@ fn draw_piece(frame: &mut Frame, g: &Geometry, u: f32, square: Square, token: To
                 });
                 frame.fill(&pennant, Color { a: 0.16, ..ink });
             }
-            label(frame, kind.chinese(), r.center(), 0.34 * u, ink, BOLD);
+            label(
+                frame,
+                &lang.hanzi(kind.chinese()),
+                r.center(),
+                0.34 * u,
+                ink,
+                BOLD,
+            );
         }
     }
 }

@@ -333,9 +333,12 @@ impl Deploy {
     /// The board, the line saying what just happened, and the layout text.
     fn board_area(&self, lang: Lang) -> Element<'_, Message> {
         let board = container(
-            canvas(Board::new(self.board_model()))
-                .width(Fill)
-                .height(Fill),
+            canvas(Board::new(BoardModel {
+                lang,
+                ..self.board_model()
+            }))
+            .width(Fill)
+            .height(Fill),
         )
         .id("board")
         .width(Fill)
@@ -444,7 +447,7 @@ impl Deploy {
 /// The pieces, strongest first, in rows.
 fn pieces<'a>(lang: Lang) -> Element<'a, Message> {
     let t = lang.app();
-    let columns = if lang == Lang::Zh { 6 } else { 3 };
+    let columns = if lang.is_chinese() { 6 } else { 3 };
     column![text(t.pieces_heading).size(13)]
         .extend(Kind::ALL.chunks(columns).map(|chunk| {
             row(chunk.iter().map(|&k| {

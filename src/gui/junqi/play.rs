@@ -186,10 +186,13 @@ impl GamePart for Play {
     ) -> PartView<'a, Message> {
         let moves = standing_moves(&game.record);
         let positions = replay_of(game, &moves);
-        let board: Element<'_, board::Message> = canvas(Board::new(self.board_model(game)))
-            .width(Fill)
-            .height(Fill)
-            .into();
+        let board: Element<'_, board::Message> = canvas(Board::new(BoardModel {
+            lang,
+            ..self.board_model(game)
+        }))
+        .width(Fill)
+        .height(Fill)
+        .into();
         let replay = positions.as_ref().map(|ps| {
             let last = ps.len().saturating_sub(1) as u32;
             (self.replay_at(ps), last)
@@ -198,7 +201,7 @@ impl GamePart for Play {
             board: board.map(Message::Board),
             beside: self
                 .lost(game, positions.as_deref(), lang)
-                .map(|lost| format!("{}: {lost}", lang.app().lost))
+                .map(|lost| lang.labelled(lang.app().lost, &lost))
                 .to_vec(),
             moves: move_lines(game, lang, name_of),
             replay,
@@ -361,11 +364,8 @@ fn losses_text(lost: &[(Kind, u8)], lang: Lang) -> String {
     lost.iter()
         .map(|&(k, n)| {
             // Chinese names, as the pieces show them.
-            if n > 1 {
-                format!("{}×{n}", k.chinese())
-            } else {
-                k.chinese().to_string()
-            }
+            let name = lang.hanzi(k.chinese());
+            if n > 1 { format!("{name}×{n}") } else { name }
         })
         .collect::<Vec<_>>()
         .join("  ")

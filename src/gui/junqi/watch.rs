@@ -67,14 +67,17 @@ pub fn watched<'a, M: 'a>(
         None => lang.app().lost_none.to_string(),
     });
     WatchPart {
-        board: canvas(Shown(board_model(game)))
-            .width(Fill)
-            .height(Fill)
-            .into(),
+        board: canvas(Shown(BoardModel {
+            lang,
+            ..board_model(game)
+        }))
+        .width(Fill)
+        .height(Fill)
+        .into(),
         bottom: 0,
         sides: lang.app().south_north.to_vec(),
         beside: lost
-            .map(|lost| format!("{}: {lost}", lang.app().lost))
+            .map(|lost| lang.labelled(lang.app().lost, &lost))
             .to_vec(),
         moves: move_lines(game, lang, name_of),
         to_move,

@@ -8,7 +8,9 @@ use iced::Element;
 
 use super::board::{TibetanModel, formations_of};
 use crate::gui::i18n::Lang;
-use crate::gui::page::{self, Figure, GamePages, Page, Section, Which};
+use std::sync::OnceLock;
+
+use crate::gui::page::{self, Drawn, GamePages, Page, Shape, Which};
 use crate::rules::tibetan::{Point, Side};
 
 /// Tibetan chess's pages, for the games' list ([`crate::gui::games`]).
@@ -19,12 +21,13 @@ impl GamePages for Pages {
     type Figure = Diagram;
 
     fn page(which: Which, lang: Lang) -> &'static Page<Diagram> {
-        match (which, lang) {
-            (Which::Rules, Lang::En) => &EN,
-            (Which::Rules, Lang::Zh) => &ZH,
-            (Which::History, Lang::En) => &super::history::EN,
-            (Which::History, Lang::Zh) => &super::history::ZH,
-        }
+        static PAGES: [[OnceLock<Page<Diagram>>; 3]; 2] =
+            [const { [const { OnceLock::new() }; 3] }; 2];
+        let (i, shape) = match which {
+            Which::Rules => (0, &RULES),
+            Which::History => (1, &super::history::HISTORY),
+        };
+        PAGES[i][lang.index()].get_or_init(|| shape.page(lang))
     }
 
     fn figure<'a, M: 'a>(figure: Diagram, _lang: Lang) -> Element<'a, M> {
@@ -43,99 +46,15 @@ pub enum Diagram {
     Jump,
 }
 
-/// The rules in English.
-pub const EN: Page<Diagram> = Page {
-    title: "How to play Tibetan seven-square chess",
+/// The rules page's shape: its words are the language files' `page-tibetan-rules-…`
+/// messages.
+pub const RULES: Shape<Diagram> = Shape {
+    name: "tibetan-rules",
     sections: &[
-        Section {
-            heading: "Board and stones",
-            paragraphs: &[
-                "The board has 7 x 7 lines: stones stand on the 49 points and move along the lines, never diagonally. Black has 25 stones, White 24. Points are named a1 to g7, files a to g from the left and ranks 1 to 7 from the bottom, as Black sees the board.",
-                "A square (方) is four stones of one side on the corners of one cell. A line (枪) is seven stones of one side filling a whole row or column. A stone that makes a new square earns one removal (at most two squares a turn); a new line earns two. A removal takes any enemy stone off the board.",
-            ],
-            figure: None,
-        },
-        Section {
-            heading: "1. Placement (布局)",
-            paragraphs: &[
-                "Black places first, then the players take turns putting one stone on any empty point, until all 49 points are full. Formations made now are counted for each side, in order, but nothing is removed yet. The board shades each side's formations and counts the removals earned.",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Formations,
-                "Black's square a1 b1 a2 b2 earns 1 removal; White's line on rank 7 earns 2.",
-            )),
-        },
-        Section {
-            heading: "2. Opening removals (开局)",
-            paragraphs: &[
-                "With the board full: if both sides formed something, the side that formed first removes what it earned, then the other. If only one did, it removes what it earned, then the other side removes one. If neither did, White removes one Black stone, then Black removes one White stone.",
-                "Click the enemy stones to remove (they are ringed); click one again to change your mind. The turn is sent when you have picked as many as are due.",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Removals,
-                "Black removes 2: the White stones are ringed, two are picked.",
-            )),
-        },
-        Section {
-            heading: "3. Battle (战斗)",
-            paragraphs: &[
-                "White moves first. On a turn, click one of your stones and then where it goes: a step to a neighbouring empty point, or a jump straight over an enemy stone next to it onto the empty point beyond, capturing it. After a jump you may jump on with the same stone, in any direction; click the last landing point again, or Stop here, to end the chain. Jumping is never compulsory.",
-                "A side with 7 stones or fewer may fly: move any stone to any empty point. Squares and lines a moved stone makes earn removals at once: pick the enemy stones, and the whole turn is sent.",
-                "A side left with 3 stones or fewer loses, and so does a side that cannot move. 50 turns without a stone leaving the board, or the same position a third time, is a draw.",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Jump,
-                "White's chain c3xc5xe5 captures c4 and d5.",
-            )),
-        },
-    ],
-};
-
-/// The rules in Chinese.
-pub const ZH: Page<Diagram> = Page {
-    title: "藏族七方棋怎么下",
-    sections: &[
-        Section {
-            heading: "棋盘与棋子",
-            paragraphs: &[
-                "棋盘为纵横各 7 条线，棋子下在 49 个交叉点上，沿线移动，不走斜线。黑方 25 子，白方 24 子。点位记为 a1 到 g7：从黑方看，列 a 到 g 自左向右，行 1 到 7 自下而上。",
-                "方：同一方四子占满一个小格的四角。枪：同一方七子占满一整行或一整列。走成新方，每个方可提对方一子（每步最多计两个方）；走成新枪，每条枪可提两子。提子可提对方任意一子。",
-            ],
-            figure: None,
-        },
-        Section {
-            heading: "一、布局",
-            paragraphs: &[
-                "黑方先下，双方轮流在任意空点放一子，直到 49 个点全部下满。布局时成的方和枪按先后记入各方，但暂不提子。棋盘上用颜色标出各方的方和枪，并显示各方已得的提子数。",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Formations,
-                "黑方 a1 b1 a2 b2 成方，得提一子；白方第 7 行成枪，得提两子。",
-            )),
-        },
-        Section {
-            heading: "二、开局",
-            paragraphs: &[
-                "棋盘下满后：双方都成过形，则先成形的一方先提足所得之数，另一方再提；只有一方成过形，则该方提足所得之数，另一方提一子；双方都没有成形，则白方先提黑方一子，黑方再提白方一子。",
-                "点击要提的敌子（可提的子带红圈），再点一次可取消。选够应提之数后自动提交。",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Removals,
-                "黑方应提两子：白子带红圈，已选两子。",
-            )),
-        },
-        Section {
-            heading: "三、战斗",
-            paragraphs: &[
-                "白方先走。轮到你时，先点己方一子，再点目标点：移到相邻空点，或跳过相邻的敌子落到其后的空点并吃掉它。跳后可用同一子继续连跳，方向不限；再点最后落点或按“停在这里”结束。跳子不是必须的。",
-                "剩 7 子或更少的一方可以飞子：任一子可飞到任意空点。走动的棋子成方或成枪，立即提子：点选要提的敌子后，整步一起提交。",
-                "剩 3 子或更少的一方判负，无子可走的一方也判负。连续 50 步没有棋子离开棋盘，或同一局面第三次出现，判和。",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Jump,
-                "白方连跳 c3xc5xe5，吃掉 c4 和 d5。",
-            )),
-        },
+        (2, None),
+        (1, Some(Drawn::Diagram(Diagram::Formations))),
+        (2, Some(Drawn::Diagram(Diagram::Removals))),
+        (3, Some(Drawn::Diagram(Diagram::Jump))),
     ],
 };
 

@@ -22,6 +22,7 @@
 //! does on a real board.
 
 use crate::gui::board_canvas::write;
+use crate::gui::i18n::Lang;
 use iced::widget::canvas::{Frame, Path, Stroke, gradient};
 use iced::{Color, Point, Rectangle, Size, Vector};
 
@@ -52,6 +53,9 @@ pub struct XiangqiModel {
     pub last_move: Option<(Square, Square)>,
     /// A general in check, marked in red.
     pub check: Option<Square>,
+    /// The window's language: in traditional Chinese the pieces and the river read
+    /// traditional (帥, 車, 馬, 漢界).
+    pub lang: Lang,
 }
 
 impl XiangqiModel {
@@ -64,6 +68,7 @@ impl XiangqiModel {
             targets: Vec::new(),
             last_move: None,
             check: None,
+            lang: Lang::En,
         }
     }
 
@@ -279,7 +284,7 @@ fn draw_board(frame: &mut Frame, g: &Geometry, model: &XiangqiModel, hover: Opti
     }
     draw_wood(frame, g, u);
     draw_lines(frame, g, u);
-    draw_river_text(frame, g, u);
+    draw_river_text(frame, g, u, model.lang);
     draw_numbers(frame, g, u);
     if let Some((from, to)) = model.last_move {
         for s in [from, to] {
@@ -301,7 +306,7 @@ fn draw_board(frame: &mut Frame, g: &Geometry, model: &XiangqiModel, hover: Opti
             continue;
         }
         if let Some(piece) = model.at(square) {
-            draw_piece(frame, g.center(square), u, piece, false);
+            draw_piece(frame, g.center(square), u, piece, false, model.lang);
         }
     }
     if let Some(s) = model.check {
@@ -326,7 +331,7 @@ fn draw_board(frame: &mut Frame, g: &Geometry, model: &XiangqiModel, hover: Opti
     if let Some(s) = model.selected {
         let c = g.center(s);
         if let Some(piece) = model.at(s) {
-            draw_piece(frame, c, u, piece, true);
+            draw_piece(frame, c, u, piece, true, model.lang);
             let lifted = c + Vector::new(0.0, -LIFT * u);
             frame.stroke(
                 &Path::circle(lifted, (PIECE + 0.045) * u),
@@ -414,9 +419,17 @@ fn draw_point_mark(frame: &mut Frame, c: Point, col: u8, u: f32, stroke: Stroke<
 }
 
 /// 楚河 on the viewer's left of the river, 汉界 on the right.
-fn draw_river_text(frame: &mut Frame, g: &Geometry, u: f32) {
+fn draw_river_text(frame: &mut Frame, g: &Geometry, u: f32, lang: Lang) {
     for (x, ch) in [(1.45, "楚"), (2.55, "河"), (5.45, "汉"), (6.55, "界")] {
-        write(frame, ch, g.at(x, 4.5), 0.58 * u, palette::RIVER_TEXT, BOLD);
+        let ch = lang.hanzi(ch);
+        write(
+            frame,
+            &ch,
+            g.at(x, 4.5),
+            0.58 * u,
+            palette::RIVER_TEXT,
+            BOLD,
+        );
     }
 }
 
@@ -477,7 +490,7 @@ fn draw_last_move(frame: &mut Frame, c: Point, u: f32, empty: bool) {
 
 /// A piece: a round wooden disc with a rim, a ring engraved in its side's ink, and its
 /// Chinese name; lifted off the board when selected.
-fn draw_piece(frame: &mut Frame, c: Point, u: f32, piece: Piece, lifted: bool) {
+fn draw_piece(frame: &mut Frame, c: Point, u: f32, piece: Piece, lifted: bool, lang: Lang) {
     let r = PIECE * u;
     let (c, shadow, shadow_color) = if lifted {
         (
@@ -502,7 +515,8 @@ fn draw_piece(frame: &mut Frame, c: Point, u: f32, piece: Piece, lifted: bool) {
         Side::Black => palette::BLACK_INK,
     };
     frame.stroke(&Path::circle(c, r * 0.76), pen(ink, 0.03, u, 1.0));
-    write(frame, &piece.chinese().to_string(), c, 0.54 * u, ink, BOLD);
+    let name = lang.hanzi(&piece.chinese().to_string());
+    write(frame, &name, c, 0.54 * u, ink, BOLD);
 }
 
 #[cfg(test)]

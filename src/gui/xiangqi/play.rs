@@ -83,7 +83,10 @@ impl GamePart for Play {
         let lost = [0, 1].map(|seat| {
             self::lost(&ps[at], side_of(game, seat)).unwrap_or_else(|| t.lost_none.to_string())
         });
-        let model = model(game, self.selected, replay.map(|(at, _)| at));
+        let model = XiangqiModel {
+            lang,
+            ..model(game, self.selected, replay.map(|(at, _)| at))
+        };
         let board: Element<'_, board::Message> = canvas(XiangqiBoard::new(model))
             .width(Fill)
             .height(Fill)
@@ -93,8 +96,13 @@ impl GamePart for Play {
             .style(button::secondary);
         PartView {
             board: board.map(Message::Board),
-            beside: lost.map(|lost| format!("{}: {lost}", t.lost)).to_vec(),
-            moves: move_lines(&Position::start(), &plain),
+            beside: lost
+                .map(|lost| lang.labelled(t.lost, &lang.hanzi(&lost)))
+                .to_vec(),
+            moves: move_lines(&Position::start(), &plain)
+                .iter()
+                .map(|line| lang.hanzi(line))
+                .collect(),
             replay,
             replay_hint: None,
             note: None,

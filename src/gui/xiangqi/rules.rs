@@ -1,4 +1,5 @@
-//! How Xiangqi is played: a page for newcomers, in English and Chinese, following the rules
+//! How Xiangqi is played: a page for newcomers, in every language (its words in
+//! `resources/i18n/*.ftl`), following the rules
 //! lanqi plays (the standard ones; repetition judged as `rules::xiangqi::game` says), with
 //! small board diagrams drawn by the game's own board ([`super::board`]): the start, a
 //! horse's moves with a blocked leg, a cannon's moves and capture, a checkmate. The moves
@@ -9,7 +10,9 @@ use iced::Element;
 
 use super::board::XiangqiModel;
 use crate::gui::i18n::Lang;
-use crate::gui::page::{self, Figure, GamePages, Page, Section, Which};
+use std::sync::OnceLock;
+
+use crate::gui::page::{self, Drawn, GamePages, Page, Shape, Which};
 use crate::rules::xiangqi::{Position, Side, Square};
 
 /// Xiangqi's pages, for the games' list ([`crate::gui::games`]).
@@ -20,16 +23,23 @@ impl GamePages for Pages {
     type Figure = Diagram;
 
     fn page(which: Which, lang: Lang) -> &'static Page<Diagram> {
-        match (which, lang) {
-            (Which::Rules, Lang::En) => &EN,
-            (Which::Rules, Lang::Zh) => &ZH,
-            (Which::History, Lang::En) => &super::history::EN,
-            (Which::History, Lang::Zh) => &super::history::ZH,
-        }
+        static PAGES: [[OnceLock<Page<Diagram>>; 3]; 2] =
+            [const { [const { OnceLock::new() }; 3] }; 2];
+        let (i, shape) = match which {
+            Which::Rules => (0, &RULES),
+            Which::History => (1, &super::history::HISTORY),
+        };
+        PAGES[i][lang.index()].get_or_init(|| shape.page(lang))
     }
 
-    fn figure<'a, M: 'a>(figure: Diagram, _lang: Lang) -> Element<'a, M> {
-        page::diagram(diagram(figure), 282.0)
+    fn figure<'a, M: 'a>(figure: Diagram, lang: Lang) -> Element<'a, M> {
+        page::diagram(
+            XiangqiModel {
+                lang,
+                ..diagram(figure)
+            },
+            282.0,
+        )
     }
 }
 
@@ -83,114 +93,15 @@ pub fn diagram(which: Diagram) -> XiangqiModel {
     model
 }
 
-/// The rules in English.
-pub const EN: Page<Diagram> = Page {
-    title: "How to play Xiangqi",
+/// The rules page's shape: its words are the language files' `page-xiangqi-rules-…`
+/// messages.
+pub const RULES: Shape<Diagram> = Shape {
+    name: "xiangqi-rules",
     sections: &[
-        Section {
-            heading: "Board and pieces",
-            paragraphs: &[
-                "Xiangqi (象棋, Chinese chess) is a game for two, Red and Black. The board has 9 files and 10 ranks of lines, and the pieces stand on the 90 points where they cross. Red moves first; then you take turns, one move each.",
-                "The river (楚河 汉界) runs across the middle. Each side has a palace (九宫): the nine points marked with a cross in the middle of its first three ranks.",
-                "Each side has 16 pieces: a general, 2 advisors, 2 elephants, 2 horses, 2 chariots, 2 cannons and 5 soldiers. Some are written differently for each side: 帅/将 general, 仕/士 advisor, 相/象 elephant, 兵/卒 soldier.",
-                "Files are counted by each player from their own right: Red's 一 to 九 along the bottom, Black's 1 to 9 along the top. A move is written as the piece, its file, the direction (进 forward, 退 back, 平 across) and a file or a distance: 炮二平五 is Red's cannon on file 二 moving across to file 五.",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Start,
-                "The start. Red, at the bottom, moves first.",
-            )),
-        },
-        Section {
-            heading: "How the pieces move",
-            paragraphs: &[
-                "General (帅, 将): one point along a line, and never out of its palace. The two generals may never face each other on one file with nothing between them.",
-                "Advisor (仕, 士): one point diagonally, inside its palace.",
-                "Elephant (相, 象): exactly two points diagonally, never across the river, and not when the point in between is taken (塞象眼).",
-                "Horse (马): one point along a line, then one diagonally outwards. It cannot jump: when the point next to it along the line is taken, that way is blocked (蹩马腿).",
-                "Chariot (车): any distance along a line, over empty points, like a rook in chess.",
-                "Soldier (兵, 卒): one point forward. Once across the river it may also go one point sideways. It never goes back.",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Horse,
-                "Red's horse on file 六 may go to the dots. The cannon right in front of it blocks its leg, so it cannot go to the two points ahead, on files 七 and 五.",
-            )),
-        },
-        Section {
-            heading: "The cannon",
-            paragraphs: &[
-                "Cannon (炮): moves like a chariot, any distance along a line over empty points. It captures only by jumping over exactly one piece of either side, the screen (炮架), onto the first enemy piece beyond it.",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Cannon,
-                "Red's cannon on file 五 moves to the dots, and captures the horse further up file 五 by jumping over the soldier (卒) between them.",
-            )),
-        },
-        Section {
-            heading: "Check, and winning",
-            paragraphs: &[
-                "A piece captures by moving onto an enemy piece, which leaves the board. A general that could be captured is in check (将军). You may never make a move that leaves your own general in check, or that makes the generals face each other.",
-                "You win by checkmate: the enemy general is in check and no move saves it. A side with no legal move at all loses too, even when it is not in check (困毙): in Xiangqi that is a loss, not a draw. A player may also resign.",
-                "When a position comes back for the third time, a side that gave check with every move of the repetition loses (长将), and so does one that kept chasing the same unprotected piece (长捉); otherwise it is a draw. 120 moves in a row (counting both sides) without a capture is a draw, and you may agree to a draw.",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Mate,
-                "Checkmate: the chariot came up the edge to the line of Black's general (the move is marked). The general, on Black's file 4, cannot step forward (the other chariot holds that line) or across to file 5 (it would face Red's general).",
-            )),
-        },
-    ],
-};
-
-/// The rules in Chinese.
-pub const ZH: Page<Diagram> = Page {
-    title: "象棋怎么下",
-    sections: &[
-        Section {
-            heading: "棋盘与棋子",
-            paragraphs: &[
-                "象棋是两人对弈的棋，一方执红，一方执黑。棋盘由 9 条竖线和 10 条横线组成，棋子放在 90 个交叉点上。红方先走，然后双方轮流，每次走一步。",
-                "棋盘中间是河界（楚河 汉界）。每方有一个九宫：己方前三行中间画有斜线交叉的九个点。",
-                "每方 16 枚棋子：将（帅）一、士（仕）二、象（相）二、马二、车二、炮二、卒（兵）五。红黑双方有几种棋子写法不同：帅/将、仕/士、相/象、兵/卒。",
-                "纵线由各方从自己的右手边数起：红方在下边用一到九，黑方在上边用 1 到 9。记谱时写出棋子、所在纵线、走法（进、退、平）和纵线或步数：炮二平五就是红方二路的炮横走到五路。",
-            ],
-            figure: Some(Figure::Diagram(Diagram::Start, "开局。红方在下方，先走。")),
-        },
-        Section {
-            heading: "棋子的走法",
-            paragraphs: &[
-                "帅（将）：沿线走一步，不能走出九宫。双方的将帅不能在同一条纵线上直接对面，中间必须隔有棋子。",
-                "仕（士）：斜走一步，不能走出九宫。",
-                "相（象）：斜走两步（走田字），不能过河；田字中心有棋子时不能走（塞象眼）。",
-                "马：先沿线走一步，再向外斜走一步（走日字）。马不能跳过棋子：沿线那一步的点上有棋子时，这个方向就走不了（蹩马腿）。",
-                "车：沿线走任意步，途中不能有棋子，和国际象棋的车一样。",
-                "兵（卒）：向前走一步，过河以后也可以横走一步，永远不能后退。",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Horse,
-                "红方六路的马可以走到圆点处；它正前方的炮蹩了马腿，所以不能走到前面七路和五路上的那两个点。",
-            )),
-        },
-        Section {
-            heading: "炮",
-            paragraphs: &[
-                "炮：不吃子时和车一样，沿线走任意步，途中不能有棋子。吃子时必须隔着一枚棋子（炮架，哪一方的都可以）跳过去，吃掉它后面的第一枚敌子。",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Cannon,
-                "红方五路的炮可以走到圆点处，也可以隔着中间的卒（炮架）跳过去，吃掉同一路上的马。",
-            )),
-        },
-        Section {
-            heading: "将军与胜负",
-            paragraphs: &[
-                "走到敌子所在的点上就吃掉它，被吃的棋子离开棋盘。将帅可能被吃时就是被将军。不能走让自己的将帅被将军的棋，也不能走让将帅对面的棋。",
-                "将死对方即获胜：对方的将帅被将军，而且怎么走都解不了。一方无棋可走时，即使没有被将军也判负（困毙）：象棋里这是输棋，不是和棋。也可以认输。",
-                "同一局面第三次出现时：在重复中每步都将军的一方判负（长将），一直追捉同一枚没有保护的棋子的一方也判负（长捉）；否则判和。连续 120 步（双方合计）没有吃子判和，双方也可以同意和棋。",
-            ],
-            figure: Some(Figure::Diagram(
-                Diagram::Mate,
-                "将死：红车沿边线走到黑将所在的横线（已标出这一步）。黑将在黑方 4 路，不能进一步（另一只车控制那条横线），也不能平到 5 路（会与红帅对面）。",
-            )),
-        },
+        (4, Some(Drawn::Diagram(Diagram::Start))),
+        (6, Some(Drawn::Diagram(Diagram::Horse))),
+        (1, Some(Drawn::Diagram(Diagram::Cannon))),
+        (3, Some(Drawn::Diagram(Diagram::Mate))),
     ],
 };
 
@@ -246,9 +157,9 @@ mod tests {
     /// not with letters and ranks: no caption names a point as `d2`.
     #[test]
     fn the_captions_name_only_what_the_diagrams_label() {
-        for page in [&EN, &ZH] {
+        for page in [Lang::En, Lang::Zh, Lang::ZhHant].map(|l| Pages::page(Which::Rules, l)) {
             for section in page.sections {
-                let Some(Figure::Diagram(_, caption)) = &section.figure else {
+                let Some(page::Figure::Diagram(_, caption)) = &section.figure else {
                     continue;
                 };
                 let chars: Vec<char> = caption.chars().collect();
@@ -290,7 +201,9 @@ mod tests {
 
     #[test]
     fn the_text_covers_what_a_newcomer_needs() {
-        let en = Words::of(&EN).all().to_lowercase();
+        let en = Words::of(Pages::page(Which::Rules, Lang::En))
+            .all()
+            .to_lowercase();
         for word in [
             "general",
             "advisor",
@@ -308,7 +221,7 @@ mod tests {
         ] {
             assert!(en.contains(word), "English lacks {word:?}");
         }
-        let zh = Words::of(&ZH).all();
+        let zh = Words::of(Pages::page(Which::Rules, Lang::Zh)).all();
         for word in [
             "帅",
             "仕",

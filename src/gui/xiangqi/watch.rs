@@ -62,10 +62,13 @@ pub fn watched<'a, M: 'a>(
         .is_none()
         .then(|| seat_of(position.side_to_move()));
     WatchPart {
-        board: canvas(Shown(board_model(game)))
-            .width(Fill)
-            .height(Fill)
-            .into(),
+        board: canvas(Shown(XiangqiModel {
+            lang,
+            ..board_model(game)
+        }))
+        .width(Fill)
+        .height(Fill)
+        .into(),
         bottom: seat_of(Side::Red),
         sides: [0, 1]
             .map(|seat| t.red_black[usize::from(side(seat) == Side::Black)])
@@ -73,10 +76,13 @@ pub fn watched<'a, M: 'a>(
         beside: [0, 1]
             .map(|seat| {
                 let lost = lost(&position, side(seat)).unwrap_or_else(|| t.lost_none.into());
-                format!("{}: {lost}", t.lost)
+                lang.labelled(t.lost, &lang.hanzi(&lost))
             })
             .to_vec(),
-        moves: move_lines(&Position::start(), &moves),
+        moves: move_lines(&Position::start(), &moves)
+            .iter()
+            .map(|line| lang.hanzi(line))
+            .collect(),
         to_move,
     }
 }
