@@ -611,7 +611,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.emit(Event::Error {
                     message: e.to_string(),
                 });
-                self.tell(e.to_string().into());
+                self.tell(e.into());
                 Ok(V::default())
             }
             other => other,
@@ -731,7 +731,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 self.emit(Event::Error {
                     message: e.to_string(),
                 });
-                self.tell(e.to_string().into());
+                self.tell(Problem::NotNow(e));
                 Ok(())
             }
         }

@@ -5,7 +5,10 @@
 
 use std::fmt;
 
+use super::PeerError;
+use super::stop::{Absent, Stop};
 use crate::lang::{Lang, key};
+use crate::session::SessionError;
 
 /// Something the person must be told (the snapshot's problem line).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +54,16 @@ pub enum Problem {
     OnlyOpenerAdjourns,
     /// Nothing to adjourn, resume or abandon, or no table being opened.
     NothingTo(Nothing),
+    /// What the player asked cannot be done now (the session said why).
+    NotNow(SessionError),
+    /// The game, the challenge or the table stopped, and why.
+    Stopped(Stop),
+    /// The other player broke the rules: the game is over; what the rules said of it (the
+    /// rules core's words).
+    BrokeRules {
+        /// What was wrong with their message.
+        detail: String,
+    },
     /// What a lower layer or the system said, in its own words.
     Detail(String),
 }
@@ -66,6 +79,16 @@ pub enum Nothing {
     ToAbandon,
     /// A table being opened.
     TableOpening,
+}
+
+impl From<PeerError> for Problem {
+    fn from(error: PeerError) -> Problem {
+        match error {
+            PeerError::Peer(stop) => Problem::Stopped(stop),
+            PeerError::Refused(detail) => Problem::BrokeRules { detail },
+            PeerError::Io(e) => Problem::Detail(e.to_string()),
+        }
+    }
 }
 
 impl From<String> for Problem {
@@ -101,10 +124,80 @@ impl Problem {
             Problem::NothingTo(Nothing::ToResume) => key("problem-nothing-to-resume"),
             Problem::NothingTo(Nothing::ToAbandon) => key("problem-nothing-to-abandon"),
             Problem::NothingTo(Nothing::TableOpening) => key("problem-no-table-opening"),
+            Problem::Stopped(stop) => return stop_words(stop, lang),
+            Problem::NotNow(error) => return not_now_words(error, lang),
+            Problem::BrokeRules { detail } => {
+                return lang.phrase("problem-broke-rules", &[("detail", detail.into())]);
+            }
             Problem::Detail(detail) => return detail.clone(),
         };
         lang.text(fixed).to_string()
     }
+}
+
+/// Why what the player asked cannot be done now, in `lang`.
+fn not_now_words(error: &SessionError, lang: Lang) -> String {
+    let fixed = match error {
+        SessionError::GameOver => key("action-game-over"),
+        SessionError::SetupAlreadySent => key("action-setup-already-sent"),
+        SessionError::NotStarted => key("action-not-started"),
+        SessionError::NotYourTurn => key("action-not-your-turn"),
+        SessionError::BattleUndecided => key("action-battle-undecided"),
+        SessionError::AwaitingUndoAnswer => key("action-awaiting-undo-answer"),
+        SessionError::NothingToTakeBack => key("action-nothing-to-take-back"),
+        SessionError::NoUndoToAnswer => key("action-no-undo-to-answer"),
+        SessionError::CannotOfferDraw => key("action-cannot-offer-draw"),
+        SessionError::NoDrawToAnswer => key("action-no-draw-to-answer"),
+        SessionError::LeftTheGame => key("action-left-the-game"),
+        SessionError::NotTheOpener => key("action-not-the-opener"),
+        SessionError::ChatTooLong => key("action-chat-too-long"),
+        SessionError::Rules(detail) => {
+            return lang.phrase("action-rules", &[("detail", detail.into())]);
+        }
+    };
+    lang.text(fixed).to_string()
+}
+
+/// Why a peer stopped, in `lang`.
+fn stop_words(stop: &Stop, lang: Lang) -> String {
+    let with =
+        |message: &str, name: &str, value: &str| lang.phrase(message, &[(name, value.into())]);
+    let fixed = match stop {
+        Stop::Declined { reason, .. } => return with(key("stop-declined"), "reason", reason),
+        Stop::Busy => key("stop-busy"),
+        Stop::UnknownGame(why) => return with(key("stop-unknown-game"), "why", why),
+        Stop::NoAnswer { .. } => key("stop-no-answer"),
+        Stop::PeerLeft => key("stop-peer-left"),
+        Stop::NotInvited { fingerprint } => {
+            return with(key("stop-not-invited"), "fingerprint", fingerprint);
+        }
+        Stop::PeerGone => key("stop-peer-gone"),
+        Stop::CutOff { queued } => {
+            return lang.phrase("stop-cut-off", &[("queued", (*queued).into())]);
+        }
+        Stop::Interrupted => key("stop-interrupted"),
+        Stop::NoSuchGame => key("stop-no-such-game"),
+        Stop::OtherGame => key("stop-other-game"),
+        Stop::CannotResume(why) => return with(key("stop-cannot-resume"), "why", why),
+        Stop::NoSavedTable => key("stop-no-saved-table"),
+        Stop::SavedTableGone => key("stop-saved-table-gone"),
+        Stop::NotTheSavedPlayers => key("stop-not-the-saved-players"),
+        Stop::TableGivenUp { why, resuming } => {
+            let why = match why {
+                Absent::Declined(reason) => with(key("absent-declined"), "reason", reason),
+                Absent::Busy => lang.text(key("absent-busy")).to_string(),
+                Absent::NoAnswer => lang.text(key("absent-no-answer")).to_string(),
+                Absent::Left => lang.text(key("absent-left")).to_string(),
+            };
+            let message = if *resuming {
+                key("stop-table-not-now")
+            } else {
+                key("stop-table-given-up")
+            };
+            return lang.phrase(message, &[("why", why.as_str().into())]);
+        }
+    };
+    lang.text(fixed).to_string()
 }
 
 impl fmt::Display for Problem {
@@ -142,7 +235,11 @@ mod tests {
             Problem::NothingTo(Nothing::ToResume),
             Problem::NothingTo(Nothing::ToAbandon),
             Problem::NothingTo(Nothing::TableOpening),
+            Problem::BrokeRules { detail: name() },
         ];
+        let mut all = all;
+        all.extend(every_stop().into_iter().map(Problem::Stopped));
+        all.extend(every_refusal().into_iter().map(Problem::NotNow));
         for p in &all {
             match p {
                 Problem::NotOverYet
@@ -161,10 +258,75 @@ mod tests {
                 | Problem::GuestStopped
                 | Problem::OnlyOpenerAdjourns
                 | Problem::NothingTo(_)
+                | Problem::BrokeRules { .. }
+                | Problem::Stopped(_)
+                | Problem::NotNow(_)
                 | Problem::Detail(_) => {}
             }
         }
         all
+    }
+
+    /// One of each reason a peer stops (names and details "Pema", which is no English).
+    pub(crate) fn every_stop() -> Vec<Stop> {
+        let name = || "Pema".to_string();
+        let absent = [
+            Absent::Declined(name()),
+            Absent::Busy,
+            Absent::NoAnswer,
+            Absent::Left,
+        ];
+        let mut all = vec![
+            Stop::Declined {
+                reason: name(),
+                waiting: false,
+            },
+            Stop::Busy,
+            Stop::UnknownGame(name()),
+            Stop::NoAnswer { waiting: false },
+            Stop::PeerLeft,
+            Stop::NotInvited {
+                fingerprint: name(),
+            },
+            Stop::PeerGone,
+            Stop::CutOff { queued: 3 },
+            Stop::Interrupted,
+            Stop::NoSuchGame,
+            Stop::OtherGame,
+            Stop::CannotResume(name()),
+            Stop::NoSavedTable,
+            Stop::SavedTableGone,
+            Stop::NotTheSavedPlayers,
+        ];
+        for resuming in [false, true] {
+            for why in &absent {
+                all.push(Stop::TableGivenUp {
+                    why: why.clone(),
+                    resuming,
+                });
+            }
+        }
+        all
+    }
+
+    /// One of each action the session refuses.
+    pub(crate) fn every_refusal() -> Vec<SessionError> {
+        vec![
+            SessionError::GameOver,
+            SessionError::SetupAlreadySent,
+            SessionError::NotStarted,
+            SessionError::NotYourTurn,
+            SessionError::BattleUndecided,
+            SessionError::AwaitingUndoAnswer,
+            SessionError::NothingToTakeBack,
+            SessionError::NoUndoToAnswer,
+            SessionError::CannotOfferDraw,
+            SessionError::NoDrawToAnswer,
+            SessionError::LeftTheGame,
+            SessionError::NotTheOpener,
+            SessionError::ChatTooLong,
+            SessionError::Rules("Pema".into()),
+        ]
     }
 
     #[test]
