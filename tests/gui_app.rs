@@ -615,6 +615,15 @@ fn a_finished_game_is_listed_reviewed_move_by_move_and_exported_as_pgn() {
     );
     assert!(pgn.contains("1. H2-E2 H9-G7 2. H0-G2 I9-H9 0-1"), "{pgn}");
     assert!(h.shows(&Lang::En.exported(&exported.display().to_string())));
+    // Save as… asks the desktop's save dialog; where it says, the same PGN goes (none, as
+    // when it is cancelled or there is no dialog: nothing is written, nothing said).
+    assert!(h.shows("Save as…"));
+    let chosen = h._profile.0.join("elsewhere.pgn");
+    let _ = h.app.update(Message::ExportTo(None));
+    assert!(!chosen.exists());
+    let _ = h.app.update(Message::ExportTo(Some(chosen.clone())));
+    assert_eq!(std::fs::read_to_string(&chosen).expect("written"), pgn);
+    assert!(h.shows(&Lang::En.exported(&chosen.display().to_string())));
     assert!(h.sent().is_empty(), "a review sends nothing to the peer");
     h.click("Back to lobby");
     assert!(h.app.archived().is_none());

@@ -161,6 +161,7 @@ app-text-heading = Layout text (to share or keep)
 app-text-placeholder = e.g. hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf
 app-import = Import
 app-export = Export
+app-export-as = Save as…
 app-exported = The layout text is in the box: copy it to share it.
 app-randomised = A new random layout.
 app-imported = Imported the layout from the text.

@@ -161,6 +161,7 @@ app-text-heading = 布阵文本（用于分享或备份）
 app-text-placeholder = 例如 hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf
 app-import = 导入
 app-export = 导出
+app-export-as = 另存为…
 app-exported = 布阵文本已放入文本框，可复制分享。
 app-randomised = 已随机生成新布阵。
 app-imported = 已从文本导入布阵。

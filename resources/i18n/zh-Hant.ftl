@@ -161,6 +161,7 @@ app-text-heading = 佈陣文字（用於分享或備份）
 app-text-placeholder = 例如 hgfih/e+i+e/dc+cd/g+a+b/jkjkh/ilgjf
 app-import = 匯入
 app-export = 匯出
+app-export-as = 另存為…
 app-exported = 佈陣文字已放入文字框，可複製分享。
 app-randomised = 已隨機產生新佈陣。
 app-imported = 已從文字匯入佈陣。

@@ -42,7 +42,7 @@ use crate::peer::desktop::{self, DesktopPeer};
 use crate::peer::{Command, Snapshot};
 use crate::protocol::Clock;
 use crate::session::Local;
-use crate::store::{LayoutLibrary, Profile, Settings, export_game};
+use crate::store::{LayoutLibrary, Profile, Settings, export_game, export_name, write_export};
 
 /// The window's size at start, in logical pixels.
 pub const WINDOW_SIZE: Size = Size::new(1280.0, 860.0);
@@ -182,6 +182,9 @@ pub enum Message {
     Net((u64, NetEvent)),
     /// A lobby message.
     Lobby(lobby::Message),
+    /// Where the desktop's save dialog said to export the reviewed game (none: cancelled,
+    /// or no dialog on this desktop).
+    ExportTo(Option<PathBuf>),
     /// A deployment screen message, for the seat on screen.
     Deploy(deploy::Message),
     /// A game screen message, for the seat on screen.
@@ -582,6 +585,8 @@ impl App {
                     self.failed = why;
                 }
             }
+            Message::ExportTo(Some(path)) => self.export_to(path),
+            Message::ExportTo(None) => {}
             Message::Lobby(m) => {
                 if let Some(event) = self.lobby.update(m, &self.host.snapshot, self.lang) {
                     return self.on_lobby(event);
@@ -631,6 +636,7 @@ impl App {
                 match event {
                     Some(play::Event::Lobby) => self.archived = None,
                     Some(play::Event::Export) => self.export_archived(),
+                    Some(play::Event::ExportAs) => return self.ask_where_to_export(),
                     _ => {}
                 }
             }
@@ -767,7 +773,7 @@ impl App {
             }
             play::Event::Lobby => self.restart(),
             // Only a game under review exports (its own messages go to on_archived).
-            play::Event::Export => {}
+            play::Event::Export | play::Event::ExportAs => {}
             play::Event::SaveXiangqi(saved) => {
                 let line = self.save_xiangqi(&saved);
                 self.desk_mut().play.set_saved(line);
@@ -785,6 +791,52 @@ impl App {
         if let Err(e) = Settings::change(&path, change) {
             self.host.snapshot.problem = Some(e.into());
         }
+    }
+
+    /// The reviewed game's export name and the profile's exports folder.
+    fn export_target(&self) -> Option<(String, Option<PathBuf>)> {
+        let archived = self.archived.as_ref()?;
+        let (game, players): (&str, Vec<&str>) = match &archived.snapshot.game {
+            Some(game) => (
+                game.game.name(),
+                game.seats.iter().map(|s| s.name.as_str()).collect(),
+            ),
+            None => ("game", Vec::new()),
+        };
+        let name = export_name(&archived.path, game, players.into_iter(), archived.export.0);
+        let dir = Profile::open(self.options.profile.as_deref())
+            .and_then(|p| p.exports_dir())
+            .ok();
+        Some((name, dir))
+    }
+
+    /// Asks the desktop's save dialog where to export the reviewed game (off the window's
+    /// thread); the answer comes back as [`Message::ExportTo`].
+    fn ask_where_to_export(&self) -> Task<Message> {
+        let Some((name, dir)) = self.export_target() else {
+            return Task::none();
+        };
+        let mut dialog = rfd::AsyncFileDialog::new().set_file_name(name);
+        if let Some(dir) = dir {
+            dialog = dialog.set_directory(dir);
+        }
+        Task::perform(
+            async move { dialog.save_file().await.map(|h| h.path().to_path_buf()) },
+            Message::ExportTo,
+        )
+    }
+
+    /// Writes the reviewed game's export where the save dialog said; says where under the
+    /// board, or why not.
+    fn export_to(&mut self, path: PathBuf) {
+        let Some(archived) = &mut self.archived else {
+            return;
+        };
+        let line = match write_export(&path, &archived.export.1) {
+            Ok(()) => self.lang.exported(&path.display().to_string()),
+            Err(e) => e,
+        };
+        archived.play.set_saved(line);
     }
 
     /// Writes the game under review out for other software, into the profile's

@@ -311,6 +311,9 @@ pub struct AppText {
     pub import: &'static str,
     /// The export button.
     pub export: &'static str,
+    /// The button that exports a reviewed game to a place the desktop's save dialog asks
+    /// for.
+    pub export_as: &'static str,
     /// Shown after Export.
     pub exported: &'static str,
     /// Shown after Import.
@@ -520,6 +523,7 @@ app_text!(
     text_placeholder,
     import,
     export,
+    export_as,
     exported,
     imported,
     randomised,

@@ -98,6 +98,8 @@ pub enum Message {
     Replay(u32),
     /// Review: write the game out for other software.
     Export,
+    /// Review: the same, to a place the desktop's save dialog asks for.
+    ExportAs,
 }
 
 /// What the game screen hands to the app.
@@ -111,6 +113,8 @@ pub enum Event {
     SaveXiangqi(crate::store::SavedXiangqi),
     /// Review: write the game out for other software.
     Export,
+    /// Review: the same, to a place the desktop's save dialog asks for.
+    ExportAs,
     /// Ask to take back the last move, for the seat that made it (mine, except in hot-seat
     /// play, where the player on screen may ask for the other, who has just moved).
     AskUndo(Seat),
@@ -277,6 +281,7 @@ impl Play {
             Message::NewGame => command(Command::NewGame),
             Message::Lobby => Some(Event::Lobby),
             Message::Export => Some(Event::Export),
+            Message::ExportAs => Some(Event::ExportAs),
             Message::CloseEnd => {
                 self.end_dismissed = true;
                 None
@@ -678,6 +683,9 @@ impl<'a> Table<'a> {
                 button(text(t.export))
                     .on_press(Message::Export)
                     .style(button::primary),
+                button(text(t.export_as))
+                    .on_press(Message::ExportAs)
+                    .style(button::secondary),
                 button(text(t.to_lobby))
                     .on_press(Message::Lobby)
                     .style(button::secondary),

@@ -5,10 +5,31 @@ use std::path::{Path, PathBuf};
 
 use super::write_atomically;
 
-/// Writes `text`, the export of the game saved at `source` (a game `game` played by
-/// `players` in seat order), as `<stem>.<extension>` in `dir`, atomically; where it went.
-/// The day in its name is the day the game was last saved (the source's modification
-/// time). Errors name the folder.
+/// The file name the export of the game saved at `source` (a game `game` played by
+/// `players` in seat order) goes under: `<stem>.<extension>`, the day in it the day the game
+/// was last saved (the source's modification time).
+pub fn export_name<'a>(
+    source: &Path,
+    game: &str,
+    players: impl Iterator<Item = &'a str>,
+    extension: &str,
+) -> String {
+    let day = std::fs::metadata(source)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map(|d| civil_date(d.as_secs() / 86_400));
+    format!("{}.{extension}", export_stem(game, players, day))
+}
+
+/// Writes `text`, an export, at `path` (atomically: the old file or the new one survives a
+/// crash); errors name the file.
+pub fn write_export(path: &Path, text: &str) -> Result<(), String> {
+    write_atomically(path, text.as_bytes(), None).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Writes `text`, the export of the game saved at `source`, into `dir` under its
+/// [`export_name`]; where it went. Errors name the folder.
 pub fn export_game<'a>(
     dir: &Path,
     source: &Path,
@@ -17,13 +38,7 @@ pub fn export_game<'a>(
     extension: &str,
     text: &str,
 ) -> Result<PathBuf, String> {
-    let day = std::fs::metadata(source)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map(|d| civil_date(d.as_secs() / 86_400));
-    let stem = export_stem(game, players, day);
-    let path = dir.join(format!("{stem}.{extension}"));
+    let path = dir.join(export_name(source, game, players, extension));
     write_atomically(&path, text.as_bytes(), None)
         .map(|()| path)
         .map_err(|e| format!("{}: {e}", dir.display()))
