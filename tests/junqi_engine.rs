@@ -505,3 +505,57 @@ fn greedy_attacks_with_its_highest_ranked_piece() {
         assert_eq!(greedy.choose(Level::Easy.fixed_budget()), Some(mv("c6-c7")));
     }
 }
+
+/// South (the engine, the example layout) after North's quiet opening a7-b8, under a
+/// no-battle rule of `plies` with `verdict`: the move it chooses at each level.
+fn reply_to_a_quiet_opening(
+    plies: u32,
+    verdict: lanqi::rules::junqi::NoBattleVerdict,
+) -> Vec<(Level, Move, bool)> {
+    let rules = RuleSet {
+        no_battle_plies: Some(plies),
+        no_battle_verdict: verdict,
+        repetition_draws: true,
+    };
+    let layout: Layout = EXAMPLE.parse().unwrap();
+    let mut out = Vec::new();
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        for seed in 0..3 {
+            let mut engine =
+                JunqiPlayer::new(level, Side::South, &layout, Side::North, rules, seed);
+            engine.observe(mv("a7-b8"), None).unwrap();
+            let choice = engine
+                .choose(Budget {
+                    nodes: 20_000,
+                    time: None,
+                })
+                .unwrap();
+            let battle = engine.knowledge().enemy_at(choice.to).is_some();
+            out.push((level, choice, battle));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_engine_never_makes_the_quiet_ply_that_loses_by_the_no_battle_rule() {
+    use lanqi::rules::junqi::NoBattleVerdict;
+    // One quiet ply made; a second loses for whoever makes it: South must attack.
+    for (level, choice, battle) in reply_to_a_quiet_opening(2, NoBattleVerdict::MoverLoses) {
+        assert!(battle, "{level}: {choice} is quiet and loses");
+    }
+    // The other reading, three plies: a quiet move lets North make the third, and South,
+    // then to move, would lose.
+    for (level, choice, battle) in reply_to_a_quiet_opening(3, NoBattleVerdict::SideToMoveLoses) {
+        assert!(battle, "{level}: {choice} is quiet and loses");
+    }
+}
+
+#[test]
+fn the_engine_wins_by_the_no_battle_rule_when_it_can() {
+    use lanqi::rules::junqi::NoBattleVerdict;
+    // After the second quiet ply North is to move and loses: South moves quietly.
+    for (level, choice, battle) in reply_to_a_quiet_opening(2, NoBattleVerdict::SideToMoveLoses) {
+        assert!(!battle, "{level}: {choice} attacks instead of winning");
+    }
+}

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use clap::Args;
 
 use super::UserError;
-use super::junqi::Rules;
+use super::junqi::{NoBattleLoser, Rules};
 use crate::engine::junqi::PlayerSpec;
 use crate::engine::junqi::referee::{MatchConfig, run_match};
 
@@ -33,6 +33,10 @@ pub struct MatchArgs {
     /// The end-of-game rule set.
     #[arg(long, value_enum, default_value_t = Rules::Default)]
     pub rules: Rules,
+    /// Under the championship rules, who loses when the no-battle count runs out: the
+    /// mover of the last quiet ply, or the side to move after it.
+    #[arg(long, value_enum, default_value_t = NoBattleLoser::Mover)]
+    pub no_battle_loser: NoBattleLoser,
     /// Also stop engines at their level's time limit (0.1 s, 0.5 s, 2 s); the results then
     /// depend on the machine's speed and load.
     #[arg(long)]
@@ -56,7 +60,7 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
         games: args.games,
         first_game: args.first_game,
         seed: args.seed,
-        rules: args.rules.rule_set(),
+        rules: args.rules.rule_set(args.no_battle_loser),
         timed: args.timed,
         nodes: args.nodes,
     };

@@ -14,7 +14,8 @@ use crate::rules::junqi::moves::targets;
 use crate::rules::junqi::piece::{KINDS, battle};
 use crate::rules::junqi::square::{CELLS, squares};
 use crate::rules::junqi::{
-    BattleResult, Kind, Layout, Move, Piece, Position, RuleSet, Setup, Side, Square, Token,
+    BattleResult, Kind, Layout, Move, NoBattleVerdict, Piece, Position, RuleSet, Setup, Side,
+    Square, Token,
 };
 
 /// A set of kinds, one bit per [`Kind::index`].
@@ -232,6 +233,21 @@ impl Knowledge {
             self.occupied(Side::North),
             self.side_to_move,
         )
+    }
+
+    /// Whether a quiet move of the player's, now, loses by the no-battle rule: under
+    /// [`NoBattleVerdict::MoverLoses`] when it would be the last quiet ply; under
+    /// [`NoBattleVerdict::SideToMoveLoses`] when it would leave the opponent to make the last
+    /// one (it can always move quietly or battle, so that is assumed to lose).
+    pub fn quiet_move_loses(&self) -> bool {
+        let Some(n) = self.rules.no_battle_plies else {
+            return false;
+        };
+        match self.rules.no_battle_verdict {
+            NoBattleVerdict::Draw => false,
+            NoBattleVerdict::MoverLoses => self.quiet_plies + 1 >= n,
+            NoBattleVerdict::SideToMoveLoses => self.quiet_plies + 2 == n,
+        }
     }
 
     /// How often the public position after the quiet move `mv` of the player has already

@@ -208,9 +208,29 @@ impl JunqiPlayer {
                 totals[i] -= seen * 40 * n;
             }
         }
-        let best = *totals.iter().max().expect("some moves");
-        let ties: Vec<usize> = (0..moves.len()).filter(|&i| totals[i] == best).collect();
+        // Never a quiet move that loses by the no-battle rule while a battle is possible
+        // (the samples may not all see it, and the shallow levels may not look far enough).
+        let allowed = no_battle_allowed(&self.knowledge, moves);
+        let best = (0..moves.len())
+            .filter(|&i| allowed[i])
+            .map(|i| totals[i])
+            .max()
+            .expect("some moves");
+        let ties: Vec<usize> = (0..moves.len())
+            .filter(|&i| allowed[i] && totals[i] == best)
+            .collect();
         moves[ties[(self.rng.next_u32() as usize) % ties.len()]]
+    }
+}
+
+/// Which of `moves` the no-battle rule leaves open: all of them, unless a quiet move now
+/// loses by it and some move is a battle; then only the battles.
+pub fn no_battle_allowed(knowledge: &Knowledge, moves: &[Move]) -> Vec<bool> {
+    let battle = |mv: &Move| knowledge.enemy_at(mv.to).is_some();
+    if knowledge.quiet_move_loses() && moves.iter().any(battle) {
+        moves.iter().map(battle).collect()
+    } else {
+        vec![true; moves.len()]
     }
 }
 

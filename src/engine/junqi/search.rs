@@ -194,9 +194,11 @@ impl Searcher {
     /// The score if the no-battle rule has ended the game here.
     fn no_battle(&self, position: &Position, ply: u32) -> Option<i32> {
         let n = self.rules.no_battle_plies?;
-        (position.quiet_plies() >= n).then(|| match self.rules.no_battle_verdict {
-            NoBattleVerdict::Draw => 0,
-            NoBattleVerdict::SideToMoveLoses => -(WIN - ply as i32),
+        let to_move = position.side_to_move();
+        (position.quiet_plies() >= n).then(|| match self.rules.no_battle_verdict.loser(to_move) {
+            None => 0,
+            Some(loser) if loser == to_move => -(WIN - ply as i32),
+            Some(_) => WIN - ply as i32,
         })
     }
 
@@ -278,14 +280,17 @@ pub fn evaluate(position: &Position, rules: RuleSet) -> i32 {
     }
     let me = position.side_to_move();
     let mut eval = score[me.index()] - score[me.opponent().index()];
-    if let (Some(n), NoBattleVerdict::SideToMoveLoses) =
-        (rules.no_battle_plies, rules.no_battle_verdict)
+    if let Some(n) = rules.no_battle_plies
+        && rules.no_battle_verdict != NoBattleVerdict::Draw
     {
         let left = n.saturating_sub(position.quiet_plies());
         if left <= 8 {
-            // The side to move when the count runs out loses: it is us if `left` is even.
+            // We make the last quiet ply if `left` is odd. Under MoverLoses that loses; under
+            // SideToMoveLoses it wins.
             let pressure = (9 - left as i32) * 25;
-            if left.is_multiple_of(2) {
+            let we_make_it = !left.is_multiple_of(2);
+            let we_lose = we_make_it == (rules.no_battle_verdict == NoBattleVerdict::MoverLoses);
+            if we_lose {
                 eval -= pressure;
             } else {
                 eval += pressure;
