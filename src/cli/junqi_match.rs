@@ -13,8 +13,8 @@ use crate::engine::junqi::referee::{MatchConfig, run_match};
 /// Options of `lanqi junqi match`.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// Player A (whose score is printed): random, greedy, engine:easy, engine:medium or
-    /// engine:hard.
+    /// Player A (whose score is printed): random, greedy, belief, engine:easy,
+    /// engine:medium or engine:hard.
     #[arg(long)]
     pub a: PlayerSpec,
     /// Player B.

@@ -32,6 +32,7 @@
 //! [`GreedyPlayer`]; [`PlayerSpec`] names one (`random`, `greedy`, `engine:hard`...) and
 //! builds it with its own deployment. [`referee`] plays matches between them.
 
+pub mod belief;
 pub mod ccgc;
 mod deploy;
 pub mod knowledge;
@@ -45,6 +46,7 @@ use std::time::{Duration, Instant};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
+pub use belief::BeliefPlayer;
 pub use deploy::deploy;
 pub use knowledge::{Cell, EnemyPiece, Knowledge, ObserveError};
 
@@ -332,7 +334,7 @@ impl Player for GreedyPlayer {
     }
 }
 
-/// A kind of player, by name: `random`, `greedy`, `engine:easy`, `engine:medium`,
+/// A kind of player, by name: `random`, `greedy`, `belief`, `engine:easy`, `engine:medium`,
 /// `engine:hard` (`engine` alone is `engine:hard`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PlayerSpec {
@@ -340,6 +342,8 @@ pub enum PlayerSpec {
     Random,
     /// [`GreedyPlayer`].
     Greedy,
+    /// [`BeliefPlayer`]: the belief baseline.
+    Belief,
     /// [`JunqiPlayer`] at a level.
     Engine(Level),
 }
@@ -350,6 +354,8 @@ impl PlayerSpec {
     pub fn layout(self, seed: u64) -> Layout {
         match self {
             PlayerSpec::Engine(_) => deploy(seed),
+            // Its own stream of the same sound generator, not the engine's layouts.
+            PlayerSpec::Belief => deploy(seed ^ 0xbe11_ef00),
             _ => Layout::random(seed),
         }
     }
@@ -366,6 +372,7 @@ impl PlayerSpec {
         match self {
             PlayerSpec::Random => Box::new(RandomPlayer::new(side, own, first, rules, seed)),
             PlayerSpec::Greedy => Box::new(GreedyPlayer::new(side, own, first, rules, seed)),
+            PlayerSpec::Belief => Box::new(BeliefPlayer::new(side, own, first, rules, seed)),
             PlayerSpec::Engine(level) => {
                 Box::new(JunqiPlayer::new(level, side, own, first, rules, seed))
             }
@@ -391,6 +398,7 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Random => f.write_str("random"),
             PlayerSpec::Greedy => f.write_str("greedy"),
+            PlayerSpec::Belief => f.write_str("belief"),
             PlayerSpec::Engine(level) => write!(f, "engine:{level}"),
         }
     }
@@ -403,6 +411,7 @@ impl FromStr for PlayerSpec {
         match s {
             "random" => Ok(PlayerSpec::Random),
             "greedy" => Ok(PlayerSpec::Greedy),
+            "belief" => Ok(PlayerSpec::Belief),
             "engine" => Ok(PlayerSpec::Engine(Level::Hard)),
             _ => match s.strip_prefix("engine:") {
                 Some(level) => level
@@ -410,7 +419,7 @@ impl FromStr for PlayerSpec {
                     .map(PlayerSpec::Engine)
                     .map_err(|e: crate::engine::ParseLevelError| e.to_string()),
                 None => Err(format!(
-                    "unknown player '{s}' (random, greedy, engine:easy, engine:medium or engine:hard)"
+                    "unknown player '{s}' (random, greedy, belief, engine:easy, engine:medium or engine:hard)"
                 )),
             },
         }
