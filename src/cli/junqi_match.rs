@@ -44,6 +44,12 @@ pub struct MatchArgs {
     /// A node budget per move for engines, instead of their level's.
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// A node budget per move for player A alone (overrides --nodes for A).
+    #[arg(long)]
+    pub a_nodes: Option<u64>,
+    /// A node budget per move for player B alone (overrides --nodes for B).
+    #[arg(long)]
+    pub b_nodes: Option<u64>,
     /// Print one line per game (number, A's side, result, plies) before the summary.
     #[arg(long)]
     pub verbose: bool,
@@ -63,6 +69,8 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
         rules: args.rules.rule_set(args.no_battle_loser),
         timed: args.timed,
         nodes: args.nodes,
+        a_nodes: args.a_nodes,
+        b_nodes: args.b_nodes,
     };
     let mut out = String::new();
     let report = run_match(config, |i, g| {
