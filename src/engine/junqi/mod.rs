@@ -416,7 +416,11 @@ impl PlayerSpec {
             PlayerSpec::Greedy => Box::new(GreedyPlayer::new(side, own, first, rules, seed)),
             PlayerSpec::Belief => Box::new(BeliefPlayer::new(side, own, first, rules, seed)),
             PlayerSpec::Engine(level) => {
-                Box::new(JunqiPlayer::new(level, side, own, first, rules, seed))
+                let player = JunqiPlayer::new(level, side, own, first, rules, seed);
+                Box::new(match std::env::var("LANQI_JUNQI_OFF") {
+                    Ok(off) => player.with_tune(Tune::all_but(&off)),
+                    Err(_) => player,
+                })
             }
             PlayerSpec::Previous(level) => Box::new(
                 JunqiPlayer::new(level, side, own, first, rules, seed).with_tune(Tune::NONE),

@@ -61,6 +61,24 @@ impl Tune {
     };
 }
 
+impl Tune {
+    /// [`Tune::ALL`] less the refinements named in `off`, a comma-separated list of
+    /// `flag_safety`, `reveal`, `priors` (unknown names are ignored): what
+    /// `LANQI_JUNQI_OFF` does to `engine:LEVEL` players, for measuring one refinement.
+    pub fn all_but(off: &str) -> Tune {
+        let mut tune = Tune::ALL;
+        for name in off.split(',').map(str::trim) {
+            match name {
+                "flag_safety" => tune.flag_safety = false,
+                "reveal" => tune.reveal = false,
+                "priors" => tune.priors = false,
+                _ => {}
+            }
+        }
+        tune
+    }
+}
+
 /// The search was stopped by its deadline.
 pub struct Aborted;
 
