@@ -147,7 +147,23 @@ fn play_stops_at_the_first_illegal_move_and_prints_nothing() {
 #[test]
 fn play_ends_games_by_the_no_battle_rule_of_the_chosen_rule_set() {
     let jnf = "1l3/5/5/5/5/5/5/5/5/5/G3g/1L3 s 30 0";
+    // South makes the 31st quiet ply: it loses by default (the rule's aim)...
     let out = stdout(&["junqi", "play", jnf, "a2-a3", "--rules", "championship"]);
+    assert!(
+        out.ends_with("result: north (no battle in 31 plies)\n"),
+        "{out}"
+    );
+    // ...and wins under the other reading, where North, to move, loses.
+    let out = stdout(&[
+        "junqi",
+        "play",
+        jnf,
+        "a2-a3",
+        "--rules",
+        "championship",
+        "--no-battle-loser",
+        "side-to-move",
+    ]);
     assert!(
         out.ends_with("result: south (no battle in 31 plies)\n"),
         "{out}"

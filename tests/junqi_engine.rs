@@ -474,6 +474,8 @@ fn easy_beats_the_random_player_at_least_nine_times_in_ten() {
         rules: RuleSet::default(),
         timed: false,
         nodes: Some(1_500),
+        a_nodes: None,
+        b_nodes: None,
     };
     let report = run_match(config, |_, _| {});
     let (wins, _, _) = report.wdl();
@@ -504,4 +506,109 @@ fn greedy_attacks_with_its_highest_ranked_piece() {
             GreedyPlayer::new(Side::South, &south, Side::South, RuleSet::default(), seed);
         assert_eq!(greedy.choose(Level::Easy.fixed_budget()), Some(mv("c6-c7")));
     }
+}
+
+/// South (the engine, the example layout) after North's quiet opening a7-b8, under a
+/// no-battle rule of `plies` with `verdict`: the move it chooses at each level.
+fn reply_to_a_quiet_opening(
+    plies: u32,
+    verdict: lanqi::rules::junqi::NoBattleVerdict,
+) -> Vec<(Level, Move, bool)> {
+    let rules = RuleSet {
+        no_battle_plies: Some(plies),
+        no_battle_verdict: verdict,
+        repetition_draws: true,
+    };
+    let layout: Layout = EXAMPLE.parse().unwrap();
+    let mut out = Vec::new();
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        for seed in 0..3 {
+            let mut engine =
+                JunqiPlayer::new(level, Side::South, &layout, Side::North, rules, seed);
+            engine.observe(mv("a7-b8"), None).unwrap();
+            let choice = engine
+                .choose(Budget {
+                    nodes: 20_000,
+                    time: None,
+                })
+                .unwrap();
+            let battle = engine.knowledge().enemy_at(choice.to).is_some();
+            out.push((level, choice, battle));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_engine_never_makes_the_quiet_ply_that_loses_by_the_no_battle_rule() {
+    use lanqi::rules::junqi::NoBattleVerdict;
+    // One quiet ply made; a second loses for whoever makes it: South must attack.
+    for (level, choice, battle) in reply_to_a_quiet_opening(2, NoBattleVerdict::MoverLoses) {
+        assert!(battle, "{level}: {choice} is quiet and loses");
+    }
+    // The other reading, three plies: a quiet move lets North make the third, and South,
+    // then to move, would lose.
+    for (level, choice, battle) in reply_to_a_quiet_opening(3, NoBattleVerdict::SideToMoveLoses) {
+        assert!(battle, "{level}: {choice} is quiet and loses");
+    }
+}
+
+#[test]
+fn the_engine_wins_by_the_no_battle_rule_when_it_can() {
+    use lanqi::rules::junqi::NoBattleVerdict;
+    // After the second quiet ply North is to move and loses: South moves quietly.
+    for (level, choice, battle) in reply_to_a_quiet_opening(2, NoBattleVerdict::SideToMoveLoses) {
+        assert!(!battle, "{level}: {choice} attacks instead of winning");
+    }
+}
+
+#[test]
+fn the_belief_baseline_beats_the_random_player() {
+    let config = MatchConfig {
+        a: PlayerSpec::Belief,
+        b: PlayerSpec::Random,
+        games: 10,
+        first_game: 0,
+        seed: 7,
+        rules: RuleSet::championship(),
+        timed: false,
+        nodes: None,
+        a_nodes: None,
+        b_nodes: None,
+    };
+    let report = run_match(config, |_, _| {});
+    let (wins, _, _) = report.wdl();
+    assert!(wins >= 9, "{report}");
+}
+
+#[test]
+fn the_belief_marginals_follow_what_is_known() {
+    use lanqi::engine::junqi::belief::marginals;
+    let mut k = south_knowledge();
+    // North's a7 moves into its camp: no landmine, no flag.
+    k.observe(mv("a7-b8"), None).unwrap();
+    let beliefs = marginals(&k);
+    let id = |s: &str| match k.cell(sq(s)) {
+        lanqi::engine::junqi::Cell::Enemy(id) => id as usize,
+        _ => panic!("an enemy piece on {s}"),
+    };
+    let moved = beliefs[id("b8")];
+    assert_eq!(moved[Kind::Landmine.index()], 0.0);
+    assert_eq!(moved[Kind::Flag.index()], 0.0);
+    for p in &beliefs {
+        let total: f32 = p.iter().sum();
+        assert!((total - 1.0).abs() < 1e-4, "{p:?}");
+    }
+    // A headquarters may hold the flag; a cell of the middle rows may not.
+    assert!(beliefs[id("b12")][Kind::Flag.index()] > 0.0);
+    assert_eq!(beliefs[id("c10")][Kind::Flag.index()], 0.0);
+}
+
+#[test]
+fn players_are_named_on_the_command_line() {
+    for name in ["belief", "prev:hard", "engine:medium", "greedy"] {
+        let spec: PlayerSpec = name.parse().unwrap();
+        assert_eq!(spec.to_string(), name);
+    }
+    assert!("prev:expert".parse::<PlayerSpec>().is_err());
 }

@@ -7,7 +7,7 @@ mod deadline;
 
 use lanqi::engine::junqi::Level;
 use lanqi::engine::junqi::ccgc::{CcgcOptions, move_text, parse_move, serve};
-use lanqi::rules::junqi::{Layout, Position, Side};
+use lanqi::rules::junqi::{Layout, NoBattleVerdict, Position, Side};
 
 fn lanqi(args: &[&str], stdin: &str) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_lanqi"));
@@ -123,6 +123,7 @@ fn ccgc_session_answers_name_array_and_legal_moves() {
         level: Level::Easy,
         seed: 4,
         name: "lanqi".into(),
+        no_battle: NoBattleVerdict::MoverLoses,
     };
     // Second to move: the referee's first GO carries the opponent's opening move, F0E1
     // (its a7 into its camp, in our view).

@@ -42,8 +42,8 @@ fn the_no_battle_and_repetition_rules_each_end_games() {
         if let Outcome::Win(winner, WinReason::NoBattle(31)) = outcome {
             assert_eq!(
                 winner,
-                game.position().side_to_move().opponent(),
-                "the side to move loses"
+                game.position().side_to_move(),
+                "whoever made the 31st quiet ply loses"
             );
         }
         reasons.insert(outcome.reason());

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 
 use super::UserError;
+use super::junqi::NoBattleLoser;
 use crate::engine::junqi::Level;
 use crate::engine::junqi::ccgc::{CcgcOptions, serve};
 use crate::engine::xiangqi::uci;
@@ -49,6 +50,10 @@ pub struct JunqiEngineArgs {
     /// The name sent in answer to INFO.
     #[arg(long, default_value = "lanqi")]
     pub name: String,
+    /// Who loses when `steps` plies pass without a battle (the protocol's text allows both):
+    /// the mover of the last quiet ply (the rule's stated aim), or the side to move after it.
+    #[arg(long, value_enum, default_value_t = NoBattleLoser::Mover)]
+    pub no_battle_loser: NoBattleLoser,
 }
 
 /// Runs a `lanqi engine` subcommand until `quit` or the end of its input.
@@ -67,6 +72,7 @@ pub fn run(command: EngineCommand) -> Result<ExitCode, UserError> {
                 level: args.level,
                 seed: args.seed,
                 name: args.name,
+                no_battle: args.no_battle_loser.verdict(),
             };
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();

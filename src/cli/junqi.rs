@@ -6,7 +6,9 @@ use std::fmt::Write;
 use clap::{Subcommand, ValueEnum};
 
 use super::UserError;
-use crate::rules::junqi::{Game, Layout, Move, Position, RuleSet, Setup, Side, View, perft};
+use crate::rules::junqi::{
+    Game, Layout, Move, NoBattleVerdict, Position, RuleSet, Setup, Side, View, perft,
+};
 
 /// `lanqi junqi` subcommands.
 #[derive(Debug, Subcommand)]
@@ -27,6 +29,9 @@ pub enum JunqiCommand {
         /// The end-of-game rule set.
         #[arg(long, value_enum, default_value_t = Rules::Default)]
         rules: Rules,
+        /// Under the championship rules, who loses when the no-battle count runs out.
+        #[arg(long, value_enum, default_value_t = NoBattleLoser::Mover)]
+        no_battle_loser: NoBattleLoser,
     },
     /// Print what one side may see of a position, in the same absolute frame.
     View {
@@ -72,16 +77,36 @@ pub enum LayoutCommand {
 pub enum Rules {
     /// 100 plies without a battle draw; threefold repetition draws.
     Default,
-    /// 31 plies without a battle: the side to move loses.
+    /// 31 consecutive plies without a battle lose (who loses: [`NoBattleLoser`]).
     Championship,
 }
 
 impl Rules {
-    /// The rule set it names.
-    pub fn rule_set(self) -> RuleSet {
+    /// The rule set it names, the championship one under `loser`'s reading.
+    pub fn rule_set(self, loser: NoBattleLoser) -> RuleSet {
         match self {
             Rules::Default => RuleSet::default(),
-            Rules::Championship => RuleSet::championship(),
+            Rules::Championship => RuleSet::championship_read(loser.verdict()),
+        }
+    }
+}
+
+/// The two readings of the championship no-battle rule, by who loses when the count runs
+/// out (`--no-battle-loser`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NoBattleLoser {
+    /// Whoever makes the last quiet ply (the 31st) loses: the rule's stated aim.
+    Mover,
+    /// The side to move after the last quiet ply loses.
+    SideToMove,
+}
+
+impl NoBattleLoser {
+    /// The rules core's verdict for this reading.
+    pub fn verdict(self) -> NoBattleVerdict {
+        match self {
+            NoBattleLoser::Mover => NoBattleVerdict::MoverLoses,
+            NoBattleLoser::SideToMove => NoBattleVerdict::SideToMoveLoses,
         }
     }
 }
@@ -90,7 +115,12 @@ impl Rules {
 pub fn run(command: JunqiCommand) -> Result<String, UserError> {
     match command {
         JunqiCommand::Moves { jnf } => moves(&jnf),
-        JunqiCommand::Play { jnf, moves, rules } => play(&jnf, &moves, rules),
+        JunqiCommand::Play {
+            jnf,
+            moves,
+            rules,
+            no_battle_loser,
+        } => play(&jnf, &moves, rules.rule_set(no_battle_loser)),
         JunqiCommand::View { jnf, side } => {
             let view: View = jnf.parse().map_err(UserError::from_display)?;
             let seen = view.for_side(side).map_err(UserError::from_display)?;
@@ -130,8 +160,8 @@ fn moves(jnf: &str) -> Result<String, UserError> {
     Ok(lines.into_iter().map(|l| l + "\n").collect())
 }
 
-fn play(jnf: &str, moves: &[String], rules: Rules) -> Result<String, UserError> {
-    let mut game = Game::new(full_position(jnf)?, rules.rule_set());
+fn play(jnf: &str, moves: &[String], rules: RuleSet) -> Result<String, UserError> {
+    let mut game = Game::new(full_position(jnf)?, rules);
     let mut out = String::new();
     for (i, text) in moves.iter().enumerate() {
         let at = |e: &dyn std::fmt::Display| {

@@ -6,15 +6,15 @@ use std::fmt::Write;
 use clap::Args;
 
 use super::UserError;
-use super::junqi::Rules;
+use super::junqi::{NoBattleLoser, Rules};
 use crate::engine::junqi::PlayerSpec;
 use crate::engine::junqi::referee::{MatchConfig, run_match};
 
 /// Options of `lanqi junqi match`.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// Player A (whose score is printed): random, greedy, engine:easy, engine:medium or
-    /// engine:hard.
+    /// Player A (whose score is printed): random, greedy, belief, engine:easy,
+    /// engine:medium or engine:hard.
     #[arg(long)]
     pub a: PlayerSpec,
     /// Player B.
@@ -33,6 +33,10 @@ pub struct MatchArgs {
     /// The end-of-game rule set.
     #[arg(long, value_enum, default_value_t = Rules::Default)]
     pub rules: Rules,
+    /// Under the championship rules, who loses when the no-battle count runs out: the
+    /// mover of the last quiet ply, or the side to move after it.
+    #[arg(long, value_enum, default_value_t = NoBattleLoser::Mover)]
+    pub no_battle_loser: NoBattleLoser,
     /// Also stop engines at their level's time limit (0.1 s, 0.5 s, 2 s); the results then
     /// depend on the machine's speed and load.
     #[arg(long)]
@@ -40,6 +44,12 @@ pub struct MatchArgs {
     /// A node budget per move for engines, instead of their level's.
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// A node budget per move for player A alone (overrides --nodes for A).
+    #[arg(long)]
+    pub a_nodes: Option<u64>,
+    /// A node budget per move for player B alone (overrides --nodes for B).
+    #[arg(long)]
+    pub b_nodes: Option<u64>,
     /// Print one line per game (number, A's side, result, plies) before the summary.
     #[arg(long)]
     pub verbose: bool,
@@ -56,9 +66,11 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
         games: args.games,
         first_game: args.first_game,
         seed: args.seed,
-        rules: args.rules.rule_set(),
+        rules: args.rules.rule_set(args.no_battle_loser),
         timed: args.timed,
         nodes: args.nodes,
+        a_nodes: args.a_nodes,
+        b_nodes: args.b_nodes,
     };
     let mut out = String::new();
     let report = run_match(config, |i, g| {

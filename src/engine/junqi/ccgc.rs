@@ -25,6 +25,9 @@ pub struct CcgcOptions {
     pub seed: u64,
     /// The name sent in answer to `INFO`.
     pub name: String,
+    /// Who loses when `steps` plies pass without a battle (the protocol's words allow both
+    /// readings): [`NoBattleVerdict::MoverLoses`] or [`NoBattleVerdict::SideToMoveLoses`].
+    pub no_battle: NoBattleVerdict,
 }
 
 /// A square in protocol form (`A0`..`L4`), in the program's own view, which is South's.
@@ -107,7 +110,7 @@ pub fn serve(
                 };
                 let rules = RuleSet {
                     no_battle_plies: (steps > 0).then_some(steps),
-                    no_battle_verdict: NoBattleVerdict::SideToMoveLoses,
+                    no_battle_verdict: options.no_battle,
                     repetition_draws: false,
                 };
                 let first = if first == 0 { Side::South } else { Side::North };

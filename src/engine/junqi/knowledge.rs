@@ -8,13 +8,14 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::Rng;
 
 use crate::rules::junqi::board::{
-    CAMPS, HEADQUARTERS, back_ranks_of, front_row_of, half_of, headquarters_of,
+    CAMPS, HEADQUARTERS, ROADS, back_ranks_of, front_row_of, half_of, headquarters_of,
 };
 use crate::rules::junqi::moves::targets;
 use crate::rules::junqi::piece::{KINDS, battle};
 use crate::rules::junqi::square::{CELLS, squares};
 use crate::rules::junqi::{
-    BattleResult, Kind, Layout, Move, Piece, Position, RuleSet, Setup, Side, Square, Token,
+    BattleResult, Kind, Layout, Move, NoBattleVerdict, Piece, Position, RuleSet, Setup, Side,
+    Square, Token,
 };
 
 /// A set of kinds, one bit per [`Kind::index`].
@@ -232,6 +233,21 @@ impl Knowledge {
             self.occupied(Side::North),
             self.side_to_move,
         )
+    }
+
+    /// Whether a quiet move of the player's, now, loses by the no-battle rule: under
+    /// [`NoBattleVerdict::MoverLoses`] when it would be the last quiet ply; under
+    /// [`NoBattleVerdict::SideToMoveLoses`] when it would leave the opponent to make the last
+    /// one (it can always move quietly or battle, so that is assumed to lose).
+    pub fn quiet_move_loses(&self) -> bool {
+        let Some(n) = self.rules.no_battle_plies else {
+            return false;
+        };
+        match self.rules.no_battle_verdict {
+            NoBattleVerdict::Draw => false,
+            NoBattleVerdict::MoverLoses => self.quiet_plies + 1 >= n,
+            NoBattleVerdict::SideToMoveLoses => self.quiet_plies + 2 == n,
+        }
     }
 
     /// How often the public position after the quiet move `mv` of the player has already
@@ -472,8 +488,31 @@ impl Knowledge {
     /// enemy piece (alive or removed) drawn at random within its possible set so that the
     /// army's counts are exact. `None` only if the knowledge is contradictory.
     pub fn sample(&mut self, rng: &mut ChaCha8Rng) -> Option<Position> {
+        self.sample_with(rng, false)
+    }
+
+    /// [`Knowledge::sample`], with `priors`: each kind's chance for a piece also follows
+    /// how armies are deployed — an unmoved piece on the back two ranks is likelier a
+    /// landmine, the more so beside a headquarters, and a piece in a headquarters likelier
+    /// the flag.
+    pub fn sample_with(&mut self, rng: &mut ChaCha8Rng, priors: bool) -> Option<Position> {
         self.settle();
-        let Some(kinds) = sample_kinds(&self.enemy, rng) else {
+        let them = self.me.opponent();
+        let hq_neighbours = headquarters_of(them)
+            .iter()
+            .fold(0u64, |m, h| m | ROADS[h.index()]);
+        let prior = |p: &EnemyPiece, kind: Kind| -> u32 {
+            if !priors || p.moved {
+                return 1;
+            }
+            match kind {
+                Kind::Landmine if hq_neighbours & p.origin.bit() != 0 => 5,
+                Kind::Landmine => 2,
+                Kind::Flag => 3,
+                _ => 1,
+            }
+        };
+        let Some(kinds) = sample_kinds(&self.enemy, rng, &prior) else {
             eprintln!(
                 "no kinds: {:?}",
                 self.enemy.iter().map(|p| p.possible).collect::<Vec<_>>()
@@ -523,7 +562,11 @@ pub fn narrow_attacker(possible: KindSet, defender: Kind, result: BattleResult) 
 /// as the army has it: pieces with the fewest options first, kinds weighted by how many are
 /// left, and each choice kept only if the rest can still be completed (a matching of the
 /// remaining pieces to the remaining kinds exists), so it never dead-ends.
-fn sample_kinds(pieces: &[EnemyPiece], rng: &mut ChaCha8Rng) -> Option<Vec<Kind>> {
+fn sample_kinds(
+    pieces: &[EnemyPiece],
+    rng: &mut ChaCha8Rng,
+    prior: &dyn Fn(&EnemyPiece, Kind) -> u32,
+) -> Option<Vec<Kind>> {
     let mut left = [0u8; KINDS];
     for k in Kind::ALL {
         left[k.index()] = k.count();
@@ -542,11 +585,12 @@ fn sample_kinds(pieces: &[EnemyPiece], rng: &mut ChaCha8Rng) -> Option<Vec<Kind>
             if options.is_empty() {
                 return None;
             }
-            let total: u32 = options.iter().map(|k| left[k.index()] as u32).sum();
-            let mut x = rng.next_u32() % total;
+            let weight = |k: &Kind| left[k.index()] as u32 * prior(&pieces[i], *k);
+            let total: u32 = options.iter().map(weight).sum();
+            let mut x = rng.next_u32() % total.max(1);
             let mut pick = 0;
             for (j, k) in options.iter().enumerate() {
-                let w = left[k.index()] as u32;
+                let w = weight(k);
                 if x < w {
                     pick = j;
                     break;

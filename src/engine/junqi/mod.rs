@@ -32,6 +32,7 @@
 //! [`GreedyPlayer`]; [`PlayerSpec`] names one (`random`, `greedy`, `engine:hard`...) and
 //! builds it with its own deployment. [`referee`] plays matches between them.
 
+pub mod belief;
 pub mod ccgc;
 mod deploy;
 pub mod knowledge;
@@ -45,11 +46,12 @@ use std::time::{Duration, Instant};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
+pub use belief::BeliefPlayer;
 pub use deploy::deploy;
 pub use knowledge::{Cell, EnemyPiece, Knowledge, ObserveError};
 
-use crate::rules::junqi::{BattleResult, Layout, Move, RuleSet, Side, Square};
-use search::{Aborted, Searcher};
+use crate::rules::junqi::{BattleResult, Kind, Layout, Move, RuleSet, Side, Square};
+use search::{Aborted, Searcher, Tune};
 
 pub use crate::engine::Level;
 
@@ -121,6 +123,7 @@ pub trait Player {
 #[derive(Clone, Debug)]
 pub struct JunqiPlayer {
     level: Level,
+    tune: Tune,
     knowledge: Knowledge,
     rng: ChaCha8Rng,
     /// How many positions the last `choose` searched, and on how many samples.
@@ -140,10 +143,17 @@ impl JunqiPlayer {
     ) -> JunqiPlayer {
         JunqiPlayer {
             level,
+            tune: Tune::ALL,
             knowledge: Knowledge::new(side, own, first, rules),
             rng: ChaCha8Rng::seed_from_u64(seed),
             last: (0, 0),
         }
+    }
+
+    /// The same player with some refinements switched off (to measure what they are worth).
+    pub fn with_tune(mut self, tune: Tune) -> JunqiPlayer {
+        self.tune = tune;
+        self
     }
 
     /// What the player knows.
@@ -171,11 +181,12 @@ impl JunqiPlayer {
         let mut samples = 0u32;
         let mut nodes = 0u64;
         while (samples == 0 || nodes < budget.nodes) && samples < 4096 {
-            let Some(position) = self.knowledge.sample(&mut self.rng) else {
+            let Some(position) = self.knowledge.sample_with(&mut self.rng, self.tune.priors) else {
                 break;
             };
             // The first sample always completes: a move needs at least one.
-            let mut searcher = Searcher::new(rules, if samples == 0 { None } else { deadline });
+            let mut searcher =
+                Searcher::new(rules, self.tune, if samples == 0 { None } else { deadline });
             let mut scores = Vec::with_capacity(moves.len());
             let mut aborted = false;
             for &mv in moves {
@@ -202,15 +213,65 @@ impl JunqiPlayer {
         self.last = (nodes, samples);
         // Discourage repeating positions: the third occurrence is a draw.
         let n = samples.max(1) as i64;
+        if self.tune.reveal {
+            for (i, &mv) in moves.iter().enumerate() {
+                totals[i] += self.reveal_worth(mv) as i64 * n;
+            }
+        }
         for (i, &mv) in moves.iter().enumerate() {
             if self.knowledge.enemy_at(mv.to).is_none() {
                 let seen = self.knowledge.repetitions_after(mv) as i64;
                 totals[i] -= seen * 40 * n;
             }
         }
-        let best = *totals.iter().max().expect("some moves");
-        let ties: Vec<usize> = (0..moves.len()).filter(|&i| totals[i] == best).collect();
+        // Never a quiet move that loses by the no-battle rule while a battle is possible
+        // (the samples may not all see it, and the shallow levels may not look far enough).
+        let allowed = no_battle_allowed(&self.knowledge, moves);
+        let best = (0..moves.len())
+            .filter(|&i| allowed[i])
+            .map(|i| totals[i])
+            .max()
+            .expect("some moves");
+        let ties: Vec<usize> = (0..moves.len())
+            .filter(|&i| allowed[i] && totals[i] == best)
+            .collect();
         moves[ties[(self.rng.next_u32() as usize) % ties.len()]]
+    }
+}
+
+/// Which of `moves` the no-battle rule leaves open: all of them, unless a quiet move now
+/// loses by it and some move is a battle; then only the battles.
+pub fn no_battle_allowed(knowledge: &Knowledge, moves: &[Move]) -> Vec<bool> {
+    let battle = |mv: &Move| knowledge.enemy_at(mv.to).is_some();
+    if knowledge.quiet_move_loses() && moves.iter().any(battle) {
+        moves.iter().map(battle).collect()
+    } else {
+        vec![true; moves.len()]
+    }
+}
+
+impl JunqiPlayer {
+    /// What an attack tells, in evaluation units: a high officer that wins shows the enemy
+    /// where its strength is (the field marshal most: the bombs come for it), and a low
+    /// piece thrown at an unknown one learns what it is.
+    fn reveal_worth(&self, mv: Move) -> i32 {
+        let (Cell::Own(mover), Some(target)) =
+            (self.knowledge.cell(mv.from), self.knowledge.enemy_at(mv.to))
+        else {
+            return 0;
+        };
+        let unknown = target.possible.count_ones() as i32;
+        let shown = match mover {
+            Kind::FieldMarshal => 60,
+            Kind::General => 35,
+            Kind::MajorGeneral => 15,
+            _ => 0,
+        };
+        let learnt = match mover {
+            Kind::Lieutenant | Kind::Captain => 3 * (unknown - 1).max(0),
+            _ => 0,
+        };
+        learnt - if unknown > 1 { shown } else { 0 }
     }
 }
 
@@ -312,7 +373,7 @@ impl Player for GreedyPlayer {
     }
 }
 
-/// A kind of player, by name: `random`, `greedy`, `engine:easy`, `engine:medium`,
+/// A kind of player, by name: `random`, `greedy`, `belief`, `engine:easy`, `engine:medium`,
 /// `engine:hard` (`engine` alone is `engine:hard`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PlayerSpec {
@@ -320,8 +381,13 @@ pub enum PlayerSpec {
     Random,
     /// [`GreedyPlayer`].
     Greedy,
+    /// [`BeliefPlayer`]: the belief baseline.
+    Belief,
     /// [`JunqiPlayer`] at a level.
     Engine(Level),
+    /// [`JunqiPlayer`] at a level with #28's refinements off ([`Tune::NONE`]): the engine
+    /// before them, to measure against (`prev:LEVEL`).
+    Previous(Level),
 }
 
 impl PlayerSpec {
@@ -329,7 +395,9 @@ impl PlayerSpec {
     /// others [`Layout::random`].
     pub fn layout(self, seed: u64) -> Layout {
         match self {
-            PlayerSpec::Engine(_) => deploy(seed),
+            PlayerSpec::Engine(_) | PlayerSpec::Previous(_) => deploy(seed),
+            // Its own stream of the same sound generator, not the engine's layouts.
+            PlayerSpec::Belief => deploy(seed ^ 0xbe11_ef00),
             _ => Layout::random(seed),
         }
     }
@@ -346,9 +414,17 @@ impl PlayerSpec {
         match self {
             PlayerSpec::Random => Box::new(RandomPlayer::new(side, own, first, rules, seed)),
             PlayerSpec::Greedy => Box::new(GreedyPlayer::new(side, own, first, rules, seed)),
+            PlayerSpec::Belief => Box::new(BeliefPlayer::new(side, own, first, rules, seed)),
             PlayerSpec::Engine(level) => {
-                Box::new(JunqiPlayer::new(level, side, own, first, rules, seed))
+                let player = JunqiPlayer::new(level, side, own, first, rules, seed);
+                Box::new(match std::env::var("LANQI_JUNQI_OFF") {
+                    Ok(off) => player.with_tune(Tune::all_but(&off)),
+                    Err(_) => player,
+                })
             }
+            PlayerSpec::Previous(level) => Box::new(
+                JunqiPlayer::new(level, side, own, first, rules, seed).with_tune(Tune::NONE),
+            ),
         }
     }
 
@@ -356,8 +432,8 @@ impl PlayerSpec {
     /// limit when `timed`.
     pub fn budget(self, timed: bool) -> Budget {
         match self {
-            PlayerSpec::Engine(level) if timed => level.budget(),
-            PlayerSpec::Engine(level) => level.fixed_budget(),
+            PlayerSpec::Engine(level) | PlayerSpec::Previous(level) if timed => level.budget(),
+            PlayerSpec::Engine(level) | PlayerSpec::Previous(level) => level.fixed_budget(),
             _ => Budget {
                 nodes: 0,
                 time: None,
@@ -371,7 +447,9 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Random => f.write_str("random"),
             PlayerSpec::Greedy => f.write_str("greedy"),
+            PlayerSpec::Belief => f.write_str("belief"),
             PlayerSpec::Engine(level) => write!(f, "engine:{level}"),
+            PlayerSpec::Previous(level) => write!(f, "prev:{level}"),
         }
     }
 }
@@ -383,14 +461,19 @@ impl FromStr for PlayerSpec {
         match s {
             "random" => Ok(PlayerSpec::Random),
             "greedy" => Ok(PlayerSpec::Greedy),
+            "belief" => Ok(PlayerSpec::Belief),
             "engine" => Ok(PlayerSpec::Engine(Level::Hard)),
+            _ if s.starts_with("prev:") => s["prev:".len()..]
+                .parse()
+                .map(PlayerSpec::Previous)
+                .map_err(|e: crate::engine::ParseLevelError| e.to_string()),
             _ => match s.strip_prefix("engine:") {
                 Some(level) => level
                     .parse()
                     .map(PlayerSpec::Engine)
                     .map_err(|e: crate::engine::ParseLevelError| e.to_string()),
                 None => Err(format!(
-                    "unknown player '{s}' (random, greedy, engine:easy, engine:medium or engine:hard)"
+                    "unknown player '{s}' (random, greedy, belief, engine:easy, engine:medium, engine:hard or prev:LEVEL)"
                 )),
             },
         }

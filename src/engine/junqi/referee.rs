@@ -35,6 +35,11 @@ pub struct MatchConfig {
     pub timed: bool,
     /// A node budget for engines instead of their level's.
     pub nodes: Option<u64>,
+    /// A node budget for player A alone (before `nodes`), to match one level against
+    /// itself with more or less to think with.
+    pub a_nodes: Option<u64>,
+    /// The same for player B.
+    pub b_nodes: Option<u64>,
 }
 
 /// How one game of a match ended.
@@ -218,7 +223,10 @@ pub fn play_game(config: &MatchConfig, index: u32, times: &mut [MoveTimes; 2]) -
         .collect();
     let budgets = who.map(|p| {
         let mut budget = specs[p].budget(config.timed);
-        if let (PlayerSpec::Engine(_), Some(n)) = (specs[p], config.nodes) {
+        let own = [config.a_nodes, config.b_nodes][p];
+        if let (PlayerSpec::Engine(_) | PlayerSpec::Previous(_), Some(n)) =
+            (specs[p], own.or(config.nodes))
+        {
             budget.nodes = n;
         }
         budget

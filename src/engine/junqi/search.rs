@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use crate::rules::junqi::board::{HEADQUARTERS, headquarters_of};
+use crate::rules::junqi::board::{HEADQUARTERS, ROADS, headquarters_of};
 use crate::rules::junqi::piece::battle;
 use crate::rules::junqi::square::squares;
 use crate::rules::junqi::{
@@ -32,12 +32,60 @@ pub fn value(kind: Kind) -> i32 {
     }
 }
 
+/// The refinements of #28, each switchable so that a match can measure what it is worth
+/// (`prev:LEVEL` in `lanqi junqi match` plays with all of them off: the engine before them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tune {
+    /// The evaluation weighs the flags' safety: attackers near a flag, guards beside it.
+    pub flag_safety: bool,
+    /// At the root, an attack by a high officer costs what it reveals, and a probe by a low
+    /// piece earns what it may reveal.
+    pub reveal: bool,
+    /// Sampled enemy layouts follow priors (unmoved back pieces are likelier mines, the
+    /// flag's neighbours likelier mines) rather than counts alone.
+    pub priors: bool,
+}
+
+impl Tune {
+    /// Every refinement on: the engine's levels.
+    pub const ALL: Tune = Tune {
+        flag_safety: true,
+        reveal: true,
+        priors: true,
+    };
+    /// Every refinement off: the engine before #28.
+    pub const NONE: Tune = Tune {
+        flag_safety: false,
+        reveal: false,
+        priors: false,
+    };
+}
+
+impl Tune {
+    /// [`Tune::ALL`] less the refinements named in `off`, a comma-separated list of
+    /// `flag_safety`, `reveal`, `priors` (unknown names are ignored): what
+    /// `LANQI_JUNQI_OFF` does to `engine:LEVEL` players, for measuring one refinement.
+    pub fn all_but(off: &str) -> Tune {
+        let mut tune = Tune::ALL;
+        for name in off.split(',').map(str::trim) {
+            match name {
+                "flag_safety" => tune.flag_safety = false,
+                "reveal" => tune.reveal = false,
+                "priors" => tune.priors = false,
+                _ => {}
+            }
+        }
+        tune
+    }
+}
+
 /// The search was stopped by its deadline.
 pub struct Aborted;
 
 /// One search: the rules (for the no-battle rule), node counting and an optional deadline.
 pub struct Searcher {
     rules: RuleSet,
+    tune: Tune,
     /// Nodes visited so far.
     pub nodes: u64,
     deadline: Option<Instant>,
@@ -46,9 +94,10 @@ pub struct Searcher {
 
 impl Searcher {
     /// A searcher under `rules`, stopping (with [`Aborted`]) once `deadline` has passed.
-    pub fn new(rules: RuleSet, deadline: Option<Instant>) -> Searcher {
+    pub fn new(rules: RuleSet, tune: Tune, deadline: Option<Instant>) -> Searcher {
         Searcher {
             rules,
+            tune,
             nodes: 0,
             deadline,
             buffers: Vec::new(),
@@ -152,7 +201,7 @@ impl Searcher {
             self.buffers[ply as usize] = moves;
             return Ok(-(WIN - ply as i32));
         }
-        let stand = evaluate(position, self.rules);
+        let stand = evaluate(position, self.rules, self.tune);
         if stand >= beta || left == 0 {
             self.buffers[ply as usize] = moves;
             return Ok(stand);
@@ -194,9 +243,11 @@ impl Searcher {
     /// The score if the no-battle rule has ended the game here.
     fn no_battle(&self, position: &Position, ply: u32) -> Option<i32> {
         let n = self.rules.no_battle_plies?;
-        (position.quiet_plies() >= n).then(|| match self.rules.no_battle_verdict {
-            NoBattleVerdict::Draw => 0,
-            NoBattleVerdict::SideToMoveLoses => -(WIN - ply as i32),
+        let to_move = position.side_to_move();
+        (position.quiet_plies() >= n).then(|| match self.rules.no_battle_verdict.loser(to_move) {
+            None => 0,
+            Some(loser) if loser == to_move => -(WIN - ply as i32),
+            Some(_) => WIN - ply as i32,
         })
     }
 
@@ -240,7 +291,7 @@ fn distance(a: Square, b: Square) -> i32 {
 
 /// The static evaluation for the side to move: material, pressure on the enemy flag,
 /// progress into the enemy half, and the no-battle rule.
-pub fn evaluate(position: &Position, rules: RuleSet) -> i32 {
+pub fn evaluate(position: &Position, rules: RuleSet, tune: Tune) -> i32 {
     let mut score = [0i32; 2];
     let mut flags = [None; 2];
     for side in Side::BOTH {
@@ -268,24 +319,43 @@ pub fn evaluate(position: &Position, rules: RuleSet) -> i32 {
                 }
                 if let Some(f) = enemy_flag {
                     let d = distance(s, f);
-                    if d <= 4 {
+                    if tune.flag_safety {
+                        // Close to the flag is what wins: worth far more than a step.
+                        v += match d {
+                            0 | 1 => 70,
+                            2 => 35,
+                            3 => 15,
+                            4 => 6,
+                            _ => 0,
+                        };
+                    } else if d <= 4 {
                         v += (5 - d) * 6;
                     }
                 }
             }
             score[side.index()] += v;
         }
+        if tune.flag_safety
+            && let Some(f) = flags[side.index()]
+        {
+            // Guards on the flag's neighbours: a landmine or any piece standing there.
+            let guards = (ROADS[f.index()] & position.occupied(side)).count_ones() as i32;
+            score[side.index()] += 12 * guards.min(3);
+        }
     }
     let me = position.side_to_move();
     let mut eval = score[me.index()] - score[me.opponent().index()];
-    if let (Some(n), NoBattleVerdict::SideToMoveLoses) =
-        (rules.no_battle_plies, rules.no_battle_verdict)
+    if let Some(n) = rules.no_battle_plies
+        && rules.no_battle_verdict != NoBattleVerdict::Draw
     {
         let left = n.saturating_sub(position.quiet_plies());
         if left <= 8 {
-            // The side to move when the count runs out loses: it is us if `left` is even.
+            // We make the last quiet ply if `left` is odd. Under MoverLoses that loses; under
+            // SideToMoveLoses it wins.
             let pressure = (9 - left as i32) * 25;
-            if left.is_multiple_of(2) {
+            let we_make_it = !left.is_multiple_of(2);
+            let we_lose = we_make_it == (rules.no_battle_verdict == NoBattleVerdict::MoverLoses);
+            if we_lose {
                 eval -= pressure;
             } else {
                 eval += pressure;

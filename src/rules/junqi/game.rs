@@ -14,7 +14,8 @@ pub enum WinReason {
     FlagLost,
     /// The loser was to move and had no legal move.
     NoLegalMove,
-    /// The no-battle rule's championship verdict: the side to move loses.
+    /// The no-battle rule's championship verdict ([`NoBattleVerdict::MoverLoses`] or
+    /// [`NoBattleVerdict::SideToMoveLoses`]): the other side lost.
     NoBattle(u32),
 }
 
@@ -74,13 +75,29 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// What happens after too many plies without a battle.
+/// What happens when the no-battle count reaches its limit, `n` consecutive plies without a
+/// battle. The championship text (「双方连续31步未碰子时当前行棋方为负」, 「鼓励主动进攻」) can be
+/// read two ways; both are here, named by who loses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NoBattleVerdict {
     /// The game is drawn.
     Draw,
-    /// The side to move loses (championship rule).
+    /// Whoever makes the `n`-th consecutive quiet ply loses: the reading that fits the rule's
+    /// stated aim (attack within `n` plies), and the championship preset.
+    MoverLoses,
+    /// After `n` quiet plies the side to move loses (so the one who made the `n`-th wins).
     SideToMoveLoses,
+}
+
+impl NoBattleVerdict {
+    /// Who loses when the count reaches its limit and `to_move` is to move; `None` for a draw.
+    pub fn loser(self, to_move: Side) -> Option<Side> {
+        match self {
+            NoBattleVerdict::Draw => None,
+            NoBattleVerdict::MoverLoses => Some(to_move.opponent()),
+            NoBattleVerdict::SideToMoveLoses => Some(to_move),
+        }
+    }
 }
 
 /// The rules that are agreed per game (spec: *configurable*).
@@ -106,12 +123,17 @@ impl Default for RuleSet {
 }
 
 impl RuleSet {
-    /// The China Computer Game Championship preset: 31 plies without a battle, the side to
-    /// move loses.
+    /// The China Computer Game Championship preset: whoever makes the 31st consecutive ply
+    /// without a battle loses ([`NoBattleVerdict::MoverLoses`]).
     pub fn championship() -> RuleSet {
+        RuleSet::championship_read(NoBattleVerdict::MoverLoses)
+    }
+
+    /// The championship preset under a chosen reading of its no-battle rule.
+    pub fn championship_read(verdict: NoBattleVerdict) -> RuleSet {
         RuleSet {
             no_battle_plies: Some(31),
-            no_battle_verdict: NoBattleVerdict::SideToMoveLoses,
+            no_battle_verdict: verdict,
             ..RuleSet::default()
         }
     }
@@ -196,11 +218,9 @@ impl RuleSet {
         if let Some(n) = self.no_battle_plies
             && quiet_plies >= n
         {
-            return Some(match self.no_battle_verdict {
-                NoBattleVerdict::Draw => Outcome::Draw(DrawReason::NoBattle(n)),
-                NoBattleVerdict::SideToMoveLoses => {
-                    Outcome::Win(to_move.opponent(), WinReason::NoBattle(n))
-                }
+            return Some(match self.no_battle_verdict.loser(to_move) {
+                None => Outcome::Draw(DrawReason::NoBattle(n)),
+                Some(loser) => Outcome::Win(loser.opponent(), WinReason::NoBattle(n)),
             });
         }
         if self.repetition_draws {
@@ -242,15 +262,40 @@ mod tests {
     }
 
     #[test]
-    fn the_championship_no_battle_rule_makes_the_side_to_move_lose() {
+    fn the_championship_no_battle_rule_makes_the_mover_of_the_31st_quiet_ply_lose() {
+        // 30 quiet plies so far; South makes the 31st and loses, though it could attack.
         let mut g = game(
-            "1l3/4g/5/5/5/5/5/5/5/5/G4/1L3 s 30 30",
+            "1l3/4g/5/5/5/5/5/5/5/5/G3h/1L3 s 30 30",
             RuleSet::championship(),
         );
         play(&mut g, &["a2-a3"]);
         assert_eq!(
             g.outcome(),
-            Some(Outcome::Win(Side::South, WinReason::NoBattle(31)))
+            Some(Outcome::Win(Side::North, WinReason::NoBattle(31)))
+        );
+        assert_eq!(
+            g.outcome().unwrap().to_string(),
+            "north (no battle in 31 plies)"
+        );
+        // The battle South had would have reset the count.
+        let mut g = game(
+            "1l3/4g/5/5/5/5/5/5/5/5/G3h/1L3 s 30 30",
+            RuleSet::championship(),
+        );
+        play(&mut g, &["a2-e2"]);
+        assert_eq!(g.outcome(), None);
+        assert_eq!(g.position().quiet_plies(), 0);
+    }
+
+    #[test]
+    fn the_other_reading_makes_the_side_to_move_after_31_quiet_plies_lose() {
+        let rules = RuleSet::championship_read(NoBattleVerdict::SideToMoveLoses);
+        let mut g = game("1l3/4g/5/5/5/5/5/5/5/5/G4/1L3 s 30 30", rules);
+        play(&mut g, &["a2-a3"]);
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Win(Side::South, WinReason::NoBattle(31))),
+            "North is to move after South's 31st quiet ply, and loses"
         );
     }
 
