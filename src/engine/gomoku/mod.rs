@@ -7,7 +7,9 @@
 //!
 //! Node-limited searches are deterministic: the same game and limits give the same move.
 
+pub mod arena;
 pub mod budget;
+pub mod external;
 pub mod gomocup;
 pub mod opening;
 pub mod pattern;
