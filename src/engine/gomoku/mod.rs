@@ -16,6 +16,7 @@ pub mod pattern;
 pub mod search;
 pub mod state;
 pub mod threat;
+pub mod tune;
 
 pub use opening::best_action;
 pub use search::{How, Limits, Report, Searcher, WIN};
