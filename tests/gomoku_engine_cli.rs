@@ -553,3 +553,115 @@ fn random_protocol_lines_never_panic() {
         }
     }
 }
+
+#[test]
+fn a_match_against_lanqis_own_gomocup_mode_reports_every_game_and_the_score() {
+    let lanqi = env!("CARGO_BIN_EXE_lanqi");
+    let output = Command::new(lanqi)
+        .args(["gomoku", "match", "--a", "engine:medium", "--b"])
+        .arg(format!("gomocup:{lanqi} engine gomoku --nodes 400"))
+        .args([
+            "--nodes",
+            "4000",
+            "--games",
+            "2",
+            "--verbose",
+            "--hash",
+            "1",
+        ])
+        .output()
+        .expect("run lanqi gomoku match");
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("game 0 opening \"h8 ") && lines[0].contains(" a=black "));
+    assert!(lines[1].starts_with("game 1 opening \"h8 ") && lines[1].contains(" a=white "));
+    let wins = lines[..2].iter().filter(|l| l.contains(" win (")).count();
+    assert!(
+        lines[2].starts_with(&format!("wins {wins} draws ")),
+        "{out}"
+    );
+    assert!(lines[3].starts_with("score ") && lines[4].starts_with("elo "));
+    assert!(
+        lines[5].starts_with("a engine:medium: ")
+            && lines[5].ends_with(" 0 crashes, 0 illegal moves")
+    );
+    assert!(
+        lines[6].starts_with("b gomocup:") && lines[6].contains("(lanqi)"),
+        "{out}"
+    );
+}
+
+/// Runs `lanqi gomoku match` of engine:easy (A) by nodes against a shell-script "engine"
+/// running `script`, two games; returns stdout.
+fn match_against_script(name: &str, script: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("lanqi-pbrain-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pbrain.sh");
+    std::fs::write(&path, format!("#!/bin/sh\n{script}\n")).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_lanqi"))
+        .args([
+            "gomoku",
+            "match",
+            "--a",
+            "engine:easy",
+            "--nodes",
+            "200",
+            "--games",
+            "2",
+        ])
+        .args(["--b", &format!("gomocup:sh {}", path.display())])
+        .output()
+        .expect("run lanqi gomoku match");
+    let _ = std::fs::remove_dir_all(dir);
+    let out = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(output.status.success(), "{out}");
+    out
+}
+
+#[test]
+fn a_match_reports_an_outside_engine_that_plays_off_the_board_or_dies() {
+    // It names itself, then answers every request with a point off the board.
+    let out = match_against_script(
+        "offboard",
+        "while read l; do case $l in ABOUT*) echo 'name=\"bad\"';; START*) echo OK;; BOARD*|TURN*|BEGIN*) echo 99,99;; esac; done",
+    );
+    assert!(out.starts_with("wins 2 draws 0 losses 0\n"), "{out}");
+    assert!(
+        out.contains("b gomocup:sh ") && out.contains("(bad)"),
+        "{out}"
+    );
+    assert!(out.contains(" 0 crashes, 2 illegal moves"), "{out}");
+    assert!(
+        out.contains("game 0 ply 3 b: illegal move: 99,99\n"),
+        "{out}"
+    );
+    // It quits when asked for a move; it is started again for the second game.
+    let out = match_against_script(
+        "quits",
+        "while read l; do case $l in ABOUT*) echo 'name=\"quitter\"';; START*) echo OK;; BOARD*|TURN*|BEGIN*) exit 1;; esac; done",
+    );
+    assert!(out.starts_with("wins 2 draws 0 losses 0\n"), "{out}");
+    assert!(out.contains(" 2 crashes, 0 illegal moves"), "{out}");
+    assert!(
+        out.contains("game 1 ply 4 b: crash: the engine exited"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_match_with_an_engine_that_is_not_there_is_an_error() {
+    let output = Command::new(env!("CARGO_BIN_EXE_lanqi"))
+        .args([
+            "gomoku",
+            "match",
+            "--a",
+            "engine:easy",
+            "--b",
+            "gomocup:/nonexistent/pbrain",
+        ])
+        .output()
+        .expect("run lanqi gomoku match");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("gomocup:/nonexistent/pbrain"));
+}

@@ -56,6 +56,9 @@ pub enum GomokuCommand {
         /// Points such as h8, Black first.
         moves: Vec<String>,
     },
+    /// Play a match between lanqi's engine and Gomocup engines from fixed balanced
+    /// openings, each with both colours; report A's score, Elo and every fault.
+    Match(super::gomoku_match::MatchArgs),
 }
 
 /// Runs a `lanqi gomoku` subcommand.
@@ -95,6 +98,7 @@ pub fn run(command: GomokuCommand) -> Result<String, UserError> {
             .expect("writing to a string");
             Ok(out)
         }
+        GomokuCommand::Match(args) => super::gomoku_match::run(args),
         GomokuCommand::Forbidden { size, moves } => {
             let settings = Settings {
                 rule: Rule::Renju,

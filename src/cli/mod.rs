@@ -3,6 +3,7 @@
 
 mod engine;
 mod gomoku;
+mod gomoku_match;
 mod junqi;
 mod junqi_match;
 mod peer;

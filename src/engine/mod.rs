@@ -4,6 +4,7 @@
 pub mod gomoku;
 pub mod junqi;
 pub mod level;
+pub mod tally;
 pub mod tibetan;
 pub mod xiangqi;
 

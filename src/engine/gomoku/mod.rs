@@ -7,13 +7,16 @@
 //!
 //! Node-limited searches are deterministic: the same game and limits give the same move.
 
+pub mod arena;
 pub mod budget;
+pub mod external;
 pub mod gomocup;
 pub mod opening;
 pub mod pattern;
 pub mod search;
 pub mod state;
 pub mod threat;
+pub mod tune;
 
 pub use opening::best_action;
 pub use search::{How, Limits, Report, Searcher, WIN};

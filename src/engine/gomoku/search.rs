@@ -16,14 +16,25 @@ use std::time::{Duration, Instant};
 
 use super::budget::Budget;
 use super::pattern::PatternTable;
-use super::state::{F_FIVE, F_FOUR, F_WIN, State};
+use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_THREE, F_WIN, State};
 use super::threat::Threats;
+use super::tune::Tune;
 use crate::rules::gomoku::{Game, Point};
 
 /// A won position scores `WIN - plies to the win`.
 pub const WIN: i32 = 1_000_000;
 const INF: i32 = 2_000_000;
 const MAX_PLY: i32 = 64;
+/// About how many nodes a timed search spends a millisecond, to share a time among its
+/// parts.
+const NODES_A_MS: u64 = 300;
+/// How many attacking moves the root's VCT for the seat to move looks ahead (10 cost far
+/// more nodes than they found wins at 300 ms a move).
+const VCT_DEPTH: u32 = 6;
+/// From which move on (0-based) a quiet move is searched a ply shallower first.
+const LATE_MOVE: usize = 3;
+/// What a double threat the other seat cannot answer with a four is worth at a leaf.
+const DOUBLE_THREAT: i64 = 20_000;
 
 /// What a search may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,9 +202,9 @@ impl Searcher {
         // The threat searches get a share of the nodes (of a timed search: of about 100
         // nodes a millisecond), so that alpha-beta always has most of the budget.
         let max = limits.nodes.unwrap_or(u64::MAX);
-        let timed = limits
-            .time
-            .map_or(u64::MAX, |t| (t.as_millis() as u64).saturating_mul(100));
+        let timed = limits.time.map_or(u64::MAX, |t| {
+            (t.as_millis() as u64).saturating_mul(NODES_A_MS)
+        });
         let share = |part: u64| (max.min(timed) / part).clamp(1, 2_000_000);
         let two = st.playing() == 2;
         if two && st.count(st.next_seat(), F_FIVE) == 0 {
@@ -201,7 +212,7 @@ impl Searcher {
                 return (Some(st.point(c)), How::Vcf, WIN, 0);
             }
             if limits.vct
-                && let Some(c) = Threats::new(st, true, budget, share(4)).find(6)
+                && let Some(c) = Threats::new(st, true, budget, share(4)).find(VCT_DEPTH)
             {
                 return (Some(st.point(c)), How::Vct, WIN, 0);
             }
@@ -216,7 +227,7 @@ impl Searcher {
         }
         let forced = self.fives_against(st);
         if two && forced.is_empty() && moves.len() > 1 {
-            moves = self.refute_vcf(st, moves, budget, share(8));
+            moves = self.refute(st, moves, budget, share(8), false, 20);
         }
         if moves.len() == 1 {
             let how = if forced.is_empty() {
@@ -239,37 +250,81 @@ impl Searcher {
         (Some(st.point(best)), how, score, depth)
     }
 
-    /// The moves that stop the next seat's VCF, if it has one (all of them if none do).
-    fn refute_vcf(
+    /// The moves that stop the next seat's VCF (`vct` false) or VCT, found within `depth`
+    /// attacking moves, if it has one: `moves` and the points of its threats and of the
+    /// seat to move's fours, less each one proven not to stop it (all of `moves` if none
+    /// does). A check cut short by the budget proves nothing. (Refuting the VCT at the
+    /// root, with VCTs of 6 attacking moves, lost to the build without it, 14-1-45 at
+    /// 100 ms a move: the threat search's VCT claims too much and takes the time.)
+    fn refute(
         &mut self,
         st: &mut State,
         moves: Vec<usize>,
         budget: &mut Budget,
         limit: u64,
+        vct: bool,
+        depth: u32,
     ) -> Vec<usize> {
         let spent = budget.nodes;
+        // Some(true): it wins; Some(false): it does not; None: not known.
         let threat = |st: &mut State, budget: &mut Budget| {
             let left = (spent + limit).saturating_sub(budget.nodes);
-            Threats::new(st, false, budget, left).find(20).is_some()
+            let mut t = Threats::new(st, vct, budget, left);
+            match t.find(depth) {
+                Some(_) => Some(true),
+                None if t.aborted() => None,
+                None => Some(false),
+            }
         };
         st.pass();
         let danger = threat(st, budget);
         st.unpass();
-        if !danger {
+        if danger != Some(true) {
             return moves;
         }
-        let mut safe = Vec::new();
-        for &m in &moves {
-            st.make(m);
-            if !threat(st, budget) {
-                safe.push(m);
-            }
-            st.unmake();
-            if budget.nodes >= spent + limit || budget.stopped() {
-                return moves;
+        let me = st.mover();
+        let them = st.next_seat();
+        let mut candidates = moves.clone();
+        let wanted = if vct {
+            F_FOUR | F_THREE | F_WIN
+        } else {
+            F_FOUR | F_WIN
+        };
+        for c in st.board_cells() {
+            if st.is_empty(c)
+                && (st.flags(them, c) & wanted != 0 || st.flags(me, c) & F_FOUR != 0)
+                && !candidates.contains(&c)
+                && st.legal(c)
+            {
+                candidates.push(c);
             }
         }
-        if safe.is_empty() { moves } else { safe }
+        let mut kept = Vec::new();
+        let mut safe = 0;
+        for &m in &candidates {
+            if budget.stopped() || budget.nodes >= spent + limit {
+                if moves.contains(&m) {
+                    kept.push(m);
+                }
+                continue;
+            }
+            st.make(m);
+            let after = threat(st, budget);
+            st.unmake();
+            match after {
+                Some(true) => {}
+                Some(false) => {
+                    safe += 1;
+                    kept.push(m);
+                }
+                None => {
+                    if moves.contains(&m) {
+                        kept.push(m);
+                    }
+                }
+            }
+        }
+        if safe == 0 { moves } else { kept }
     }
 
     fn deepen(
@@ -392,6 +447,7 @@ impl Searcher {
                 }
             }
         }
+        let reducible = forced.is_empty() && depth >= 3 && st.playing() == 2 && Tune::current().lmr;
         let (mut moves, next_depth) = if forced.is_empty() {
             (self.moves(st, ply as usize), depth - 1)
         } else {
@@ -408,8 +464,22 @@ impl Searcher {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = moves[0];
-        for m in moves {
-            let score = self.child(st, m, next_depth, alpha, beta, ply + 1, budget);
+        let them = st.next_seat();
+        for (i, m) in moves.into_iter().enumerate() {
+            // Late quiet moves are searched a ply shallower first, and again at full
+            // depth only if they beat alpha.
+            let quiet = reducible
+                && i >= LATE_MOVE
+                && st.flags(me, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0
+                && st.flags(them, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0;
+            let mut score = if quiet {
+                self.child(st, m, next_depth - 1, alpha, beta, ply + 1, budget)
+            } else {
+                alpha
+            };
+            if !quiet || score > alpha {
+                score = self.child(st, m, next_depth, alpha, beta, ply + 1, budget);
+            }
             if budget.stopped() {
                 return 0;
             }
@@ -522,7 +592,15 @@ impl Searcher {
                 (others, root_total)
             }
         };
-        let score = mine * 6 / 5 - theirs;
+        let mut score = mine * 6 / 5 - theirs;
+        if st.playing() == 2 {
+            let them = st.next_seat();
+            // The seat to move can make a four-three or a double three, and the other
+            // seat has no four to answer with: a win in a few moves, nearly always.
+            if st.count(me, F_DOUBLE) > 0 && st.count(them, F_FOUR) == 0 && Tune::current().double {
+                score += DOUBLE_THREAT;
+            }
+        }
         score.clamp(-(WIN / 2) as i64, (WIN / 2) as i64) as i32
     }
 }

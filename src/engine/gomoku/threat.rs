@@ -43,6 +43,12 @@ impl<'a> Threats<'a> {
         }
     }
 
+    /// Whether the search ran out of nodes or time (a `None` from [`Threats::find`] then
+    /// proves nothing).
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
     /// The first move of a forced win found within `depth` attacking moves, if any.
     pub fn find(&mut self, depth: u32) -> Option<usize> {
         if self.st.playing() != 2 {

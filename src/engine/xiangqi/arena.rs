@@ -7,11 +7,13 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::external::{Clock, External, Go, Protocol};
 use super::search::{Limits, Searcher, clock_limits};
 use crate::engine::Level;
+use crate::engine::tally::Tally;
+pub use crate::engine::tally::{MoveTimes, elo, wilson};
 use crate::rules::xiangqi::{Game, Move, Outcome, Position, Side};
 
 /// A game still going after this many plies is adjudicated a draw.
@@ -147,34 +149,6 @@ impl GameRecord {
     }
 }
 
-/// Thinking times of one player.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct MoveTimes {
-    /// Moves chosen.
-    pub moves: u64,
-    /// Their total wall time.
-    pub total: Duration,
-    /// The longest.
-    pub worst: Duration,
-}
-
-impl MoveTimes {
-    fn add(&mut self, t: Duration) {
-        self.moves += 1;
-        self.total += t;
-        self.worst = self.worst.max(t);
-    }
-
-    /// The mean time per move.
-    pub fn mean(&self) -> Duration {
-        if self.moves == 0 {
-            Duration::ZERO
-        } else {
-            self.total / self.moves as u32
-        }
-    }
-}
-
 /// A match's games and times.
 #[derive(Clone, Debug)]
 pub struct MatchReport {
@@ -188,53 +162,21 @@ pub struct MatchReport {
     pub names: [Option<String>; 2],
 }
 
-/// The Elo difference that a score `p` (0..1) means: 400·log10(p / (1 - p)), clamped to
-/// ±1200 at 0 and 1.
-pub fn elo(p: f64) -> f64 {
-    if p <= 0.0 {
-        -1200.0
-    } else if p >= 1.0 {
-        1200.0
-    } else {
-        (400.0 * (p / (1.0 - p)).log10()).clamp(-1200.0, 1200.0)
-    }
-}
-
-/// A's score `p` over `n` games and its 95% Wilson interval.
-pub fn wilson(p: f64, n: f64) -> (f64, f64) {
-    if n == 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.96f64;
-    let denominator = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denominator;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
 impl MatchReport {
     /// A's wins, draws and losses.
     pub fn wdl(&self) -> (u32, u32, u32) {
-        let mut wdl = (0, 0, 0);
-        for g in &self.games {
-            match g.winner {
-                Some(w) if w == g.a_side => wdl.0 += 1,
-                Some(_) => wdl.2 += 1,
-                None => wdl.1 += 1,
-            }
-        }
-        wdl
+        let t = self.tally();
+        (t.wins, t.draws, t.losses)
     }
 
     /// A's score (a draw counts half) and its 95% interval.
     pub fn score(&self) -> (f64, f64, f64) {
-        let n = self.games.len() as f64;
-        if n == 0.0 {
-            return (0.0, 0.0, 1.0);
-        }
-        let p = self.games.iter().map(GameRecord::a_score).sum::<f64>() / n;
-        let (lo, hi) = wilson(p, n);
-        (p, lo, hi)
+        self.tally().score()
+    }
+
+    /// A's results.
+    pub fn tally(&self) -> Tally {
+        Tally::of(self.games.iter().map(GameRecord::a_score))
     }
 }
 
@@ -242,17 +184,7 @@ impl fmt::Display for MatchReport {
     /// `wins N draws N losses N`, the score and its interval, the Elo and its interval,
     /// then each player's times per move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (w, d, l) = self.wdl();
-        writeln!(f, "wins {w} draws {d} losses {l}")?;
-        let (p, lo, hi) = self.score();
-        writeln!(f, "score {p:.4} (95% CI {lo:.4} to {hi:.4})")?;
-        writeln!(
-            f,
-            "elo {:+.0} (95% CI {:+.0} to {:+.0})",
-            elo(p),
-            elo(lo),
-            elo(hi)
-        )?;
+        write!(f, "{}", self.tally())?;
         for (i, name) in ["a", "b"].into_iter().enumerate() {
             let t = self.times[i];
             let called = self.names[i]
@@ -261,11 +193,9 @@ impl fmt::Display for MatchReport {
                 .unwrap_or_default();
             writeln!(
                 f,
-                "{name} {}{called}: {} moves; mean {:.4} s, worst {:.4} s per move",
+                "{name} {}{called}: {}",
                 self.config.players[i],
-                t.moves,
-                t.mean().as_secs_f64(),
-                t.worst.as_secs_f64()
+                t.summary()
             )?;
         }
         Ok(())
@@ -530,16 +460,6 @@ mod tests {
         for bad in ["engine:expert", "uci:", "random", "greedy:x"] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn elo_follows_the_score() {
-        assert_eq!(elo(0.5), 0.0);
-        assert!((elo(0.75) - 190.85).abs() < 0.1);
-        assert_eq!(elo(0.0), -1200.0);
-        assert_eq!(elo(1.0), 1200.0);
-        let (lo, hi) = wilson(0.5, 40.0);
-        assert!(lo < 0.5 && hi > 0.5 && (0.5 - lo - (hi - 0.5)).abs() < 1e-9);
     }
 
     #[test]

@@ -1,0 +1,123 @@
+//! `lanqi gomoku match`: games between lanqi's engine and outside Gomocup (Piskvork)
+//! engines, from a fixed list of balanced openings with colours swapped, judged by the
+//! rules core.
+
+use std::fmt::Write;
+
+use clap::Args;
+
+use super::UserError;
+use crate::engine::gomoku::arena::{Limit, MatchConfig, PlayerSpec, openings_fit, run_match};
+use crate::rules::gomoku::{Rule, Size};
+
+/// Options of `lanqi gomoku match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// Player A (whose score is printed): engine:easy|medium|hard or gomocup:PATH (PATH
+    /// may be followed by the program's arguments, e.g. "gomocup:lanqi engine gomoku").
+    #[arg(long)]
+    pub a: PlayerSpec,
+    /// Player B.
+    #[arg(long)]
+    pub b: PlayerSpec,
+    /// The rule set: freestyle, standard, renju or caro.
+    #[arg(long, default_value = "freestyle")]
+    pub rule: Rule,
+    /// The board, WxH (each side 5 to 26; the openings need 9x9 or more).
+    #[arg(long, default_value = "15x15", value_name = "WxH")]
+    pub size: Size,
+    /// Number of games; A plays Black in games 0, 2, 4…, and games 2k and 2k+1 share an
+    /// opening.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub games: u32,
+    /// Number the games from this one (a long match can be split between processes).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub first_game: u32,
+    /// Milliseconds a move for both players (unless --a-time/--b-time).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub time: Option<u64>,
+    /// Milliseconds a move for A.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub a_time: Option<u64>,
+    /// Milliseconds a move for B.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub b_time: Option<u64>,
+    /// Nodes a move for lanqi's engine instead of a time (no clock: the same games on
+    /// every machine); an outside engine is told 5000 ms a move unless given a time.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub nodes: Option<u64>,
+    /// lanqi's transposition table, in megabytes.
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub hash: u64,
+    /// Print one line per game (number, opening, A's colour, result, plies) before the
+    /// summary.
+    #[arg(long)]
+    pub verbose: bool,
+    /// With --verbose or --progress, add each game's moves (from the first stone) to its
+    /// line.
+    #[arg(long)]
+    pub moves: bool,
+    /// Print each game's line on stderr as soon as it ends.
+    #[arg(long)]
+    pub progress: bool,
+}
+
+/// One player's limit: its own time first, then the shared time, then the nodes.
+fn limit(own: Option<u64>, args: &MatchArgs) -> Limit {
+    let time_ms = own.or(args.time);
+    Limit {
+        time_ms,
+        nodes: if time_ms.is_some() { None } else { args.nodes },
+    }
+}
+
+/// Runs the match and returns its report.
+pub fn run(args: MatchArgs) -> Result<String, UserError> {
+    if !openings_fit(args.size) {
+        return Err(UserError(format!(
+            "the openings do not fit on a {} board: 9x9 or more",
+            args.size
+        )));
+    }
+    let config = MatchConfig {
+        players: [args.a.clone(), args.b.clone()],
+        limits: [limit(args.a_time, &args), limit(args.b_time, &args)],
+        rule: args.rule,
+        size: args.size,
+        games: args.games,
+        first_game: args.first_game,
+        hash_mb: args.hash as usize,
+    };
+    let mut out = String::new();
+    let report = run_match(config, |g| {
+        let result = match g.a_score() {
+            1.0 => "win",
+            0.0 => "loss",
+            _ => "draw",
+        };
+        let mut line = format!(
+            "game {} opening \"{}\" a={} {result} ({}) {} plies",
+            g.index,
+            g.opening,
+            g.a_colour(),
+            g.reason,
+            g.moves.len()
+        );
+        if args.moves {
+            line += ": moves";
+            for p in &g.moves {
+                line += " ";
+                line += &p.to_string();
+            }
+        }
+        if args.progress {
+            eprintln!("{line}");
+        }
+        if args.verbose {
+            writeln!(out, "{line}").expect("writing to a string");
+        }
+    })
+    .map_err(UserError::from_display)?;
+    write!(out, "{report}").expect("writing to a string");
+    Ok(out)
+}
