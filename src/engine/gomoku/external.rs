@@ -10,9 +10,9 @@
 //! that gap. Coordinates are 0-based, `X` the column from the left and `Y` the row from
 //! the top. Every answer is checked against the rules before it is used.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::rules::gomoku::{Game, Point, Rule, Settings};
@@ -65,23 +65,7 @@ impl External {
     pub fn spawn(command: &str) -> Result<External, ExternalError> {
         let mut words = command.split_whitespace();
         let program = words.next().ok_or(ExternalError::NoProgram)?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()?;
-        let stdin = child.stdin.take().ok_or(ExternalError::Closed)?;
-        let stdout = child.stdout.take().ok_or(ExternalError::Closed)?;
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, lines) = crate::engine::child::spawn_lines(program, words)?;
         let mut engine = External {
             child,
             stdin,

@@ -12,10 +12,10 @@
 //! and answers `uci` or `ucci` in time ([`EngineInfo`]).
 
 use std::ffi::OsStr;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::rules::xiangqi::{Move, Position, Square};
@@ -238,23 +238,7 @@ impl External {
         protocol: Protocol,
         wait: Duration,
     ) -> Result<External, ExternalError> {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()?;
-        let stdin = child.stdin.take().ok_or(ExternalError::Closed)?;
-        let stdout = child.stdout.take().ok_or(ExternalError::Closed)?;
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, lines) = crate::engine::child::spawn_lines(program, args)?;
         let mut engine = External {
             child,
             stdin,
