@@ -239,7 +239,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             };
             let (guest, addr) = match super::control::start_guest(start) {
                 Ok(started) => started,
-                Err(e) => return Some(e.into()),
+                Err(e) => return Some(Problem::NotStarted(e)),
             };
             if let Some(hand) = &mut self.hand {
                 hand.guests = vec![guest];
@@ -264,7 +264,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             return self
                 .start_engine(engine.clone(), Some((me, game_id)))
                 .err()
-                .map(Problem::from);
+                .map(Problem::NotStarted);
         }
         if let Some(level) = computer_level(&self.identity, &key) {
             let me = match me {
@@ -282,7 +282,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             };
             return super::control::start_computer(computer)
                 .err()
-                .map(Problem::from);
+                .map(Problem::NotStarted);
         }
         let here = self
             .presence
@@ -291,7 +291,8 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             .find(|f| f.fingerprint == fingerprint(&key))
             .and_then(|f| f.answered);
         let Some(to) = here.or_else(|| t.peer_addr.parse().ok()) else {
-            return Some(format!("no address for {}", t.names[1 - usize::from(t.me)]).into());
+            let name = t.names[1 - usize::from(t.me)].clone();
+            return Some(Problem::NoAddress { name });
         };
         self.endpoint
             .challenge(to, &game.to_string(), Some(game_id), now);
@@ -322,6 +323,9 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
         create_private_dir(dir)
             .and_then(|()| write_atomically(&path, text.as_bytes(), Some(0o600)))
             .err()
-            .map(|e| format!("saving {}: {e}", path.display()).into())
+            .map(|e| Problem::NotSaved {
+                path: path.display().to_string(),
+                detail: e.to_string(),
+            })
     }
 }

@@ -529,7 +529,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 };
                 let addr = match start_computer(computer) {
                     Ok(addr) => addr,
-                    Err(e) => return Some(e.into()),
+                    Err(e) => return Some(Problem::NotStarted(e)),
                 };
                 self.endpoint.challenge(addr, &game.to_string(), None, now);
             }
@@ -549,7 +549,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 };
                 let (guest, addr) = match start_guest(guest) {
                     Ok(started) => started,
-                    Err(e) => return Some(e.into()),
+                    Err(e) => return Some(Problem::NotStarted(e)),
                 };
                 hand.guests = vec![guest];
                 self.endpoint.challenge(addr, &game.to_string(), None, now);
@@ -576,7 +576,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
         }
         let addr = match self.start_engine(engine, None) {
             Ok(addr) => addr,
-            Err(e) => return Some(e.into()),
+            Err(e) => return Some(Problem::NotStarted(e)),
         };
         self.endpoint
             .challenge(addr, &GameKind::Xiangqi.to_string(), None, now);

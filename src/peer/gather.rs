@@ -164,7 +164,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 }
                 // The computers and guests started so far stop with `guests` dropped, or
                 // when nobody accepts them.
-                Err(e) => return Some(e.into()),
+                Err(e) => return Some(Problem::NotStarted(e)),
             }
         }
         if let Some(hand) = &mut self.hand {

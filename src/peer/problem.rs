@@ -56,6 +56,22 @@ pub enum Problem {
     NothingTo(Nothing),
     /// What the player asked cannot be done now (the session said why).
     NotNow(SessionError),
+    /// There is no address to reach this player of a saved game (they were not found on
+    /// the network, and none was kept).
+    NoAddress {
+        /// Their name.
+        name: String,
+    },
+    /// A game could not be saved: where, and what the system said.
+    NotSaved {
+        /// The file.
+        path: String,
+        /// The system's words.
+        detail: String,
+    },
+    /// A player at this screen (the computer, the second person, an engine) could not be
+    /// started; what the system said.
+    NotStarted(String),
     /// The game, the challenge or the table stopped, and why.
     Stopped(Stop),
     /// The other player broke the rules: the game is over; what the rules said of it (the
@@ -125,6 +141,14 @@ impl Problem {
             Problem::NothingTo(Nothing::ToAbandon) => key("problem-nothing-to-abandon"),
             Problem::NothingTo(Nothing::TableOpening) => key("problem-no-table-opening"),
             Problem::Stopped(stop) => return stop_words(stop, lang),
+            Problem::NoAddress { name: who } => return name(key("problem-no-address"), who),
+            Problem::NotSaved { path, detail } => {
+                let args = [("path", path.into()), ("detail", detail.into())];
+                return lang.phrase("problem-not-saved", &args);
+            }
+            Problem::NotStarted(detail) => {
+                return lang.phrase("problem-not-started", &[("detail", detail.into())]);
+            }
             Problem::NotNow(error) => return not_now_words(error, lang),
             Problem::BrokeRules { detail } => {
                 return lang.phrase("problem-broke-rules", &[("detail", detail.into())]);
@@ -236,6 +260,12 @@ mod tests {
             Problem::NothingTo(Nothing::ToAbandon),
             Problem::NothingTo(Nothing::TableOpening),
             Problem::BrokeRules { detail: name() },
+            Problem::NoAddress { name: name() },
+            Problem::NotSaved {
+                path: name(),
+                detail: name(),
+            },
+            Problem::NotStarted(name()),
         ];
         let mut all = all;
         all.extend(every_stop().into_iter().map(Problem::Stopped));
@@ -259,6 +289,9 @@ mod tests {
                 | Problem::OnlyOpenerAdjourns
                 | Problem::NothingTo(_)
                 | Problem::BrokeRules { .. }
+                | Problem::NoAddress { .. }
+                | Problem::NotSaved { .. }
+                | Problem::NotStarted(_)
                 | Problem::Stopped(_)
                 | Problem::NotNow(_)
                 | Problem::Detail(_) => {}

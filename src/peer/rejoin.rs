@@ -84,7 +84,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     match answered.or(was) {
                         Some(addr) => Sitter::Lan(addr),
                         None => {
-                            return Some(format!("no address for {}", t.names[seat]).into());
+                            let name = t.names[seat].clone();
+                            return Some(Problem::NoAddress { name });
                         }
                     }
                 }
