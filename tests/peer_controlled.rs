@@ -1180,10 +1180,12 @@ async fn an_engine_that_will_not_start_is_named_in_the_lobby() {
         until(&mut wa, |s| s.name == "gus").await;
         ca.send(Command::PlayEngine(engine)).unwrap();
         let s = until(&mut wa, |s| s.problem.is_some()).await;
-        let problem = s.problem.unwrap().to_string();
+        // Typed, with the system's words inside: the screen words the frame.
+        let problem = s.problem.unwrap();
         assert!(
-            problem.starts_with("Brittle 1 did not start: engine i/o:"),
-            "{problem}"
+            matches!(&problem, lanqi::peer::problem::Problem::NotStarted(detail)
+                if detail.starts_with("Brittle 1 did not start: engine i/o:")),
+            "{problem:?}"
         );
         assert!(s.game.is_none() && !s.challenging);
         ca.send(Command::Quit).unwrap();
