@@ -7,6 +7,7 @@ use std::fmt::Write;
 use clap::Args;
 
 use super::UserError;
+use super::match_line::{GameLine, Shown};
 use crate::engine::gomoku::arena::{Limit, MatchConfig, PlayerSpec, openings_fit, run_match};
 use crate::rules::gomoku::{Rule, Size};
 
@@ -89,33 +90,22 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
         hash_mb: args.hash as usize,
     };
     let mut out = String::new();
+    let shown = Shown {
+        moves: args.moves,
+        progress: args.progress,
+        verbose: args.verbose,
+    };
     let report = run_match(config, |g| {
-        let result = match g.a_score() {
-            1.0 => "win",
-            0.0 => "loss",
-            _ => "draw",
+        let line = GameLine {
+            index: g.index,
+            opening: g.opening,
+            a_side: g.a_colour(),
+            a_score: g.a_score(),
+            reason: &g.reason,
+            plies: g.moves.len(),
+            moves: &g.moves,
         };
-        let mut line = format!(
-            "game {} opening \"{}\" a={} {result} ({}) {} plies",
-            g.index,
-            g.opening,
-            g.a_colour(),
-            g.reason,
-            g.moves.len()
-        );
-        if args.moves {
-            line += ": moves";
-            for p in &g.moves {
-                line += " ";
-                line += &p.to_string();
-            }
-        }
-        if args.progress {
-            eprintln!("{line}");
-        }
-        if args.verbose {
-            writeln!(out, "{line}").expect("writing to a string");
-        }
+        line.show(shown, &mut out);
     })
     .map_err(UserError::from_display)?;
     write!(out, "{report}").expect("writing to a string");

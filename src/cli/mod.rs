@@ -6,6 +6,7 @@ mod gomoku;
 mod gomoku_match;
 mod junqi;
 mod junqi_match;
+mod match_line;
 mod peer;
 mod peers;
 mod tibetan;

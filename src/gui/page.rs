@@ -15,6 +15,7 @@
 //! [`check_pages`] checks that every language's words read as that language.
 
 use std::fmt::Debug;
+use std::sync::OnceLock;
 
 use iced::widget::{Column, column, container, row, scrollable, text};
 use iced::{Alignment, Element, Fill};
@@ -93,6 +94,34 @@ pub struct Shape<F: 'static> {
     pub name: &'static str,
     /// The sections, in order: how many paragraphs, and the figure.
     pub sections: &'static [(usize, Option<Drawn<F>>)],
+}
+
+/// One game's pages in every language (rules, then history; by [`Lang::index`]), each built
+/// from its [`Shape`] the first time it is asked for and kept: a game's `static`.
+pub type Cache<F> = [[OnceLock<Page<F>>; 3]; 2];
+
+/// An empty [`Cache`].
+pub const fn cache<F>() -> Cache<F> {
+    [
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()],
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()],
+    ]
+}
+
+/// The page `which` in `lang` from a game's `cache`, built from its `rules` or `history`
+/// shape the first time (what each game's [`GamePages::page`] is).
+pub fn cached<F: Copy>(
+    cache: &'static Cache<F>,
+    which: Which,
+    lang: Lang,
+    rules: &Shape<F>,
+    history: &Shape<F>,
+) -> &'static Page<F> {
+    let (i, shape) = match which {
+        Which::Rules => (0, rules),
+        Which::History => (1, history),
+    };
+    cache[i][lang.index()].get_or_init(|| shape.page(lang))
 }
 
 impl<F: Copy> Shape<F> {

@@ -10,7 +10,6 @@ use iced::Element;
 
 use super::board::XiangqiModel;
 use crate::gui::i18n::Lang;
-use std::sync::OnceLock;
 
 use crate::gui::page::{self, Drawn, GamePages, Page, Shape, Which};
 use crate::rules::xiangqi::{Position, Side, Square};
@@ -23,13 +22,8 @@ impl GamePages for Pages {
     type Figure = Diagram;
 
     fn page(which: Which, lang: Lang) -> &'static Page<Diagram> {
-        static PAGES: [[OnceLock<Page<Diagram>>; 3]; 2] =
-            [const { [const { OnceLock::new() }; 3] }; 2];
-        let (i, shape) = match which {
-            Which::Rules => (0, &RULES),
-            Which::History => (1, &super::history::HISTORY),
-        };
-        PAGES[i][lang.index()].get_or_init(|| shape.page(lang))
+        static PAGES: page::Cache<Diagram> = page::cache();
+        page::cached(&PAGES, which, lang, &RULES, &super::history::HISTORY)
     }
 
     fn figure<'a, M: 'a>(figure: Diagram, lang: Lang) -> Element<'a, M> {
