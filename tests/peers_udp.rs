@@ -403,6 +403,7 @@ fn a_friend_joins_by_invitation_code_and_only_the_inviter_counts() {
     let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
     let forged = lanqi::net::invite::Invitation {
         addrs: vec![addr],
+        quic: Vec::new(),
         ..carol
     }
     .code();

@@ -8,6 +8,7 @@ use clap::Args;
 use serde_json::Value;
 
 use super::UserError;
+use crate::net::Transport;
 use crate::net::discovery::MdnsMode;
 use crate::peer::{self, BotKind, PeerOptions};
 use crate::protocol::Clock;
@@ -109,6 +110,18 @@ pub struct PeerArgs {
     /// tried in turn, and only the peer whose key the code names is played.
     #[arg(long, value_parser = parse_invitation, conflicts_with_all = ["connect", "watch", "auto", "invite"])]
     pub join: Option<crate::net::invite::Invitation>,
+    /// Play beyond the LAN through these relays: default (iroh's public ones), off (direct
+    /// paths only) or URL[,URL…] (a club's own iroh-relay). On with --invite and --join
+    /// (default relays unless given); without any of the three this peer stays on the LAN.
+    #[arg(long)]
+    pub relay: Option<crate::net::internet::Relays>,
+    /// Trust only this root certificate (DER or PEM) for the relays: a club relay with a
+    /// certificate of its own.
+    #[arg(long, requires = "relay")]
+    pub relay_root: Vec<PathBuf>,
+    /// The UDP port iroh listens on (0: any), at the --bind address.
+    #[arg(long, default_value_t = 0)]
+    pub iroh_port: u16,
     /// Watch the game of the peer at IP:PORT (观战) instead of playing: print what a
     /// player's peer prints (started, every move with its public outcome, over, and in
     /// Junqi the audit), the game so far first if it is under way.
@@ -266,15 +279,36 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
         .build()
         .map_err(|e| UserError(format!("starting the runtime: {e}")))?;
     let bind = SocketAddr::new(args.bind, args.port);
+    let internet = (args.relay.is_some() || options.invite || options.join.is_some()).then(|| {
+        crate::net::internet::InternetSettings {
+            relays: args.relay.clone().unwrap_or_default(),
+            relay_roots: args.relay_root.clone(),
+            bind: (!args.bind.is_unspecified() || args.iroh_port != 0)
+                .then_some(SocketAddr::new(args.bind, args.iroh_port)),
+        }
+    });
     let result = runtime.block_on(async {
         let socket = tokio::net::UdpSocket::bind(bind)
             .await
             .map_err(|e| UserError(format!("cannot listen on {bind}: {e}")))?;
+        let socket = match &internet {
+            Some(settings) => {
+                let net = crate::net::internet::Internet::start(identity.signing_key(), settings)
+                    .await
+                    .map_err(UserError::from_display)?;
+                crate::net::carriers::Carriers::with_internet(socket, net)
+            }
+            None => crate::net::carriers::Carriers::udp(socket),
+        };
         let emit = |v: &Value| {
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "{v}").and_then(|_| out.flush());
         };
-        Ok::<_, UserError>(peer::run(&socket, identity, options, Some(&profile), emit).await)
+        let result = peer::run(&socket, identity, options, Some(&profile), emit).await;
+        if let Some(net) = socket.internet() {
+            net.close(std::time::Duration::from_secs(2)).await;
+        }
+        Ok::<_, UserError>(result)
     })?;
     match result {
         Ok(_) => Ok(std::process::ExitCode::SUCCESS),

@@ -1,7 +1,8 @@
 //! Invitation codes: what a friend pastes to reach this peer instead of an address. A code
 //! names the peer's key (so the friend's peer checks it reaches the one who invited it), the
-//! time it was made, a relay it can be reached through (none yet: play beyond the LAN
-//! through relays is to come, docs/design/iroh.md) and up to four addresses to try. It is
+//! time it was made, the relay its iroh side can be reached through, up to four LAN
+//! addresses to try over plain UDP and up to four where its iroh side listens directly
+//! (when relays are off). It is
 //! text that survives chat apps: `lanqi1` and lower-case base32 (`a`-`z`, `2`-`7`), no
 //! spaces or punctuation, with a checksum, so a code cut short or mistyped is named as such.
 //! PROTOCOL.md §15 has the format.
@@ -13,8 +14,8 @@ use sha2::{Digest, Sha256};
 
 /// What every code starts with (the format's version is inside it too).
 pub const PREFIX: &str = "lanqi1";
-/// The format version this lanqi writes and reads.
-const VERSION: u8 = 1;
+/// The format version this lanqi writes (it reads 1 too: no iroh addresses).
+const VERSION: u8 = 2;
 /// The most addresses a code carries.
 pub const MAX_ADDRS: usize = 4;
 /// The longest relay URL a code carries, in bytes.
@@ -33,8 +34,11 @@ pub struct Invitation {
     pub issued: u64,
     /// A relay the peer can be reached through, if any.
     pub relay: Option<String>,
-    /// Addresses to try, in order (at most [`MAX_ADDRS`]).
+    /// Addresses to try over plain UDP, in order (at most [`MAX_ADDRS`]).
     pub addrs: Vec<SocketAddr>,
+    /// Where the peer's iroh side listens directly (at most [`MAX_ADDRS`]; none when it
+    /// has a relay, which tells iroh the rest).
+    pub quic: Vec<SocketAddr>,
 }
 
 /// Why a text is not a usable invitation code.
@@ -86,21 +90,8 @@ impl Invitation {
         let relay = &relay.as_bytes()[..relay.len().min(MAX_RELAY)];
         body.push(relay.len() as u8);
         body.extend_from_slice(relay);
-        let addrs = &self.addrs[..self.addrs.len().min(MAX_ADDRS)];
-        body.push(addrs.len() as u8);
-        for addr in addrs {
-            match addr.ip() {
-                IpAddr::V4(ip) => {
-                    body.push(4);
-                    body.extend_from_slice(&ip.octets());
-                }
-                IpAddr::V6(ip) => {
-                    body.push(6);
-                    body.extend_from_slice(&ip.octets());
-                }
-            }
-            body.extend_from_slice(&addr.port().to_be_bytes());
-        }
+        push_addrs(&mut body, &self.addrs);
+        push_addrs(&mut body, &self.quic);
         let check = checksum(&body);
         body.extend_from_slice(&check);
         format!("{PREFIX}{}", base32(&body))
@@ -131,7 +122,7 @@ impl Invitation {
         if checksum(body) != check {
             return Err(InviteError::Damaged);
         }
-        if body[0] != VERSION {
+        if body[0] > VERSION || body[0] == 0 {
             return Err(InviteError::NewerVersion(body[0]));
         }
         let mut r = Reader(&body[1..]);
@@ -141,28 +132,12 @@ impl Invitation {
         let relay = std::str::from_utf8(r.take(relay_len)?)
             .map_err(|_| InviteError::Damaged)?
             .to_string();
-        let count = usize::from(r.byte()?);
-        if count > MAX_ADDRS {
-            return Err(InviteError::Damaged);
-        }
-        let mut addrs = Vec::with_capacity(count);
-        for _ in 0..count {
-            let ip = match r.byte()? {
-                4 => IpAddr::V4(Ipv4Addr::from(
-                    <[u8; 4]>::try_from(r.take(4)?).unwrap_or_default(),
-                )),
-                6 => IpAddr::V6(Ipv6Addr::from(
-                    <[u8; 16]>::try_from(r.take(16)?).unwrap_or_default(),
-                )),
-                _ => return Err(InviteError::Damaged),
-            };
-            let port = u16::from_be_bytes(r.take(2)?.try_into().unwrap_or_default());
-            addrs.push(SocketAddr::new(ip, port));
-        }
+        let addrs = r.addrs()?;
+        let quic = if body[0] >= 2 { r.addrs()? } else { Vec::new() };
         if !r.0.is_empty() {
             return Err(InviteError::Damaged);
         }
-        if addrs.is_empty() && relay.is_empty() {
+        if addrs.is_empty() && quic.is_empty() && relay.is_empty() {
             return Err(InviteError::Unreachable);
         }
         Ok(Invitation {
@@ -170,6 +145,7 @@ impl Invitation {
             issued,
             relay: (!relay.is_empty()).then_some(relay),
             addrs,
+            quic,
         })
     }
 }
@@ -198,6 +174,26 @@ fn push_varint(out: &mut Vec<u8>, mut v: u64) {
     }
 }
 
+/// A list of at most [`MAX_ADDRS`] addresses: a count, then each as family (4 or 6), IP
+/// and port (big-endian).
+fn push_addrs(body: &mut Vec<u8>, addrs: &[SocketAddr]) {
+    let addrs = &addrs[..addrs.len().min(MAX_ADDRS)];
+    body.push(addrs.len() as u8);
+    for addr in addrs {
+        match addr.ip() {
+            IpAddr::V4(ip) => {
+                body.push(4);
+                body.extend_from_slice(&ip.octets());
+            }
+            IpAddr::V6(ip) => {
+                body.push(6);
+                body.extend_from_slice(&ip.octets());
+            }
+        }
+        body.extend_from_slice(&addr.port().to_be_bytes());
+    }
+}
+
 /// Reads a code's body; anything short or malformed is [`InviteError::Damaged`].
 struct Reader<'a>(&'a [u8]);
 
@@ -213,6 +209,28 @@ impl<'a> Reader<'a> {
 
     fn byte(&mut self) -> Result<u8, InviteError> {
         Ok(self.take(1)?[0])
+    }
+
+    fn addrs(&mut self) -> Result<Vec<SocketAddr>, InviteError> {
+        let count = usize::from(self.byte()?);
+        if count > MAX_ADDRS {
+            return Err(InviteError::Damaged);
+        }
+        let mut addrs = Vec::with_capacity(count);
+        for _ in 0..count {
+            let ip = match self.byte()? {
+                4 => IpAddr::V4(Ipv4Addr::from(
+                    <[u8; 4]>::try_from(self.take(4)?).unwrap_or_default(),
+                )),
+                6 => IpAddr::V6(Ipv6Addr::from(
+                    <[u8; 16]>::try_from(self.take(16)?).unwrap_or_default(),
+                )),
+                _ => return Err(InviteError::Damaged),
+            };
+            let port = u16::from_be_bytes(self.take(2)?.try_into().unwrap_or_default());
+            addrs.push(SocketAddr::new(ip, port));
+        }
+        Ok(addrs)
     }
 
     fn varint(&mut self) -> Result<u64, InviteError> {
@@ -287,6 +305,7 @@ mod tests {
                 "192.168.1.20:40001".parse().unwrap(),
                 "[fd00::1]:40001".parse().unwrap(),
             ],
+            quic: vec!["203.0.113.7:51000".parse().unwrap()],
         }
     }
 
@@ -360,20 +379,52 @@ mod tests {
 
     #[test]
     fn a_newer_format_or_a_code_with_no_way_in_says_so() {
-        let mut body = vec![2];
+        let mut body = vec![3];
         body.extend_from_slice(&[0; 40]);
         let check = checksum(&body);
         body.extend_from_slice(&check);
         let newer = format!("{PREFIX}{}", base32(&body));
-        assert_eq!(Invitation::parse(&newer), Err(InviteError::NewerVersion(2)));
+        assert_eq!(Invitation::parse(&newer), Err(InviteError::NewerVersion(3)));
         let nowhere = Invitation {
             addrs: Vec::new(),
+            quic: Vec::new(),
             ..sample()
         };
         assert_eq!(
             Invitation::parse(&nowhere.code()),
             Err(InviteError::Unreachable)
         );
+    }
+
+    /// A code of the first format (LAN addresses only, no iroh addresses) still reads.
+    #[test]
+    fn a_code_of_the_first_format_still_reads() {
+        let mut body = vec![1];
+        body.extend_from_slice(&[7; 32]);
+        push_varint(&mut body, 1_796_000_000);
+        body.push(0);
+        push_addrs(&mut body, &["192.168.1.20:40001".parse().unwrap()]);
+        let check = checksum(&body);
+        body.extend_from_slice(&check);
+        let old = Invitation::parse(&format!("{PREFIX}{}", base32(&body))).unwrap();
+        assert_eq!(old.addrs, vec!["192.168.1.20:40001".parse().unwrap()]);
+        assert!(old.quic.is_empty() && old.relay.is_none());
+    }
+
+    /// With a relay of the length iroh's public ones have and no addresses (the code a
+    /// person copies when playing over the internet), the code stays short enough for a
+    /// chat line.
+    #[test]
+    fn a_code_with_a_relay_is_a_chat_line() {
+        let code = Invitation {
+            key: [9; 32],
+            issued: 1_796_000_000,
+            relay: Some("https://euc1-1.relay.n0.iroh.link./".into()),
+            addrs: vec!["192.168.1.20:40001".parse().unwrap()],
+            quic: Vec::new(),
+        }
+        .code();
+        assert!(code.len() <= 160, "{} characters: {code}", code.len());
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! sessions, replay protection, drop counters), transports (real UDP, an in-memory lossy
 //! link for tests).
 
+pub mod carriers;
 pub mod discovery;
 pub mod endpoint;
+pub mod internet;
 pub mod invite;
 pub mod lossy;
 pub mod reliable;

@@ -1,5 +1,6 @@
-//! Where datagrams go: a [`Transport`] is the real UDP socket or, in tests, an endpoint of
-//! the in-memory lossy link ([`super::lossy`]).
+//! Where datagrams go: a [`Transport`] is the real UDP socket (with iroh beside it for play
+//! beyond the LAN: [`super::carriers`]) or, in tests, an endpoint of the in-memory lossy
+//! link ([`super::lossy`]).
 
 use std::future::Future;
 use std::io;
@@ -20,6 +21,10 @@ pub trait Transport: Send + Sync + 'static {
         &self,
         buf: &mut [u8],
     ) -> impl Future<Output = io::Result<(usize, SocketAddr)>> + Send;
+    /// The iroh side, for a transport that carries datagrams beyond the LAN too.
+    fn internet(&self) -> Option<&super::internet::Internet> {
+        None
+    }
 }
 
 impl Transport for tokio::net::UdpSocket {

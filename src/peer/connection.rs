@@ -351,9 +351,12 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         let Some(to) = self.joining.as_mut().and_then(|(addrs, _)| addrs.pop()) else {
             return false;
         };
-        self.emit(Event::Note {
-            message: format!("trying the invitation's address {to}"),
-        });
+        let message = if crate::net::internet::is_synthetic(&to) {
+            "trying to reach the invitation's player over the internet (iroh)".to_string()
+        } else {
+            format!("trying the invitation's address {to}")
+        };
+        self.emit(Event::Note { message });
         let game = self.options.game.to_string();
         self.endpoint.challenge(to, &game, None, now);
         true

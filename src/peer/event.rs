@@ -20,6 +20,18 @@ pub enum Event {
         /// The code.
         code: String,
     },
+    /// The path to a player reached over iroh: new, or changed (direct after holes were
+    /// punched, or back through the relay).
+    Path {
+        /// The player's nickname.
+        peer: String,
+        /// Direct or through a relay.
+        kind: crate::net::internet::PathKind,
+        /// Round-trip time on it, in milliseconds.
+        rtt_ms: u64,
+        /// Whether it replaces another path (rather than being the first).
+        changed: bool,
+    },
     /// The socket is bound.
     Listening {
         /// Where.
@@ -287,6 +299,13 @@ impl Event {
     pub fn to_json(&self) -> Value {
         match self {
             Event::Invite { code } => json!({"event": "invite", "code": code}),
+            Event::Path {
+                peer,
+                kind,
+                rtt_ms,
+                changed,
+            } => json!({"event": "path", "peer": peer, "path": kind.word(), "rtt_ms": rtt_ms,
+                "changed": changed}),
             Event::Listening {
                 addr,
                 name,

@@ -28,6 +28,7 @@ pub mod desktop;
 pub mod event;
 mod game;
 mod gather;
+mod internet;
 mod offence;
 mod presence;
 pub mod problem;
@@ -45,6 +46,7 @@ use serde_json::Value;
 use tokio::time::{Duration, Instant};
 
 use crate::net::discovery::MdnsMode;
+use crate::net::internet::is_synthetic;
 use crate::net::{Endpoint, EndpointConfig, Transport};
 use crate::protocol::Clock;
 use crate::rules::junqi::Layout;
@@ -60,6 +62,8 @@ pub use stop::{Absent, Stop};
 use table::Table;
 pub use watch::WatchView;
 
+/// How often the path to a player reached over iroh is looked at.
+const ROUTE_CHECK_MS: u64 = 1000;
 /// How long a peer whose games are over waits for its last messages to be acknowledged.
 const FAREWELL_MS: u64 = 3000;
 /// How long after a game's end the peer's opening may take; after that the peer is taken
@@ -211,6 +215,8 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     gone_since: Option<u64>,
     /// Joining by an invitation: the code's addresses not tried yet, and its key.
     joining: Option<(Vec<SocketAddr>, [u8; 32])>,
+    /// The way to each player reached over iroh, by name, as last seen.
+    routes: Vec<(String, crate::net::internet::Route)>,
     finished_at: Option<u64>,
     /// The bot: it deploys and moves unless a person drives this peer.
     bot: Bot,
@@ -312,6 +318,7 @@ async fn run_with<T: Transport>(
         next_game_due: None,
         gone_since: None,
         joining: None,
+        routes: Vec::new(),
         unheard: Vec::new(),
         finished_at: None,
         bot_due: None,
@@ -380,7 +387,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     }
 
     async fn run(&mut self) -> Result<(), PeerError> {
-        self.start_up()?;
+        self.start_up().await?;
         let mut buf = vec![0u8; 2048];
         let signals = self.options.signals;
         let mut stop = std::pin::pin!(async move {
@@ -405,6 +412,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             }
             let result = self.act(now);
             self.survive(result)?;
+            self.watch_routes();
             let auto = self.searching().then_some(self.options.game);
             if auto.is_some() || self.browsing() {
                 let key = self.identity.public_key();
@@ -469,7 +477,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
 
     /// Says where this peer listens, starts discovery, and challenges the peer of a saved
     /// game to resume it, or the peer it was told to (`--connect`).
-    fn start_up(&mut self) -> Result<(), PeerError> {
+    async fn start_up(&mut self) -> Result<(), PeerError> {
         let addr = self.transport.local_addr()?;
         self.addresses = presence::own_addresses(addr);
         self.emit(Event::Listening {
@@ -479,17 +487,8 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             addresses: self.addresses.clone(),
         });
         if self.options.invite {
-            let invitation = crate::net::invite::Invitation {
-                key: self.identity.public_key(),
-                issued: std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs()),
-                relay: None,
-                addrs: presence::reachable_addrs(addr),
-            };
-            self.emit(Event::Invite {
-                code: invitation.code(),
-            });
+            let code = self.invitation(addr).await.code();
+            self.emit(Event::Invite { code });
         }
         let announce = Announce {
             mdns: self.options.mdns,
@@ -521,8 +520,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     let game = self.options.game.to_string();
                     self.endpoint.challenge(to, &game, None, now);
                 } else if let Some(invitation) = self.options.join.clone() {
-                    let mut addrs = invitation.addrs;
-                    addrs.reverse();
+                    let addrs = self.join_addresses(&invitation);
                     self.joining = Some((addrs, invitation.key));
                     self.join_next(now);
                 }
@@ -570,6 +568,9 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             table
                 .and_then(|t| t.awaiting_audit)
                 .map(|t| t + AUDIT_WAIT_MS),
+            // Playing over iroh: look at the path now and then (it changes on its own).
+            (!self.routes.is_empty() || self.endpoint.players().any(|p| is_synthetic(&p.addr)))
+                .then_some(now + ROUTE_CHECK_MS),
             // Finishing: re-check for acks now and then.
             (self.report.games.len() as u32 >= self.options.games).then_some(now + 50),
             // Looking for an opponent on the LAN, or showing who is there.

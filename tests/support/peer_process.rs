@@ -19,7 +19,20 @@ pub struct Peer {
 
 impl Peer {
     pub fn start(profile: &PathBuf, args: &[&str]) -> Peer {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lanqi"))
+        Peer::spawn(Command::new(env!("CARGO_BIN_EXE_lanqi")), profile, args)
+    }
+
+    /// Starts a peer inside network namespace `ns` (tests/support/netns.rs).
+    pub fn start_in(ns: &str, profile: &PathBuf, args: &[&str]) -> Peer {
+        let mut command = Command::new("ip");
+        command
+            .args(["netns", "exec", ns])
+            .arg(env!("CARGO_BIN_EXE_lanqi"));
+        Peer::spawn(command, profile, args)
+    }
+
+    fn spawn(mut command: Command, profile: &PathBuf, args: &[&str]) -> Peer {
+        let mut child = command
             .arg("peer")
             // Discovery off: these tests meet by address, and no multicast may leave the machine.
             .args(["--mdns", "off", "--profile"])
@@ -29,6 +42,17 @@ impl Peer {
             } else {
                 &["--bind", "127.0.0.1"][..]
             })
+            // Invitations turn play beyond the LAN on: with relays off, nothing goes to the
+            // public relays.
+            .args(
+                if args.iter().any(|a| *a == "--invite" || *a == "--join")
+                    && !args.contains(&"--relay")
+                {
+                    &["--relay", "off"][..]
+                } else {
+                    &[][..]
+                },
+            )
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
