@@ -45,9 +45,7 @@ fn main() {
         let mut relay = RelayConfig::new(SocketAddr::new(bind, 3340));
         relay.tls = Some(TlsConfig::new(
             SocketAddr::new(bind, HTTPS_PORT),
-            CertConfig::Manual {
-                server_config: tls,
-            },
+            CertConfig::Manual { server_config: tls },
         ));
         relay.key_cache_capacity = Some(1024);
         let mut config = ServerConfig::default();

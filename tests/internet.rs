@@ -53,16 +53,7 @@ fn moves(events: &[Value]) -> usize {
 
 /// The arguments of a peer at home that uses the test's relay.
 fn relay_args<'a>(url: &'a str, root: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        "--bind",
-        "0.0.0.0",
-        "--relay",
-        url,
-        "--relay-root",
-        root,
-        "--game",
-        "junqi",
-    ];
+    let mut args = vec!["--bind", "0.0.0.0", "--relay", url, "--relay-root", root];
     args.extend_from_slice(rest);
     args
 }
@@ -77,11 +68,20 @@ fn invite_and_play(
     let url = net.start_relay();
     let root = net.relay_root().to_string_lossy().into_owned();
     let tag = net.ns("");
-    let (pa, pb) = (profile(&format!("{tag}alice")), profile(&format!("{tag}bob")));
+    let (pa, pb) = (
+        profile(&format!("{tag}alice")),
+        profile(&format!("{tag}bob")),
+    );
     let mut alice = Peer::start_in(
         &net.ns("home11"),
         &pa,
-        &relay_args(&url, &root, &["--name", "alice", "--invite", "--delay", delay]),
+        &relay_args(
+            &url,
+            &root,
+            &[
+                "--name", "alice", "--invite", "--delay", delay, "--game", "junqi",
+            ],
+        ),
     );
     let code = alice.wait_for(|v| v["event"] == "invite")["code"]
         .as_str()
@@ -90,7 +90,11 @@ fn invite_and_play(
     let mut bob = Peer::start_in(
         &net.ns("home21"),
         &pb,
-        &relay_args(&url, &root, &["--name", "bob", "--join", &code, "--delay", delay]),
+        &relay_args(
+            &url,
+            &root,
+            &["--name", "bob", "--join", &code, "--delay", delay],
+        ),
     );
     during(net, &mut bob);
     let (ok_b, eb) = bob.finish();
@@ -158,4 +162,161 @@ fn the_relay_stopped_mid_game_loses_nothing() {
         std::thread::sleep(std::time::Duration::from_secs(6));
         net.start_relay();
     });
+}
+
+/// (d): a table of three with one player across the internet: the opener and a friend on
+/// its LAN (plain UDP), and a friend behind another NAT who joins by the opener's code
+/// (iroh). The opener relays between them; all three end with the same game.
+#[test]
+fn a_table_of_three_with_one_player_across_the_internet() {
+    let Some(mut net) = internet(&[(Nat::Easy, 1), (Nat::Easy, 2)]) else {
+        return;
+    };
+    let url = net.start_relay();
+    let root = net.relay_root().to_string_lossy().into_owned();
+    let tag = net.ns("");
+    let profiles = [
+        profile(&format!("{tag}opener")),
+        profile(&format!("{tag}lan")),
+        profile(&format!("{tag}far")),
+    ];
+    let gomoku = ["--game", "gomoku"];
+    let mut opener = Peer::start_in(
+        &net.ns("home21"),
+        &profiles[0],
+        &relay_args(
+            &url,
+            &root,
+            &[
+                &gomoku[..],
+                &[
+                    "--seats", "3", "--size", "9x9", "--win", "4", "--invite", "--name", "opener",
+                ],
+            ]
+            .concat(),
+        ),
+    );
+    let code = opener.wait_for(|v| v["event"] == "invite")["code"]
+        .as_str()
+        .expect("a code")
+        .to_string();
+    let lan = format!("10.2.0.2:{}", opener.port());
+    let neighbour = Peer::start_in(
+        &net.ns("home22"),
+        &profiles[1],
+        &[
+            &gomoku[..],
+            &[
+                "--bind",
+                "0.0.0.0",
+                "--connect",
+                &lan,
+                "--name",
+                "neighbour",
+            ],
+        ]
+        .concat(),
+    );
+    let far = Peer::start_in(
+        &net.ns("home11"),
+        &profiles[2],
+        &relay_args(
+            &url,
+            &root,
+            &[&gomoku[..], &["--join", &code, "--name", "far"]].concat(),
+        ),
+    );
+    let runs = [far.finish(), neighbour.finish(), opener.finish()];
+    for (ok, events) in &runs {
+        assert!(ok, "every peer exits 0: {events:#?}");
+    }
+    let overs: Vec<Value> = runs.iter().map(|(_, e)| over(e)).collect();
+    for o in &overs[1..] {
+        assert_eq!(o["transcript"], overs[0]["transcript"], "{overs:?}");
+    }
+    assert!(
+        !paths(&runs[0].1).is_empty(),
+        "the far player played over iroh: {:#?}",
+        runs[0].1
+    );
+    assert!(paths(&runs[1].1).is_empty(), "the neighbour over plain UDP");
+}
+
+/// (e): no internet at all (a LAN with no way out) and the default public relays: a peer
+/// starts and says its code at once, a friend on the LAN joins by it and plays, and a game
+/// by address is as before. The start-up times are printed (for docs/MEASUREMENTS.md), not
+/// asserted.
+#[test]
+fn with_no_internet_lan_play_is_unaffected() {
+    let Some(net) = internet(&[(Nat::Easy, 2)]) else {
+        return;
+    };
+    let tag = net.ns("");
+    for home in ["home11", "home12"] {
+        let ns = net.ns(home);
+        let out = std::process::Command::new("ip")
+            .args(["-n", &ns, "route", "del", "default"])
+            .output()
+            .expect("ip");
+        assert!(out.status.success(), "{out:?}");
+    }
+    let started = std::time::Instant::now();
+    let (pa, pb) = (
+        profile(&format!("{tag}alice")),
+        profile(&format!("{tag}bob")),
+    );
+    let public = ["--bind", "0.0.0.0", "--relay", "default", "--game", "junqi"];
+    let mut alice = Peer::start_in(
+        &net.ns("home11"),
+        &pa,
+        &[&public[..], &["--invite"]].concat(),
+    );
+    alice.port();
+    let listening = started.elapsed();
+    let code = alice.wait_for(|v| v["event"] == "invite")["code"]
+        .as_str()
+        .expect("a code, with no internet too")
+        .to_string();
+    let coded = started.elapsed();
+    let invitation = lanqi::net::invite::Invitation::parse(&code).expect("a good code");
+    assert!(invitation.relay.is_none(), "no relay was reachable");
+    assert!(
+        !invitation.quic.is_empty(),
+        "so the code says where iroh listens"
+    );
+    let bob = Peer::start_in(
+        &net.ns("home12"),
+        &pb,
+        &[&public[..], &["--join", &code]].concat(),
+    );
+    let (ok_b, eb) = bob.finish();
+    let (ok_a, ea) = alice.finish();
+    assert!(ok_a && ok_b, "alice {ea:#?}\nbob {eb:#?}");
+    assert_eq!(over(&ea)["transcript"], over(&eb)["transcript"]);
+
+    // By address, with the internet side off, as on any LAN: the time to listen compared.
+    let started = std::time::Instant::now();
+    let (pc, pd) = (
+        profile(&format!("{tag}carol")),
+        profile(&format!("{tag}dawa")),
+    );
+    let mut carol = Peer::start_in(&net.ns("home11"), &pc, &["--bind", "0.0.0.0"]);
+    let port = carol.port();
+    let plain = started.elapsed();
+    let dawa = Peer::start_in(
+        &net.ns("home12"),
+        &pd,
+        &[
+            "--bind",
+            "0.0.0.0",
+            "--connect",
+            &format!("10.1.0.2:{port}"),
+        ],
+    );
+    let (ok_d, ed) = dawa.finish();
+    let (ok_c, ec) = carol.finish();
+    assert!(ok_c && ok_d, "carol {ec:#?}\ndawa {ed:#?}");
+    eprintln!(
+        "no internet: listening after {listening:?} with iroh (code after {coded:?}), {plain:?} without"
+    );
 }

@@ -64,7 +64,9 @@ impl std::str::FromStr for Relays {
                 let urls: Vec<String> = urls.split(',').map(|u| u.trim().to_string()).collect();
                 for url in &urls {
                     url.parse::<RelayUrl>().map_err(|e| {
-                        format!("'{url}' is not a relay URL (http://HOST:PORT or https://HOST): {e}")
+                        format!(
+                            "'{url}' is not a relay URL (http://HOST:PORT or https://HOST): {e}"
+                        )
                     })?;
                     if url.len() > super::invite::MAX_RELAY {
                         return Err(format!("'{url}' is longer than an invitation can carry"));
@@ -499,7 +501,11 @@ async fn dial(
 
 /// Makes `conn` the way to its peer (the newest connection wins), sends what waited, and
 /// reads its datagrams until it closes.
-async fn adopt(conn: Connection, links: &Arc<Mutex<Links>>, inbox: mpsc::Sender<(Bytes, SocketAddr)>) {
+async fn adopt(
+    conn: Connection,
+    links: &Arc<Mutex<Links>>,
+    inbox: mpsc::Sender<(Bytes, SocketAddr)>,
+) {
     let key = conn.remote_id();
     let addr = synthetic(key.as_bytes());
     {
@@ -559,7 +565,12 @@ mod tests {
         assert_eq!(a, synthetic(&[1; 32]));
         assert_ne!(a, b);
         assert!(is_synthetic(&a) && is_synthetic(&b));
-        for lan in ["127.0.0.1:4000", "[::1]:4000", "[fe80::1]:4000", "[fd00::1]:1"] {
+        for lan in [
+            "127.0.0.1:4000",
+            "[::1]:4000",
+            "[fe80::1]:4000",
+            "[fd00::1]:1",
+        ] {
             assert!(!is_synthetic(&lan.parse().unwrap()), "{lan}");
         }
     }
@@ -574,7 +585,11 @@ mod tests {
         );
         let e = "not a url".parse::<Relays>().unwrap_err();
         assert!(e.contains("not a url"), "{e}");
-        for r in [Relays::Default, Relays::Off, Relays::Custom(vec!["https://r.example/".into()])] {
+        for r in [
+            Relays::Default,
+            Relays::Off,
+            Relays::Custom(vec!["https://r.example/".into()]),
+        ] {
             assert_eq!(r.to_string().parse::<Relays>(), Ok(r));
         }
     }

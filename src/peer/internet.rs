@@ -78,7 +78,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             .collect();
         routes.sort_by(|a, b| a.0.cmp(&b.0));
         for (name, route) in &routes {
-            let before = self.routes.iter().find(|(n, _)| n == name).map(|(_, r)| r.kind);
+            let before = self
+                .routes
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, r)| r.kind);
             if before != Some(route.kind) {
                 self.emit(Event::Path {
                     peer: name.clone(),

@@ -105,39 +105,114 @@ impl Internet {
         net.add_ns("inet")?;
         let inet = net.ns("inet");
         run(&["ip", "-n", &inet, "link", "add", "br0", "type", "bridge"])?;
-        run(&["ip", "-n", &inet, "addr", "add", "198.18.0.1/24", "dev", "br0"])?;
+        run(&[
+            "ip",
+            "-n",
+            &inet,
+            "addr",
+            "add",
+            "198.18.0.1/24",
+            "dev",
+            "br0",
+        ])?;
         run(&["ip", "-n", &inet, "link", "set", "br0", "up"])?;
         for (i, (kind, count)) in homes.iter().enumerate() {
             let i = i + 1;
             net.add_ns(&format!("nat{i}"))?;
             let nat = net.ns(&format!("nat{i}"));
             let w = format!("{prefix}w{i}");
-            run(&["ip", "link", "add", &w, "type", "veth", "peer", "name", "wan", "netns", &nat])?;
+            run(&[
+                "ip", "link", "add", &w, "type", "veth", "peer", "name", "wan", "netns", &nat,
+            ])?;
             run(&["ip", "link", "set", &w, "netns", &inet])?;
             run(&["ip", "-n", &inet, "link", "set", &w, "master", "br0", "up"])?;
-            run(&["ip", "-n", &nat, "addr", "add", &format!("198.18.0.1{i}/24"), "dev", "wan"])?;
+            run(&[
+                "ip",
+                "-n",
+                &nat,
+                "addr",
+                "add",
+                &format!("198.18.0.1{i}/24"),
+                "dev",
+                "wan",
+            ])?;
             run(&["ip", "-n", &nat, "link", "set", "wan", "up"])?;
-            run(&["ip", "-n", &nat, "route", "add", "default", "via", "198.18.0.1"])?;
+            run(&[
+                "ip",
+                "-n",
+                &nat,
+                "route",
+                "add",
+                "default",
+                "via",
+                "198.18.0.1",
+            ])?;
             run(&["ip", "-n", &nat, "link", "add", "lan", "type", "bridge"])?;
-            run(&["ip", "-n", &nat, "addr", "add", &format!("10.{i}.0.1/24"), "dev", "lan"])?;
+            run(&[
+                "ip",
+                "-n",
+                &nat,
+                "addr",
+                "add",
+                &format!("10.{i}.0.1/24"),
+                "dev",
+                "lan",
+            ])?;
             run(&["ip", "-n", &nat, "link", "set", "lan", "up"])?;
             for j in 1..=*count {
                 let home = format!("home{i}{j}");
                 net.add_ns(&home)?;
                 let home = net.ns(&home);
                 let l = format!("{prefix}l{i}{j}");
-                run(&["ip", "link", "add", &l, "type", "veth", "peer", "name", "eth0", "netns", &home])?;
+                run(&[
+                    "ip", "link", "add", &l, "type", "veth", "peer", "name", "eth0", "netns", &home,
+                ])?;
                 run(&["ip", "link", "set", &l, "netns", &nat])?;
                 run(&["ip", "-n", &nat, "link", "set", &l, "master", "lan", "up"])?;
                 let ip = format!("10.{i}.0.{}/24", j + 1);
                 run(&["ip", "-n", &home, "addr", "add", &ip, "dev", "eth0"])?;
-                run(&["ip", "-n", &home, "link", "set", "eth0", "up", "multicast", "on"])?;
-                run(&["ip", "-n", &home, "route", "add", "default", "via", &format!("10.{i}.0.1")])?;
+                run(&[
+                    "ip",
+                    "-n",
+                    &home,
+                    "link",
+                    "set",
+                    "eth0",
+                    "up",
+                    "multicast",
+                    "on",
+                ])?;
+                run(&[
+                    "ip",
+                    "-n",
+                    &home,
+                    "route",
+                    "add",
+                    "default",
+                    "via",
+                    &format!("10.{i}.0.1"),
+                ])?;
             }
-            run(&["ip", "netns", "exec", &nat, "sysctl", "-qw", "net.ipv4.ip_forward=1"])?;
+            run(&[
+                "ip",
+                "netns",
+                "exec",
+                &nat,
+                "sysctl",
+                "-qw",
+                "net.ipv4.ip_forward=1",
+            ])?;
             let rules = net.dir.join(format!("nat{i}.nft"));
             std::fs::write(&rules, nft_rules(*kind)).map_err(|e| e.to_string())?;
-            run(&["ip", "netns", "exec", &nat, "nft", "-f", &rules.to_string_lossy()])?;
+            run(&[
+                "ip",
+                "netns",
+                "exec",
+                &nat,
+                "nft",
+                "-f",
+                &rules.to_string_lossy(),
+            ])?;
         }
         Ok(net)
     }
