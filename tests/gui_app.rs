@@ -61,6 +61,7 @@ fn options(name: &str, profile: &TempDir) -> Options {
         spectators: true,
         window: None,
         engine: None,
+        internet: None,
     }
 }
 

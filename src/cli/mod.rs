@@ -59,6 +59,15 @@ pub struct AppArgs {
     /// challenge (default: the lobby's last choice, else none).
     #[arg(long)]
     pub clock: Option<crate::protocol::Clock>,
+    /// Play beyond the LAN through these relays: default (iroh's public ones), off (direct
+    /// paths only), none (the LAN only) or URL[,URL…] (a club's own iroh-relay). Default:
+    /// the settings' `relay`, else default.
+    #[arg(long)]
+    pub relay: Option<String>,
+    /// Trust only this root certificate (DER or PEM) for the relays: a club relay with a
+    /// certificate of its own.
+    #[arg(long)]
+    pub relay_root: Vec<std::path::PathBuf>,
 }
 
 #[cfg(feature = "gui")]
@@ -67,6 +76,7 @@ impl AppArgs {
     pub fn options(self) -> Result<crate::gui::app::Options, UserError> {
         let mut options = crate::gui::app::Options::default();
         // The saved name and language come before the defaults, the command line first.
+        let mut relay = Some(crate::net::internet::Relays::Default);
         if let Ok(profile) = crate::store::Profile::open(self.profile.as_deref()) {
             let path = profile.settings_path();
             let (saved, warning) = crate::store::Settings::load(&path);
@@ -83,7 +93,18 @@ impl AppArgs {
             options.engine = saved.engine;
             options.window = saved.window.map(|(w, h)| iced::Size::new(w, h));
             options.settings = Some(path);
+            relay = saved.relay;
         }
+        match self.relay.as_deref() {
+            Some("none") => relay = None,
+            Some(text) => relay = Some(text.parse().map_err(|e| UserError(format!("--relay: {e}")))?),
+            None => {}
+        }
+        options.internet = relay.map(|relays| crate::net::internet::InternetSettings {
+            relays,
+            relay_roots: self.relay_root,
+            bind: None,
+        });
         if let Some(name) = self.name {
             let max = crate::protocol::message::MAX_NAME;
             if name.trim().is_empty() || name.chars().count() > max {

@@ -81,6 +81,8 @@ pub struct Options {
     /// The Xiangqi engine chosen by its path (the settings' `engine`), offered in the
     /// lobby beside those found installed once [`App::boot`] has checked it.
     pub engine: Option<PathBuf>,
+    /// Play beyond the LAN (iroh) with these settings; `None`: the LAN only (the tests').
+    pub internet: Option<crate::net::internet::InternetSettings>,
 }
 
 impl Default for Options {
@@ -98,6 +100,7 @@ impl Default for Options {
             spectators: true,
             window: None,
             engine: None,
+            internet: None,
         }
     }
 }
@@ -126,6 +129,7 @@ pub struct NetConfig {
     port: u16,
     mdns: MdnsMode,
     clock: Clock,
+    internet: Option<crate::net::internet::InternetSettings>,
     generation: u64,
 }
 
@@ -136,6 +140,7 @@ impl Hash for NetConfig {
         self.port.hash(state);
         (self.mdns as u8).hash(state);
         (self.clock.game_secs, self.clock.move_secs).hash(state);
+        self.internet.as_ref().map(|i| i.relays.to_string()).hash(state);
         self.generation.hash(state);
     }
 }
@@ -439,6 +444,7 @@ impl App {
             name: self.options.name.clone(),
             port: self.options.port,
             mdns: self.options.mdns,
+            internet: self.options.internet.clone(),
             clock: self.options.clock,
             generation: self.generation,
         }
@@ -705,6 +711,7 @@ impl App {
                 return check_engine(path);
             }
             lobby::Event::Command(c) => self.send(c),
+            lobby::Event::Copy(text) => return iced::clipboard::write(text),
             lobby::Event::OpenSaved(path) => {
                 let name = path
                     .file_name()
@@ -1070,6 +1077,7 @@ fn network(config: &NetConfig) -> impl Stream<Item = (u64, NetEvent)> + use<> {
         port: config.port,
         mdns: config.mdns,
         clock: config.clock,
+        internet: config.internet.clone(),
     };
     iced::stream::channel(64, async move |mut output| {
         let mut running = match desktop::start(desktop) {

@@ -74,6 +74,22 @@ pub struct AppText {
     pub direct_heading: &'static str,
     /// Placeholder of the direct address box.
     pub direct_placeholder: &'static str,
+    /// Heading of the section for playing beyond the LAN.
+    pub internet_heading: &'static str,
+    /// The button that shows my invitation code.
+    pub invite: &'static str,
+    /// The button that hides it again.
+    pub invite_hide: &'static str,
+    /// Said under my invitation code.
+    pub invite_note: &'static str,
+    /// Placeholder of the box for a friend's code.
+    pub join_placeholder: &'static str,
+    /// The button that challenges the player behind the code.
+    pub join: &'static str,
+    /// The button that copies my code.
+    pub copy: &'static str,
+    /// The section when this peer has no iroh side.
+    pub internet_off: &'static str,
     /// While my challenge is out.
     pub challenging: &'static str,
     /// Accept a challenge.
@@ -406,6 +422,14 @@ app_text!(
     south_north,
     direct_heading,
     direct_placeholder,
+    internet_heading,
+    invite,
+    invite_hide,
+    invite_note,
+    join_placeholder,
+    join,
+    copy,
+    internet_off,
     challenging,
     accept,
     decline,
@@ -916,6 +940,46 @@ impl Lang {
     /// An address that is not IP:PORT.
     pub fn bad_address(self, text: &str) -> String {
         self.phrase("bad-address", &[("text", text.into())])
+    }
+
+    /// Why a pasted text is not a usable invitation code.
+    pub fn bad_code(self, why: &crate::net::invite::InviteError) -> String {
+        use crate::net::invite::InviteError;
+        match why {
+            InviteError::NotACode => self.text("code-not-a-code").to_string(),
+            InviteError::BadCharacter(c, at) => {
+                let c = c.to_string();
+                self.phrase(
+                    "code-bad-character",
+                    &[("char", (&c).into()), ("at", (*at as i64).into())],
+                )
+            }
+            InviteError::TooLong => self.text("code-too-long").to_string(),
+            InviteError::Damaged => self.text("code-damaged").to_string(),
+            InviteError::NewerVersion(_) => self.text("code-newer").to_string(),
+            InviteError::Unreachable => self.text("code-unreachable").to_string(),
+        }
+    }
+
+    /// My code names no relay yet (it works on this network only, for now).
+    pub fn code_lan_only(self) -> &'static str {
+        self.text("code-lan-only")
+    }
+
+    /// The way to a player over the internet: direct or through a relay, and its
+    /// round-trip time.
+    pub fn route(self, name: &str, route: &crate::net::internet::Route) -> String {
+        let key = match route.kind {
+            crate::net::internet::PathKind::Direct => "route-direct",
+            crate::net::internet::PathKind::Relay => "route-relay",
+        };
+        self.phrase(
+            key,
+            &[
+                ("name", name.into()),
+                ("ms", (route.rtt.as_millis() as i64).into()),
+            ],
+        )
     }
 
     /// The lobby's heading: the app's name and its Chinese name, in the language's script
@@ -1828,6 +1892,28 @@ mod complete {
         both("hidden_losses", |lang| lang.hidden_losses(1));
         both("hidden_losses", |lang| lang.hidden_losses(4));
         both("bad_address", |lang| lang.bad_address("nonsense"));
+        {
+            use crate::net::internet::{PathKind, Route};
+            use crate::net::invite::InviteError;
+            for why in [
+                InviteError::NotACode,
+                InviteError::BadCharacter('!', 9),
+                InviteError::TooLong,
+                InviteError::Damaged,
+                InviteError::NewerVersion(3),
+                InviteError::Unreachable,
+            ] {
+                both("bad_code", |lang| lang.bad_code(&why));
+            }
+            both("code_lan_only", |lang| lang.code_lan_only().to_string());
+            for kind in [PathKind::Direct, PathKind::Relay] {
+                let route = Route {
+                    kind,
+                    rtt: std::time::Duration::from_millis(23),
+                };
+                both("route", |lang| lang.route(name, &route));
+            }
+        }
         both("saved", |lang| lang.saved("x"));
         both("loaded", |lang| lang.loaded("x"));
         both("deleted", |lang| lang.deleted("x"));

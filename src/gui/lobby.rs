@@ -45,6 +45,10 @@ pub struct Lobby {
     address: String,
     /// Why the typed address was refused.
     address_error: Option<String>,
+    /// The box for a friend's invitation code.
+    code: String,
+    /// Why the pasted code was refused.
+    code_error: Option<crate::net::invite::InviteError>,
     /// The chosen game's rules or history page is open.
     page: Option<Which>,
     /// The game my challenges and the computer play.
@@ -103,6 +107,14 @@ pub enum Message {
     ChallengeAddress,
     /// Challenge a player found on the LAN, at the address it answered from.
     Challenge(SocketAddr),
+    /// Show my invitation code, or hide it.
+    Invite(bool),
+    /// Copy my invitation code to the clipboard.
+    CopyCode(String),
+    /// The box for a friend's code changed.
+    CodeChanged(String),
+    /// Challenge the player behind the pasted code.
+    Join,
     /// Watch the typed address's game.
     WatchAddress,
     /// Watch the game of a player found on the LAN, at the address it answered from.
@@ -202,6 +214,8 @@ pub enum Event {
     Chosen(GameKind),
     /// Check the program at this path: is it a Xiangqi engine ([`Lobby::engine_checked`])?
     CheckEngine(PathBuf),
+    /// Put this text on the clipboard (my invitation code).
+    Copy(String),
 }
 
 impl Lobby {
@@ -354,6 +368,22 @@ impl Lobby {
                 .typed_address()
                 .map(|addr| Event::Command(Command::Challenge(addr, self.game))),
             Message::Challenge(addr) => Some(Event::Command(Command::Challenge(addr, self.game))),
+            Message::Invite(shown) => Some(Event::Command(Command::Invite(shown))),
+            Message::CopyCode(code) => Some(Event::Copy(code)),
+            Message::CodeChanged(code) => {
+                self.code = code;
+                self.code_error = None;
+                None
+            }
+            Message::Join => match crate::net::invite::Invitation::parse(&self.code) {
+                Ok(invitation) => {
+                    Some(Event::Command(Command::Join(invitation, self.game)))
+                }
+                Err(why) => {
+                    self.code_error = Some(why);
+                    None
+                }
+            },
             Message::WatchAddress => self
                 .typed_address()
                 .map(|addr| Event::Command(Command::Watch(addr))),
@@ -642,6 +672,79 @@ impl Lobby {
         }
         main.push(rule::horizontal(1))
             .push(self.direct(can_challenge, two, lang))
+            .push(rule::horizontal(1))
+            .push(self.internet(snapshot, can_challenge && two, lang))
+            .into()
+    }
+
+    /// A friend anywhere: Invite a friend (my code, to copy and send) and Join with a
+    /// code (the box, and why the code pasted is not one).
+    fn internet<'a>(
+        &'a self,
+        snapshot: &'a Snapshot,
+        can_join: bool,
+        lang: Lang,
+    ) -> Element<'a, Message> {
+        let t = lang.app();
+        let mut section = column![text(t.internet_heading).size(20)].spacing(8);
+        let Some(relays) = &snapshot.internet else {
+            return section
+                .push(text(t.internet_off).size(13).color(GREY))
+                .into();
+        };
+        match &snapshot.invitation {
+            None => {
+                section = section.push(
+                    button(text(t.invite))
+                        .on_press(Message::Invite(true))
+                        .style(button::secondary),
+                );
+            }
+            Some(code) => {
+                let lan_only = *relays != crate::net::internet::Relays::Off
+                    && crate::net::invite::Invitation::parse(code).is_ok_and(|i| i.relay.is_none());
+                section = section
+                    .push(
+                        row![
+                            container(text(code.as_str()).size(13).font(iced::Font::MONOSPACE))
+                                .padding(6)
+                                .width(Fill)
+                                .style(container::bordered_box),
+                            button(text(t.copy))
+                                .on_press(Message::CopyCode(code.clone()))
+                                .style(button::primary),
+                            button(text(t.invite_hide))
+                                .on_press(Message::Invite(false))
+                                .style(button::secondary),
+                        ]
+                        .spacing(8)
+                        .align_y(Alignment::Center),
+                    )
+                    .push(text(t.invite_note).size(13).color(GREY))
+                    .push(lan_only.then(|| text(lang.code_lan_only()).size(13).color(GREY)));
+            }
+        }
+        let typed = can_join && !self.code.trim().is_empty();
+        section
+            .push(
+                row![
+                    text_input(t.join_placeholder, &self.code)
+                        .id("code")
+                        .on_input(Message::CodeChanged)
+                        .on_submit(Message::Join)
+                        .width(Fill),
+                    button(text(t.join))
+                        .on_press_maybe(typed.then_some(Message::Join))
+                        .style(button::primary),
+                ]
+                .spacing(8)
+                .align_y(Alignment::Center),
+            )
+            .push(
+                self.code_error
+                    .as_ref()
+                    .map(|why| text(lang.bad_code(why)).size(13).color(RED)),
+            )
             .into()
     }
 

@@ -422,8 +422,17 @@ impl Play {
                 .into()
         }))
         .spacing(2);
+        // A player across the internet: the path (direct, or through a relay) and the
+        // round-trip time, as they change.
+        let routes = column(table.snapshot.routes.iter().map(|(name, route)| {
+            text(table.lang.route(name, route))
+                .size(12)
+                .color(iced::Color::from_rgb(0.40, 0.40, 0.40))
+                .into()
+        }));
         let panel = column![
             table.status(),
+            routes,
             actions,
             rule::horizontal(1),
             text(t.moves_heading).size(16),

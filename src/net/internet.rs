@@ -310,6 +310,11 @@ impl Internet {
             return None;
         }
         let _ = tokio::time::timeout(wait, self.endpoint.online()).await;
+        self.home_relay_now()
+    }
+
+    /// The home relay now, if iroh has reached one (never waits).
+    pub fn home_relay_now(&self) -> Option<String> {
         self.endpoint
             .addr()
             .relay_urls()

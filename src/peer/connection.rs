@@ -124,7 +124,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                 seats,
             } => {
                 // Joining by an invitation, only the peer with its key counts.
-                if let Some((_, key)) = self.joining.take()
+                if let Some((_, key, _)) = self.joining.take()
                     && challenger
                     && peer.key != key
                 {
@@ -348,7 +348,11 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     /// Joining by an invitation: challenges its next address not tried yet. Whether there
     /// was one.
     pub(super) fn join_next(&mut self, now: u64) -> bool {
-        let Some(to) = self.joining.as_mut().and_then(|(addrs, _)| addrs.pop()) else {
+        let Some((to, game)) = self
+            .joining
+            .as_mut()
+            .and_then(|(addrs, _, game)| Some((addrs.pop()?, *game)))
+        else {
             return false;
         };
         let message = if crate::net::internet::is_synthetic(&to) {
@@ -357,8 +361,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             format!("trying the invitation's address {to}")
         };
         self.emit(Event::Note { message });
-        let game = self.options.game.to_string();
-        self.endpoint.challenge(to, &game, None, now);
+        self.endpoint.challenge(to, &game.to_string(), None, now);
         true
     }
 

@@ -67,6 +67,12 @@ pub enum Command {
     /// Hot-seat: this command is the guest's (by its place in [`Snapshot::guests`]): its
     /// deployment, move, answer, …
     Guest(usize, Box<Command>),
+    /// Show my invitation code (a friend anywhere joins with it), or stop showing it.
+    Invite(bool),
+    /// Challenge the player behind an invitation code to a game: over the internet
+    /// (iroh) first, then at the LAN addresses it names; only the player whose key the
+    /// code names is played.
+    Join(crate::net::invite::Invitation, GameKind),
     /// Watch the game of the peer at this address (观战).
     Watch(SocketAddr),
     /// Stop watching (back to the lobby).
@@ -215,6 +221,14 @@ pub struct Snapshot {
     pub clock: crate::protocol::Clock,
     /// An unfinished game waiting to be resumed or abandoned.
     pub adjourned: Option<super::adjourn::Adjourned>,
+    /// The relays this peer plays beyond the LAN through, if it does (it has an iroh
+    /// side).
+    pub internet: Option<crate::net::internet::Relays>,
+    /// My invitation code, while the lobby shows it ([`Command::Invite`]).
+    pub invitation: Option<String>,
+    /// The way to each player reached over the internet, by name: direct or through a
+    /// relay, and the round-trip time.
+    pub routes: Vec<(String, crate::net::internet::Route)>,
 }
 
 /// Hot-seat: which of the seats at one screen it belongs to now.
@@ -349,6 +363,8 @@ pub(super) struct Hand {
     pub(super) guests: Vec<Guest>,
     /// A computer opponent's turn, watched so that one that will not move is said.
     pub(super) waiting: Option<ComputerTurn>,
+    /// My invitation code is shown.
+    pub(super) inviting: bool,
 }
 
 /// A computer opponent's turn being waited for: the game and how far it was when the turn
@@ -374,6 +390,7 @@ impl Hand {
             problem: None,
             guests: Vec::new(),
             waiting: None,
+            inviting: false,
         }
     }
 }
@@ -445,6 +462,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             (self.table.is_some() || self.watching.is_some()) && self.endpoint.is_connected();
         match command {
             Command::Challenge(..)
+            | Command::Join(..)
             | Command::Watch(_)
             | Command::PlayComputer(..)
             | Command::PlayEngine(_)
@@ -461,6 +479,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 Some(Problem::NoSuchGuest)
             }
             Command::Challenge(..)
+            | Command::Join(..)
             | Command::Watch(_)
             | Command::PlayComputer(..)
             | Command::HotSeat(..)
@@ -488,6 +507,13 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 hand.guests.clear();
                 self.endpoint.challenge(addr, &game.to_string(), None, now);
             }
+            Command::Join(invitation, game) => {
+                hand.guests.clear();
+                let addrs = self.join_addresses(&invitation);
+                self.joining = Some((addrs, invitation.key, game));
+                self.join_next(now);
+            }
+            Command::Invite(shown) => hand.inviting = shown,
             Command::Watch(addr) => {
                 hand.guests.clear();
                 self.endpoint.watch(addr, now);
@@ -656,6 +682,12 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             spectators: (self.options.spectators, self.endpoint.spectators()),
             clock: self.endpoint.clock(),
             adjourned: self.adjourned(),
+            internet: self.transport.internet().map(|net| net.relays().clone()),
+            invitation: hand
+                .filter(|h| h.inviting)
+                .and_then(|_| self.transport.local_addr().ok())
+                .map(|bound| self.invitation_now(bound).code()),
+            routes: self.routes.clone(),
             watching: self
                 .watching
                 .as_ref()

@@ -10,7 +10,9 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::{Command, Controller, PeerOptions, Snapshot};
+use crate::net::carriers::Carriers;
 use crate::net::discovery::MdnsMode;
+use crate::net::internet::{Internet, InternetSettings};
 use crate::protocol::Clock;
 use crate::store::Profile;
 
@@ -27,6 +29,8 @@ pub struct DesktopPeer {
     pub mdns: MdnsMode,
     /// The clock this peer's challenges propose.
     pub clock: Clock,
+    /// Play beyond the LAN (iroh) with these settings; `None`: the LAN only.
+    pub internet: Option<InternetSettings>,
 }
 
 /// A started peer's ends: where commands go, its snapshots, and how it stopped (why, if it
@@ -87,15 +91,32 @@ fn run(config: &DesktopPeer, controller: Controller) -> Result<(), String> {
     let debug = std::env::var_os("LANQI_DEBUG").is_some();
     runtime.block_on(async {
         let socket = bind_retrying(bind).await?;
+        // The internet side never holds up the LAN: if it cannot start, the app plays on
+        // the LAN as before (and the lobby says play beyond the LAN is off).
+        let socket = match &config.internet {
+            Some(settings) => match Internet::start(identity.signing_key(), settings).await {
+                Ok(net) => Carriers::with_internet(socket, net),
+                Err(e) => {
+                    eprintln!("lanqi: {e}; playing on the LAN only");
+                    Carriers::udp(socket)
+                }
+            },
+            None => Carriers::udp(socket),
+        };
         let emit = |v: &serde_json::Value| {
             if debug {
                 eprintln!("{v}");
             }
         };
-        super::run_controlled(&socket, identity, options, Some(&profile), emit, controller)
-            .await
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        let result =
+            super::run_controlled(&socket, identity, options, Some(&profile), emit, controller)
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string());
+        if let Some(net) = crate::net::Transport::internet(&socket) {
+            net.close(Duration::from_secs(2)).await;
+        }
+        result
     })
 }
 
@@ -143,6 +164,7 @@ mod tests {
             port: 0,
             mdns: MdnsMode::Off,
             clock: Clock::default(),
+            internet: None,
         })
         .expect("a thread");
         let runtime = tokio::runtime::Builder::new_current_thread()

@@ -17,12 +17,21 @@ use crate::net::invite::Invitation;
 const RELAY_WAIT: Duration = Duration::from_secs(5);
 
 impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
-    /// This peer's invitation code: its key, its LAN addresses, and its iroh side's relay
-    /// (or, with relays off, where that listens).
+    /// This peer's invitation code, once its iroh side has had a moment to reach a relay
+    /// (at most [`RELAY_WAIT`]).
     pub(super) async fn invitation(&self, bound: SocketAddr) -> Invitation {
+        if let Some(net) = self.transport.internet() {
+            net.home_relay(RELAY_WAIT).await;
+        }
+        self.invitation_now(bound)
+    }
+
+    /// This peer's invitation code as things are: its key, its LAN addresses, and its iroh
+    /// side's relay (or, with no relay, where that listens).
+    pub(super) fn invitation_now(&self, bound: SocketAddr) -> Invitation {
         let (relay, quic) = match self.transport.internet() {
             Some(net) => {
-                let relay = net.home_relay(RELAY_WAIT).await;
+                let relay = net.home_relay_now();
                 let mut quic = if relay.is_none() {
                     net.direct_addrs()
                 } else {

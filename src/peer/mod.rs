@@ -213,8 +213,9 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     report: PeerReport,
     next_game_due: Option<u64>,
     gone_since: Option<u64>,
-    /// Joining by an invitation: the code's addresses not tried yet, and its key.
-    joining: Option<(Vec<SocketAddr>, [u8; 32])>,
+    /// Joining by an invitation: the code's addresses not tried yet, its key, and the game
+    /// to challenge its player to.
+    joining: Option<(Vec<SocketAddr>, [u8; 32], GameKind)>,
     /// The way to each player reached over iroh, by name, as last seen.
     routes: Vec<(String, crate::net::internet::Route)>,
     finished_at: Option<u64>,
@@ -521,7 +522,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
                     self.endpoint.challenge(to, &game, None, now);
                 } else if let Some(invitation) = self.options.join.clone() {
                     let addrs = self.join_addresses(&invitation);
-                    self.joining = Some((addrs, invitation.key));
+                    self.joining = Some((addrs, invitation.key, self.options.game));
                     self.join_next(now);
                 }
             }

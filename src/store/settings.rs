@@ -23,7 +23,8 @@
 //!   "gomoku": "gomoku:freestyle:15x15:3:5",
 //!   "table": ["computer:medium", "here:Bob", "lan:192.168.1.20:40001"],
 //!   "game": "xiangqi",
-//!   "tibetan": "tibetan"
+//!   "tibetan": "tibetan",
+//!   "relay": "default"
 //! }
 //! ```
 //!
@@ -46,6 +47,9 @@
 //! - `game`: the game last chosen in the lobby, as the wire writes it (`junqi`, `xiangqi`,
 //!   `gomoku:…`, `tibetan…`); the lobby opens on it.
 //! - `tibetan`: Tibetan chess's settings last chosen, as the wire writes the game.
+//! - `relay`: play beyond the LAN through iroh's public relays (`"default"`, the default),
+//!   a club's own relays (`"https://relay.club.example"`, several separated by commas),
+//!   direct paths only (`"off"`), or not at all (`"none"`: the LAN only, no iroh).
 //!
 //! Use: in `main`, before the window opens, `Settings::load(&profile.settings_path())`
 //! (show the warning once, through [`Lang::settings_warning`]); size the window from
@@ -96,6 +100,8 @@ pub struct Settings {
     pub game: Option<crate::session::GameKind>,
     /// The Tibetan chess settings last chosen, if any.
     pub tibetan: Option<crate::rules::tibetan::Rules>,
+    /// Play beyond the LAN through these relays; `None`: not at all (the LAN only).
+    pub relay: Option<crate::net::internet::Relays>,
 }
 
 impl Default for Settings {
@@ -112,6 +118,7 @@ impl Default for Settings {
             table: Vec::new(),
             game: None,
             tibetan: None,
+            relay: Some(crate::net::internet::Relays::Default),
         }
     }
 }
@@ -262,6 +269,16 @@ impl Settings {
                 None => bad("table", v, "a list of seats (\"computer:medium\", …)"),
             }
         }
+        if let Some(v) = map.get("relay") {
+            match v.as_str() {
+                Some("none") => settings.relay = None,
+                Some(text) => match text.parse() {
+                    Ok(relays) => settings.relay = Some(relays),
+                    Err(_) => bad("relay", v, "\"default\", \"off\", \"none\" or relay URLs"),
+                },
+                None => bad("relay", v, "\"default\", \"off\", \"none\" or relay URLs"),
+            }
+        }
         (settings, problems)
     }
 
@@ -306,6 +323,13 @@ impl Settings {
         if let Some(game) = self.game {
             map.insert("game".into(), json!(game.to_string()));
         }
+        map.insert(
+            "relay".into(),
+            match &self.relay {
+                Some(relays) => json!(relays.to_string()),
+                None => json!("none"),
+            },
+        );
         if let Some(rules) = self.tibetan {
             let game = crate::session::GameKind::Tibetan(rules);
             map.insert("tibetan".into(), json!(game.to_string()));
