@@ -88,6 +88,8 @@ pub struct AppText {
     pub join: &'static str,
     /// The button that copies my code.
     pub copy: &'static str,
+    /// Where a challenge came from, for a player reached through iroh.
+    pub over_internet: &'static str,
     /// The section when this peer has no iroh side.
     pub internet_off: &'static str,
     /// While my challenge is out.
@@ -429,6 +431,7 @@ app_text!(
     join_placeholder,
     join,
     copy,
+    over_internet,
     internet_off,
     challenging,
     accept,

@@ -705,11 +705,19 @@ impl Lobby {
                     && crate::net::invite::Invitation::parse(code).is_ok_and(|i| i.relay.is_none());
                 section = section
                     .push(
+                        container(
+                            text(code.as_str())
+                                .size(13)
+                                .font(iced::Font::MONOSPACE)
+                                .wrapping(iced::widget::text::Wrapping::Glyph),
+                        )
+                        .padding(6)
+                        .width(Fill)
+                        .style(container::bordered_box),
+                    )
+                    .push(
                         row![
-                            container(text(code.as_str()).size(13).font(iced::Font::MONOSPACE))
-                                .padding(6)
-                                .width(Fill)
-                                .style(container::bordered_box),
+                            text(t.invite_note).size(13).color(GREY).width(Fill),
                             button(text(t.copy))
                                 .on_press(Message::CopyCode(code.clone()))
                                 .style(button::primary),
@@ -720,7 +728,6 @@ impl Lobby {
                         .spacing(8)
                         .align_y(Alignment::Center),
                     )
-                    .push(text(t.invite_note).size(13).color(GREY))
                     .push(lan_only.then(|| text(lang.code_lan_only()).size(13).color(GREY)));
             }
         }
@@ -1339,7 +1346,12 @@ fn incoming_card(incoming: &Incoming, lang: Lang) -> Element<'_, Message> {
                 text(format!(
                     "{}   {}",
                     lang.labelled(t.fingerprint, &incoming.fingerprint),
-                    incoming.addr
+                    // A player reached through iroh has no address worth showing.
+                    if crate::net::internet::is_synthetic(&incoming.addr) {
+                        t.over_internet.to_string()
+                    } else {
+                        incoming.addr.to_string()
+                    }
                 ))
                 .size(12)
                 .color(GREY),

@@ -363,8 +363,8 @@ pub(super) struct Hand {
     pub(super) guests: Vec<Guest>,
     /// A computer opponent's turn, watched so that one that will not move is said.
     pub(super) waiting: Option<ComputerTurn>,
-    /// My invitation code is shown.
-    pub(super) inviting: bool,
+    /// My invitation code is shown: since when (seconds since 1970, the code's issue time).
+    pub(super) inviting: Option<u64>,
 }
 
 /// A computer opponent's turn being waited for: the game and how far it was when the turn
@@ -390,7 +390,7 @@ impl Hand {
             problem: None,
             guests: Vec::new(),
             waiting: None,
-            inviting: false,
+            inviting: None,
         }
     }
 }
@@ -513,7 +513,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 self.joining = Some((addrs, invitation.key, game));
                 self.join_next(now);
             }
-            Command::Invite(shown) => hand.inviting = shown,
+            Command::Invite(shown) => hand.inviting = shown.then(super::internet::unix_now),
             Command::Watch(addr) => {
                 hand.guests.clear();
                 self.endpoint.watch(addr, now);
@@ -683,10 +683,14 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
             clock: self.endpoint.clock(),
             adjourned: self.adjourned(),
             internet: self.transport.internet().map(|net| net.relays().clone()),
-            invitation: hand
-                .filter(|h| h.inviting)
-                .and_then(|_| self.transport.local_addr().ok())
-                .map(|bound| self.invitation_now(bound).code()),
+            invitation: hand.and_then(|h| h.inviting).and_then(|issued| {
+                let bound = self.transport.local_addr().ok()?;
+                let invitation = crate::net::invite::Invitation {
+                    issued,
+                    ..self.invitation_now(bound)
+                };
+                Some(invitation.code())
+            }),
             routes: self.routes.clone(),
             watching: self
                 .watching

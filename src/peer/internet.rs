@@ -16,6 +16,13 @@ use crate::net::invite::Invitation;
 /// How long saying an invitation waits for the relay (with no internet: no longer).
 const RELAY_WAIT: Duration = Duration::from_secs(5);
 
+/// Seconds since 1970 (an invitation's issue time).
+pub(super) fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
 impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     /// This peer's invitation code, once its iroh side has had a moment to reach a relay
     /// (at most [`RELAY_WAIT`]).
@@ -45,9 +52,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
         };
         Invitation {
             key: self.identity.public_key(),
-            issued: std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs()),
+            issued: unix_now(),
             relay,
             addrs: super::presence::reachable_addrs(bound),
             quic,
