@@ -1,5 +1,5 @@
 //! The profile directory: everything one user of lanqi keeps between runs — the identity
-//! key, the peers seen before, and (through path helpers) settings, layouts and saved games.
+//! key, the peers seen before, the friends met beyond the LAN, and (through path helpers) settings, layouts and saved games.
 //!
 //! Every write goes through [`write_atomically`], so a crash leaves the old file or the new
 //! one, never a mix. A file that exists but cannot be understood is reported as
@@ -8,6 +8,7 @@
 
 mod atomic;
 mod exports;
+mod friends;
 mod identity;
 mod known_peers;
 mod layouts;
@@ -20,6 +21,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use atomic::{create_atomically, read_bounded, write_atomically};
+pub use friends::{Friend, Friends, MAX_FRIENDS};
 pub use exports::{civil_date, export_game, export_name, export_stem, write_export};
 pub use identity::{Identity, fingerprint, verify};
 pub use known_peers::{KnownPeers, Trust};

@@ -91,6 +91,11 @@ impl Profile {
         self.dir.join("known_peers.txt")
     }
 
+    /// Where the friends met beyond the LAN live: `friends.txt`.
+    pub fn friends_path(&self) -> PathBuf {
+        self.dir.join("friends.txt")
+    }
+
     /// Where settings live: `settings.json` (not created here).
     pub fn settings_path(&self) -> PathBuf {
         self.dir.join("settings.json")

@@ -504,6 +504,9 @@ mod tests {
                 protect_formations: false,
                 ..Default::default()
             }),
+            relay: Some(crate::net::internet::Relays::Custom(vec![
+                "https://relay.club.example./".into(),
+            ])),
         };
         assert!(s.set_window(1100.4, 800.0));
         assert!(!s.set_window(1100.0, 800.0), "the same size again");
@@ -523,6 +526,13 @@ mod tests {
         s.save(&path).unwrap();
         assert!(std::fs::read_to_string(&path).unwrap().contains("\"auto\""));
         assert_eq!(Settings::load(&path), (s, None));
+        // The LAN only ("none") reads back as no relays at all.
+        let lan_only = Settings {
+            relay: None,
+            ..Settings::default()
+        };
+        lan_only.save(&path).unwrap();
+        assert_eq!(Settings::load(&path), (lan_only, None));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
