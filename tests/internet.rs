@@ -106,6 +106,11 @@ fn invite_and_play(
     (ea, eb)
 }
 
+/// A test peer's profile directory, as it is (unlike `profile`, which starts it afresh).
+fn profile_kept(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("lanqi-test-{}-{name}", std::process::id()))
+}
+
 /// (a) and (b): behind NATs that let holes be punched, a friend joins by the code alone,
 /// the game starts through the relay and goes direct.
 #[test]
@@ -123,6 +128,36 @@ fn two_homes_play_hidden_junqi_by_code_and_the_path_goes_direct() {
         );
     }
     eprintln!("paths: alice {:?}, bob {:?}", paths(&ea), paths(&eb));
+
+    // Friends come back: Alice starts again (a new iroh port, no code said), and Bob
+    // challenges her by name from his friends list.
+    let url = format!("https://{}:3443", netns::RELAY_IP);
+    let root = net.relay_root().to_string_lossy().into_owned();
+    let tag = net.ns("");
+    let (pa, pb) = (
+        profile_kept(&format!("{tag}alice")),
+        profile_kept(&format!("{tag}bob")),
+    );
+    let friends = std::fs::read_to_string(pb.join("friends.txt")).expect("bob has friends");
+    assert!(friends.contains("\talice"), "{friends}");
+    let alice = Peer::start_in(
+        &net.ns("home11"),
+        &pa,
+        &relay_args(&url, &root, &["--name", "alice", "--game", "junqi"]),
+    );
+    let bob = Peer::start_in(
+        &net.ns("home21"),
+        &pb,
+        &relay_args(&url, &root, &["--name", "bob", "--friend", "alice"]),
+    );
+    let (ok_b, eb) = bob.finish();
+    let (ok_a, ea) = alice.finish();
+    assert!(ok_a && ok_b, "alice {ea:#?}\nbob {eb:#?}");
+    assert_eq!(
+        over(&ea)["transcript"],
+        over(&eb)["transcript"],
+        "a second game"
+    );
 }
 
 /// (b): behind NATs that give a new port for every destination, holes cannot be punched:

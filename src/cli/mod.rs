@@ -97,7 +97,12 @@ impl AppArgs {
         }
         match self.relay.as_deref() {
             Some("none") => relay = None,
-            Some(text) => relay = Some(text.parse().map_err(|e| UserError(format!("--relay: {e}")))?),
+            Some(text) => {
+                relay = Some(
+                    text.parse()
+                        .map_err(|e| UserError(format!("--relay: {e}")))?,
+                )
+            }
             None => {}
         }
         options.internet = relay.map(|relays| crate::net::internet::InternetSettings {

@@ -122,6 +122,11 @@ pub struct PeerArgs {
     /// The UDP port iroh listens on (0: any), at the --bind address.
     #[arg(long, default_value_t = 0)]
     pub iroh_port: u16,
+    /// Challenge a friend met beyond the LAN before (friends.txt), by name or key
+    /// fingerprint: reached by their key through the relay they were last seen at,
+    /// wherever they are now.
+    #[arg(long, conflicts_with_all = ["connect", "watch", "auto", "invite", "join"])]
+    pub friend: Option<String>,
     /// Watch the game of the peer at IP:PORT (观战) instead of playing: print what a
     /// player's peer prints (started, every move with its public outcome, over, and in
     /// Junqi the audit), the game so far first if it is under way.
@@ -216,6 +221,7 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
         ));
     }
     if let Some(to) = args.connect.or(args.watch)
+        && !crate::net::internet::is_synthetic(&to)
         && to.is_ipv6() != args.bind.is_ipv6()
     {
         let hint = if to.is_ipv6() {
@@ -247,11 +253,15 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
     };
     let game = table_game(&args)?;
     let profile = Profile::open(args.profile.as_deref()).map_err(UserError::from_display)?;
+    let friend = match &args.friend {
+        Some(who) => Some(find_friend(&profile, who)?),
+        None => None,
+    };
     let identity = profile.identity().map_err(UserError::from_display)?;
     let games_dir = profile.games_dir().map_err(UserError::from_display)?;
     let options = PeerOptions {
         name: args.name,
-        connect: args.connect,
+        connect: args.connect.or(friend),
         invite: args.invite,
         join: args.join,
         game,
@@ -279,14 +289,14 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
         .build()
         .map_err(|e| UserError(format!("starting the runtime: {e}")))?;
     let bind = SocketAddr::new(args.bind, args.port);
-    let internet = (args.relay.is_some() || options.invite || options.join.is_some()).then(|| {
-        crate::net::internet::InternetSettings {
+    let beyond = options.invite || options.join.is_some() || friend.is_some();
+    let internet =
+        (args.relay.is_some() || beyond).then(|| crate::net::internet::InternetSettings {
             relays: args.relay.clone().unwrap_or_default(),
             relay_roots: args.relay_root.clone(),
             bind: (!args.bind.is_unspecified() || args.iroh_port != 0)
                 .then_some(SocketAddr::new(args.bind, args.iroh_port)),
-        }
-    });
+        });
     let result = runtime.block_on(async {
         let socket = tokio::net::UdpSocket::bind(bind)
             .await
@@ -320,6 +330,24 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
             Ok(std::process::ExitCode::from(1))
         }
     }
+}
+
+/// The address a friend is challenged at (by their key, over iroh), found in the profile's
+/// friends by name or fingerprint.
+fn find_friend(profile: &Profile, who: &str) -> Result<SocketAddr, UserError> {
+    let (friends, _) = crate::store::Friends::load_despite(&profile.friends_path())
+        .map_err(UserError::from_display)?;
+    friends
+        .list()
+        .iter()
+        .find(|f| f.name == who || crate::store::fingerprint(&f.key) == who)
+        .map(|f| crate::net::internet::synthetic(&f.key))
+        .ok_or_else(|| {
+            UserError(format!(
+                "--friend {who}: no friend of that name or fingerprint in {}",
+                profile.friends_path().display()
+            ))
+        })
 }
 
 /// The game with the table options (`--seats`, and Gomoku's `--rule`, `--size`, `--win`,

@@ -140,7 +140,10 @@ impl Hash for NetConfig {
         self.port.hash(state);
         (self.mdns as u8).hash(state);
         (self.clock.game_secs, self.clock.move_secs).hash(state);
-        self.internet.as_ref().map(|i| i.relays.to_string()).hash(state);
+        self.internet
+            .as_ref()
+            .map(|i| i.relays.to_string())
+            .hash(state);
         self.generation.hash(state);
     }
 }

@@ -90,6 +90,10 @@ pub struct AppText {
     pub copy: &'static str,
     /// Where a challenge came from, for a player reached through iroh.
     pub over_internet: &'static str,
+    /// A friend who answered lately.
+    pub friend_online: &'static str,
+    /// A friend who did not.
+    pub friend_away: &'static str,
     /// The section when this peer has no iroh side.
     pub internet_off: &'static str,
     /// While my challenge is out.
@@ -432,6 +436,8 @@ app_text!(
     join,
     copy,
     over_internet,
+    friend_online,
+    friend_away,
     internet_off,
     challenging,
     accept,

@@ -376,9 +376,7 @@ impl Lobby {
                 None
             }
             Message::Join => match crate::net::invite::Invitation::parse(&self.code) {
-                Ok(invitation) => {
-                    Some(Event::Command(Command::Join(invitation, self.game)))
-                }
+                Ok(invitation) => Some(Event::Command(Command::Join(invitation, self.game))),
                 Err(why) => {
                     self.code_error = Some(why);
                     None
@@ -677,8 +675,9 @@ impl Lobby {
             .into()
     }
 
-    /// A friend anywhere: Invite a friend (my code, to copy and send) and Join with a
-    /// code (the box, and why the code pasted is not one).
+    /// A friend anywhere: Invite a friend (my code, to copy and send), the friends met
+    /// before (online or not, each with Challenge), and Join with a code (the box, and why
+    /// the code pasted is not one).
     fn internet<'a>(
         &'a self,
         snapshot: &'a Snapshot,
@@ -730,6 +729,34 @@ impl Lobby {
                     )
                     .push(lan_only.then(|| text(lang.code_lan_only()).size(13).color(GREY)));
             }
+        }
+        for friend in snapshot.friends.iter().take(8) {
+            let status = if friend.online {
+                t.friend_online
+            } else {
+                t.friend_away
+            };
+            section = section.push(
+                row![
+                    super::script::text(friend.name.as_str()).size(16),
+                    text(format!(
+                        "{}   {status}",
+                        lang.labelled(t.fingerprint, &friend.fingerprint)
+                    ))
+                    .size(12)
+                    .color(GREY)
+                    .width(Fill),
+                    button(text(t.challenge))
+                        .on_press_maybe(can_join.then_some(Message::Challenge(friend.addr)))
+                        .style(if friend.online {
+                            button::primary
+                        } else {
+                            button::secondary
+                        }),
+                ]
+                .spacing(10)
+                .align_y(Alignment::Center),
+            );
         }
         let typed = can_join && !self.code.trim().is_empty();
         section

@@ -353,6 +353,27 @@ impl Internet {
             .collect()
     }
 
+    /// How `addr`'s peer was reached: its relay and direct addresses, from the paths of
+    /// its connection and what was learnt of it before.
+    pub fn way_to(&self, addr: &SocketAddr) -> (Option<String>, Vec<SocketAddr>) {
+        let links = self.links.lock().expect("links");
+        let Some(link) = links.by_addr.get(addr) else {
+            return (None, Vec::new());
+        };
+        let (mut relay, mut ips) = parts(&link.hint);
+        if let Some(conn) = &link.conn {
+            for path in conn.paths().iter() {
+                match path.remote_addr() {
+                    TransportAddr::Relay(url) => relay = Some(url.to_string()),
+                    TransportAddr::Ip(ip) if !ips.contains(ip) => ips.insert(0, *ip),
+                    _ => {}
+                }
+            }
+        }
+        ips.truncate(crate::net::invite::MAX_ADDRS);
+        (relay, ips)
+    }
+
     /// Datagrams dropped on the iroh side (a full inbox or queue, a wrong key).
     pub fn dropped(&self) -> u64 {
         self.links.lock().expect("links").dropped

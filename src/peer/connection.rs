@@ -382,6 +382,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     }
 
     fn trust(&mut self, name: &str, key: &[u8; 32]) {
+        self.befriend(name, key);
         if self.is_guest(key) {
             return;
         }

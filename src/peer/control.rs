@@ -229,6 +229,8 @@ pub struct Snapshot {
     /// The way to each player reached over the internet, by name: direct or through a
     /// relay, and the round-trip time.
     pub routes: Vec<(String, crate::net::internet::Route)>,
+    /// The friends met beyond the LAN, most recently seen first.
+    pub friends: Vec<super::internet::FriendView>,
 }
 
 /// Hot-seat: which of the seats at one screen it belongs to now.
@@ -692,6 +694,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 Some(invitation.code())
             }),
             routes: self.routes.clone(),
+            friends: self.friend_views(now),
             watching: self
                 .watching
                 .as_ref()

@@ -15,6 +15,25 @@ use crate::net::invite::Invitation;
 
 /// How long saying an invitation waits for the relay (with no internet: no longer).
 const RELAY_WAIT: Duration = Duration::from_secs(5);
+/// How often the lobby asks the friends whether they are there.
+const FRIEND_PING_MS: u64 = 20_000;
+/// A friend who answered within this long is online.
+const FRIEND_ONLINE_MS: u64 = 45_000;
+/// How many friends (the most recently seen) are asked.
+const FRIENDS_PINGED: usize = 16;
+
+/// A friend, as the lobby shows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FriendView {
+    /// Their nickname, as last heard.
+    pub name: String,
+    /// Their key's fingerprint.
+    pub fingerprint: String,
+    /// Whether they answered lately (the lobby asks the most recent few now and then).
+    pub online: bool,
+    /// The address to challenge them at (reached over iroh by their key).
+    pub addr: SocketAddr,
+}
 
 /// Seconds since 1970 (an invitation's issue time).
 pub(super) fn unix_now() -> u64 {
@@ -74,6 +93,98 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             ));
         }
         addrs
+    }
+
+    /// A player reached over iroh spoke in its session: kept (or updated) in the friends
+    /// list, with how it was reached, to be challenged again without a new code.
+    pub(super) fn befriend(&mut self, name: &str, key: &[u8; 32]) {
+        let (Some(net), Some(friends)) = (self.transport.internet(), self.friends.as_mut()) else {
+            return;
+        };
+        let Some(addr) = self
+            .endpoint
+            .players()
+            .find(|p| &p.key == key)
+            .map(|p| p.addr)
+            .filter(crate::net::internet::is_synthetic)
+        else {
+            return;
+        };
+        let (relay, addrs) = net.way_to(&addr);
+        let met = crate::store::Friend {
+            key: *key,
+            name: name.to_string(),
+            last_seen: unix_now(),
+            relay,
+            addrs,
+        };
+        if let Err(e) = friends.met(met) {
+            self.emit(Event::Error {
+                message: e.to_string(),
+            });
+        }
+    }
+
+    /// Lets iroh know how to reach every friend (their relay and addresses as last seen),
+    /// so that a friend is challenged by their key, wherever they are now.
+    pub(super) fn know_friends(&self) {
+        let (Some(net), Some(friends)) = (self.transport.internet(), self.friends.as_ref()) else {
+            return;
+        };
+        for f in friends.list() {
+            net.reach(f.key, f.relay.as_deref(), &f.addrs);
+        }
+    }
+
+    /// In the lobby (a person's peer, not playing), asks the most recently seen friends
+    /// now and then whether they are there.
+    pub(super) fn ping_friends(&mut self, now: u64) {
+        let in_lobby = self.hand.is_some() && self.table.is_none() && self.watching.is_none();
+        let (Some(_), Some(friends), true) =
+            (self.transport.internet(), self.friends.as_ref(), in_lobby)
+        else {
+            return;
+        };
+        if self
+            .friends_pinged
+            .is_some_and(|t| now < t + FRIEND_PING_MS)
+        {
+            return;
+        }
+        self.friends_pinged = Some(now);
+        let keys: Vec<[u8; 32]> = friends
+            .list()
+            .iter()
+            .take(FRIENDS_PINGED)
+            .map(|f| f.key)
+            .collect();
+        for key in keys {
+            self.endpoint.ping(crate::net::internet::synthetic(&key));
+        }
+    }
+
+    /// When the friends are to be asked next, if they are.
+    pub(super) fn friends_due(&self) -> Option<u64> {
+        let any = self.friends.as_ref().is_some_and(|f| !f.list().is_empty());
+        (any && self.hand.is_some() && self.transport.internet().is_some())
+            .then(|| self.friends_pinged.map_or(0, |t| t + FRIEND_PING_MS))
+    }
+
+    /// The friends, most recently seen first, as the lobby shows them.
+    pub(super) fn friend_views(&self, now: u64) -> Vec<FriendView> {
+        let Some(friends) = &self.friends else {
+            return Vec::new();
+        };
+        friends
+            .list()
+            .iter()
+            .map(|f| FriendView {
+                name: f.name.clone(),
+                fingerprint: crate::store::fingerprint(&f.key),
+                online: self.presence.heard_within(&f.key, now, FRIEND_ONLINE_MS),
+                addr: crate::net::internet::synthetic(&f.key),
+            })
+            .collect()
     }
 
     /// The way to each player reached over iroh, now, by name; reports each new path and

@@ -28,7 +28,7 @@ pub mod desktop;
 pub mod event;
 mod game;
 mod gather;
-mod internet;
+pub mod internet;
 mod offence;
 mod presence;
 pub mod problem;
@@ -218,6 +218,10 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     joining: Option<(Vec<SocketAddr>, [u8; 32], GameKind)>,
     /// The way to each player reached over iroh, by name, as last seen.
     routes: Vec<(String, crate::net::internet::Route)>,
+    /// The friends met beyond the LAN (with a profile).
+    friends: Option<crate::store::Friends>,
+    /// When the lobby last asked the friends whether they are there.
+    friends_pinged: Option<u64>,
     finished_at: Option<u64>,
     /// The bot: it deploys and moves unless a person drives this peer.
     bot: Bot,
@@ -299,6 +303,18 @@ async fn run_with<T: Transport>(
         Some(Err(e)) => (None, vec![e]),
         None => (None, Vec::new()),
     };
+    let mut trouble = trouble;
+    let friends = match profile.map(|p| crate::store::Friends::load_despite(&p.friends_path())) {
+        Some(Ok((friends, problems))) => {
+            trouble.extend(problems);
+            Some(friends)
+        }
+        Some(Err(e)) => {
+            trouble.push(e);
+            None
+        }
+        None => None,
+    };
     let mut peer = Peer {
         transport,
         endpoint,
@@ -320,6 +336,8 @@ async fn run_with<T: Transport>(
         gone_since: None,
         joining: None,
         routes: Vec::new(),
+        friends,
+        friends_pinged: None,
         unheard: Vec::new(),
         finished_at: None,
         bot_due: None,
@@ -414,6 +432,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             let result = self.act(now);
             self.survive(result)?;
             self.watch_routes();
+            self.ping_friends(now);
             let auto = self.searching().then_some(self.options.game);
             if auto.is_some() || self.browsing() {
                 let key = self.identity.public_key();
@@ -481,6 +500,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
     async fn start_up(&mut self) -> Result<(), PeerError> {
         let addr = self.transport.local_addr()?;
         self.addresses = presence::own_addresses(addr);
+        self.know_friends();
         self.emit(Event::Listening {
             addr,
             name: self.options.name.clone(),
@@ -569,6 +589,7 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             table
                 .and_then(|t| t.awaiting_audit)
                 .map(|t| t + AUDIT_WAIT_MS),
+            self.friends_due(),
             // Playing over iroh: look at the path now and then (it changes on its own).
             (!self.routes.is_empty() || self.endpoint.players().any(|p| is_synthetic(&p.addr)))
                 .then_some(now + ROUTE_CHECK_MS),

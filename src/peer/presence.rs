@@ -113,6 +113,13 @@ impl Presence {
         self.alive.insert(key, (now, addr));
     }
 
+    /// Whether `key` answered a ping within the last `ms`.
+    pub(super) fn heard_within(&self, key: &[u8; 32], now: u64, ms: u64) -> bool {
+        self.alive
+            .get(key)
+            .is_some_and(|(t, _)| now.saturating_sub(*t) <= ms)
+    }
+
     /// `--auto`: the peer challenged last did not play; it is passed over for a while.
     pub(super) fn pass_over(&mut self, now: u64) {
         if let Some(key) = self.challenged.take() {

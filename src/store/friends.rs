@@ -69,9 +69,7 @@ impl Friends {
         for (index, raw) in bytes.split(|&b| b == b'\n').enumerate() {
             let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
             match parse_line(raw) {
-                Ok(Some(friend)) if !list.iter().any(|f| f.key == friend.key) => {
-                    list.push(friend)
-                }
+                Ok(Some(friend)) if !list.iter().any(|f| f.key == friend.key) => list.push(friend),
                 Ok(Some(_)) => problems.push(StoreError::corrupt(
                     path,
                     Some(index + 1),
@@ -161,7 +159,9 @@ fn parse_line(raw: &[u8]) -> Result<Option<Friend>, String> {
     }
     let fields: Vec<&str> = line.splitn(5, '\t').collect();
     let [key, seen, relay, addrs, name] = fields[..] else {
-        return Err("expected five tab-separated fields: key, last seen, relay, addresses, name".into());
+        return Err(
+            "expected five tab-separated fields: key, last seen, relay, addresses, name".into(),
+        );
     };
     let key = decode_hex32(key).ok_or("the public key is not 64 hex digits")?;
     let last_seen = seen
@@ -226,7 +226,10 @@ mod tests {
         assert!(problems.is_empty(), "{problems:?}");
         let names: Vec<&str> = back.list().iter().map(|f| f.name.as_str()).collect();
         assert_eq!(names, ["renamed", "friend 2"]);
-        assert_eq!(back.list()[0].relay.as_deref(), Some("https://relay.example./"));
+        assert_eq!(
+            back.list()[0].relay.as_deref(),
+            Some("https://relay.example./")
+        );
     }
 
     #[test]
@@ -238,10 +241,17 @@ mod tests {
         let (mut friends, problems) = Friends::load_despite(&path).unwrap();
         assert_eq!(friends.list().len(), 1);
         assert_eq!(problems.len(), 1);
-        assert!(problems[0].to_string().contains("line 2"), "{}", problems[0]);
+        assert!(
+            problems[0].to_string().contains("line 2"),
+            "{}",
+            problems[0]
+        );
         friends.met(friend(4, 9)).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.contains("not a friend"), "the damaged line is kept: {text}");
+        assert!(
+            text.contains("not a friend"),
+            "the damaged line is kept: {text}"
+        );
     }
 
     #[test]
@@ -257,6 +267,10 @@ mod tests {
         assert_eq!(friends.list().len(), MAX_FRIENDS);
         let (back, _) = Friends::load_despite(&path).unwrap();
         assert_eq!(back.list().len(), MAX_FRIENDS);
-        assert_eq!(back.list()[0].last_seen, MAX_FRIENDS as u64 + 9, "the newest kept");
+        assert_eq!(
+            back.list()[0].last_seen,
+            MAX_FRIENDS as u64 + 9,
+            "the newest kept"
+        );
     }
 }

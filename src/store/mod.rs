@@ -21,8 +21,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use atomic::{create_atomically, read_bounded, write_atomically};
-pub use friends::{Friend, Friends, MAX_FRIENDS};
 pub use exports::{civil_date, export_game, export_name, export_stem, write_export};
+pub use friends::{Friend, Friends, MAX_FRIENDS};
 pub use identity::{Identity, fingerprint, verify};
 pub use known_peers::{KnownPeers, Trust};
 pub use layouts::{LayoutLibrary, Listing, check_name as check_layout_name};
