@@ -51,6 +51,27 @@ fn moves(events: &[Value]) -> usize {
     events.iter().filter(|e| e["event"] == "move").count()
 }
 
+/// What a peer sent a move, each way, for docs/MEASUREMENTS.md (printed, not asserted).
+fn cost(who: &str, events: &[Value]) -> String {
+    let c = events
+        .iter()
+        .find(|e| e["event"] == "carried")
+        .cloned()
+        .unwrap_or_default();
+    let n = moves(events).max(1) as f64;
+    let per = |k: &str| c[k].as_u64().unwrap_or(0) as f64 / n;
+    format!(
+        "{who}: {} moves; a move: LAN {:.1} datagrams {:.0} B; iroh {:.1} lanqi datagrams {:.0} B, {:.1} UDP datagrams {:.0} B",
+        moves(events),
+        per("lan_datagrams"),
+        per("lan_bytes"),
+        per("datagrams"),
+        per("bytes"),
+        per("udp_datagrams"),
+        per("udp_bytes"),
+    )
+}
+
 /// The arguments of a peer at home that uses the test's relay.
 fn relay_args<'a>(url: &'a str, root: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec!["--bind", "0.0.0.0", "--relay", url, "--relay-root", root];
@@ -96,10 +117,14 @@ fn invite_and_play(
             &["--name", "bob", "--join", &code, "--delay", delay],
         ),
     );
+    let joined = std::time::Instant::now();
+    bob.wait_for(|v| v["event"] == "move");
+    eprintln!("join to the first move: {:?}", joined.elapsed());
     during(net, &mut bob);
     let (ok_b, eb) = bob.finish();
     let (ok_a, ea) = alice.finish();
     assert!(ok_a && ok_b, "both exit 0:\nalice {ea:#?}\nbob {eb:#?}");
+    eprintln!("{}\n{}", cost("alice", &ea), cost("bob", &eb));
     assert_eq!(over(&ea)["transcript"], over(&eb)["transcript"], "one game");
     assert!(audit_ok(&ea) && audit_ok(&eb), "audited clean");
     assert_eq!(moves(&ea), moves(&eb), "every move on both sides");
@@ -351,6 +376,12 @@ fn with_no_internet_lan_play_is_unaffected() {
     let (ok_d, ed) = dawa.finish();
     let (ok_c, ec) = carol.finish();
     assert!(ok_c && ok_d, "carol {ec:#?}\ndawa {ed:#?}");
+    eprintln!("{}\n{}", cost("carol (UDP)", &ec), cost("dawa (UDP)", &ed));
+    eprintln!(
+        "{}\n{}",
+        cost("alice (iroh, LAN)", &ea),
+        cost("bob (iroh, LAN)", &eb)
+    );
     eprintln!(
         "no internet: listening after {listening:?} with iroh (code after {coded:?}), {plain:?} without"
     );

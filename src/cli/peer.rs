@@ -315,6 +315,8 @@ pub fn run(args: PeerArgs) -> Result<std::process::ExitCode, UserError> {
             let _ = writeln!(out, "{v}").and_then(|_| out.flush());
         };
         let result = peer::run(&socket, identity, options, Some(&profile), emit).await;
+        // What went each way, for the measurements (docs/MEASUREMENTS.md).
+        emit(&crate::peer::Event::Carried(socket.carried()).to_json());
         if let Some(net) = socket.internet() {
             net.close(std::time::Duration::from_secs(2)).await;
         }

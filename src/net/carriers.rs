@@ -5,14 +5,17 @@
 
 use std::io;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::Transport;
-use super::internet::{self, Internet};
+use super::internet::{self, Carried, Internet};
 
 /// A UDP socket, and iroh beside it when the peer plays beyond the LAN.
 pub struct Carriers {
     udp: tokio::net::UdpSocket,
     internet: Option<Internet>,
+    /// Datagrams and bytes sent over UDP.
+    lan: (AtomicU64, AtomicU64),
 }
 
 impl Carriers {
@@ -21,6 +24,7 @@ impl Carriers {
         Carriers {
             udp,
             internet: None,
+            lan: Default::default(),
         }
     }
 
@@ -29,6 +33,21 @@ impl Carriers {
         Carriers {
             udp,
             internet: Some(internet),
+            lan: Default::default(),
+        }
+    }
+
+    /// What was sent so far, each way.
+    pub fn carried(&self) -> Carried {
+        let iroh = self
+            .internet
+            .as_ref()
+            .map(Internet::sent)
+            .unwrap_or_default();
+        Carried {
+            lan_datagrams: self.lan.0.load(Ordering::Relaxed),
+            lan_bytes: self.lan.1.load(Ordering::Relaxed),
+            ..iroh
         }
     }
 }
@@ -45,7 +64,14 @@ impl Transport for Carriers {
                 io::ErrorKind::Unsupported,
                 "play beyond the LAN is off",
             )),
-            _ => self.udp.send_to(datagram, to).await.map(|_| ()),
+            _ => {
+                self.udp.send_to(datagram, to).await?;
+                self.lan.0.fetch_add(1, Ordering::Relaxed);
+                self.lan
+                    .1
+                    .fetch_add(datagram.len() as u64, Ordering::Relaxed);
+                Ok(())
+            }
         }
     }
 

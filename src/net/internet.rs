@@ -36,6 +36,9 @@ pub const MAX_LINKS: usize = 64;
 pub const MAX_QUEUED: usize = 32;
 /// Datagrams received over iroh and not yet taken by the endpoint.
 pub const INBOX: usize = 256;
+/// Connections being opened to us at once; more are refused (a stranger cannot tie the
+/// peer up with handshakes).
+pub const MAX_OPENING: usize = 16;
 /// How long dialling a peer may take before it is given up.
 pub const DIAL_TIMEOUT: Duration = Duration::from_secs(20);
 /// lanqi's private IPv6 prefix for peers reached over iroh: `fd6c:616e:7169::/48`
@@ -99,6 +102,25 @@ pub struct InternetSettings {
     /// Where iroh listens: an unspecified address with port 0 lets iroh choose (every
     /// IPv4 and IPv6 interface); anything else binds just that.
     pub bind: Option<SocketAddr>,
+}
+
+/// What a peer sent: over plain UDP, and over iroh ([`Internet::sent`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Carried {
+    /// lanqi datagrams sent over plain UDP.
+    pub lan_datagrams: u64,
+    /// Their bytes.
+    pub lan_bytes: u64,
+    /// lanqi datagrams handed to iroh.
+    pub datagrams: u64,
+    /// Their bytes.
+    pub bytes: u64,
+    /// UDP datagrams iroh sent (connections still open).
+    pub udp_datagrams: u64,
+    /// Their bytes.
+    pub udp_bytes: u64,
+    /// Datagrams dropped on the iroh side: a full inbox or queue, a wrong key.
+    pub dropped: u64,
 }
 
 /// The path datagrams to a peer take now.
@@ -181,6 +203,12 @@ struct Links {
     clock: u64,
     /// Datagrams dropped: the inbox full, a queue full, a wrong key, a link forgotten.
     dropped: u64,
+    /// lanqi datagrams handed to iroh, and their bytes.
+    carried: (u64, u64),
+    /// UDP datagrams and bytes sent over connections closed since.
+    closed: (u64, u64),
+    /// Connections being opened to us now.
+    opening: usize,
 }
 
 impl Links {
@@ -374,16 +402,12 @@ impl Internet {
         (relay, ips)
     }
 
-    /// Datagrams dropped on the iroh side (a full inbox or queue, a wrong key).
-    pub fn dropped(&self) -> u64 {
-        self.links.lock().expect("links").dropped
-    }
-
-    /// UDP datagrams and bytes iroh sent so far, over every connection still open (for
-    /// the measurements).
-    pub fn sent(&self) -> (u64, u64) {
+    /// What was sent over iroh so far: lanqi datagrams and their bytes, then the UDP
+    /// datagrams and bytes iroh sent for them over every connection still open (QUIC's
+    /// own acknowledgements, path probes and relay framing included).
+    pub fn sent(&self) -> Carried {
         let links = self.links.lock().expect("links");
-        links
+        let (udp_datagrams, udp_bytes) = links
             .by_addr
             .values()
             .filter_map(|l| l.conn.as_ref())
@@ -391,7 +415,16 @@ impl Internet {
                 let s = c.stats();
                 (s.udp_tx.datagrams, s.udp_tx.bytes)
             })
-            .fold((0, 0), |(d, b), (d2, b2)| (d + d2, b + b2))
+            .fold(links.closed, |(d, b), (d2, b2)| (d + d2, b + b2));
+        Carried {
+            lan_datagrams: 0,
+            lan_bytes: 0,
+            datagrams: links.carried.0,
+            bytes: links.carried.1,
+            udp_datagrams,
+            udp_bytes,
+            dropped: links.dropped,
+        }
     }
 
     /// Sends a datagram to a peer reached over iroh, dialling it first if need be (the
@@ -407,6 +440,9 @@ impl Internet {
         };
         link.used = tick;
         let data = Bytes::copy_from_slice(datagram);
+        links.carried.0 += 1;
+        links.carried.1 += datagram.len() as u64;
+        let link = links.by_addr.get_mut(&to).expect("just found");
         if let Some(conn) = &link.conn {
             match conn.send_datagram(data.clone()) {
                 Ok(()) => return Ok(()),
@@ -487,10 +523,20 @@ async fn accept(
     inbox: mpsc::Sender<(Bytes, SocketAddr)>,
 ) {
     while let Some(incoming) = endpoint.accept().await {
+        {
+            let mut shared = links.lock().expect("links");
+            if shared.opening >= MAX_OPENING {
+                incoming.refuse();
+                continue;
+            }
+            shared.opening += 1;
+        }
         let links = links.clone();
         let inbox = inbox.clone();
         tokio::spawn(async move {
-            let Ok(Ok(conn)) = tokio::time::timeout(DIAL_TIMEOUT, incoming).await else {
+            let opened = tokio::time::timeout(DIAL_TIMEOUT, incoming).await;
+            links.lock().expect("links").opening -= 1;
+            let Ok(Ok(conn)) = opened else {
                 return;
             };
             if conn.alpn() != ALPN {
@@ -556,6 +602,9 @@ async fn adopt(
         }
     }
     let mut links = links.lock().expect("links");
+    let stats = conn.stats();
+    links.closed.0 += stats.udp_tx.datagrams;
+    links.closed.1 += stats.udp_tx.bytes;
     if let Some(link) = links.by_addr.get_mut(&addr)
         && link
             .conn
@@ -599,6 +648,67 @@ mod tests {
         ] {
             assert!(!is_synthetic(&lan.parse().unwrap()), "{lan}");
         }
+    }
+
+    /// Two real iroh endpoints on loopback (no relay): a datagram goes one way and back;
+    /// a datagram signed by a third key, sent over a connection authenticated as the
+    /// second, is dropped, counted, and the connection closed.
+    #[tokio::test]
+    async fn datagrams_cross_by_key_and_one_signed_by_another_key_is_refused() {
+        use crate::protocol::envelope::{Header, VERSION, seal};
+        let keys: Vec<ed25519_dalek::SigningKey> = (1..=3u8)
+            .map(|n| ed25519_dalek::SigningKey::from_bytes(&[n; 32]))
+            .collect();
+        let settings = InternetSettings {
+            relays: Relays::Off,
+            relay_roots: Vec::new(),
+            bind: Some("127.0.0.1:0".parse().unwrap()),
+        };
+        let a = Internet::start(&keys[0], &settings)
+            .await
+            .expect("a starts");
+        let b = Internet::start(&keys[1], &settings)
+            .await
+            .expect("b starts");
+        let datagram = |key: &ed25519_dalek::SigningKey, text: &[u8]| {
+            let header = Header {
+                version: VERSION,
+                session: 0,
+                sender: key.verifying_key().to_bytes(),
+                packet: 1,
+                seq: 0,
+                ack: 0,
+                ack_bits: 0,
+                frag_index: 0,
+                frag_count: 0,
+                payload: text,
+            };
+            seal(&header, key)
+        };
+        let a_addr = b.reach(keys[0].verifying_key().to_bytes(), None, &a.direct_addrs());
+        let hello = datagram(&keys[1], b"ping|1");
+        b.send(&hello, a_addr).expect("queued");
+        let within = std::time::Duration::from_secs(60);
+        let (got, from) = tokio::time::timeout(within, a.recv())
+            .await
+            .expect("a hears b within 60 s");
+        assert_eq!(&got[..], &hello[..]);
+        assert_eq!(from, synthetic(&keys[1].verifying_key().to_bytes()));
+        a.send(&datagram(&keys[0], b"pong|1"), from)
+            .expect("a answers");
+        let (back, _) = tokio::time::timeout(within, b.recv())
+            .await
+            .expect("b hears a within 60 s");
+        assert_eq!(&back[..], &datagram(&keys[0], b"pong|1")[..]);
+
+        // B's connection carries a datagram of C's: refused and counted.
+        b.send(&datagram(&keys[2], b"ping|2"), a_addr)
+            .expect("sent");
+        let refused = tokio::time::timeout(std::time::Duration::from_secs(5), a.recv()).await;
+        assert!(refused.is_err(), "nothing of C's came through: {refused:?}");
+        assert_eq!(a.sent().dropped, 1);
+        a.close(std::time::Duration::from_secs(2)).await;
+        b.close(std::time::Duration::from_secs(2)).await;
     }
 
     #[test]

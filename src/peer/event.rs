@@ -32,6 +32,8 @@ pub enum Event {
         /// Whether it replaces another path (rather than being the first).
         changed: bool,
     },
+    /// What went over iroh, said when the peer stops (with the drops).
+    Carried(crate::net::internet::Carried),
     /// The socket is bound.
     Listening {
         /// Where.
@@ -299,6 +301,10 @@ impl Event {
     pub fn to_json(&self) -> Value {
         match self {
             Event::Invite { code } => json!({"event": "invite", "code": code}),
+            Event::Carried(c) => json!({"event": "carried", "lan_datagrams": c.lan_datagrams,
+                "lan_bytes": c.lan_bytes, "datagrams": c.datagrams,
+                "bytes": c.bytes, "udp_datagrams": c.udp_datagrams, "udp_bytes": c.udp_bytes,
+                "dropped": c.dropped}),
             Event::Path {
                 peer,
                 kind,

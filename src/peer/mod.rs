@@ -374,6 +374,7 @@ async fn run_with<T: Transport>(
     }
     let drops = peer.endpoint.drops();
     peer.emit(Event::Drops(drops));
+
     peer.report.drops = drops;
     result.map(|_| peer.report)
 }
