@@ -136,7 +136,7 @@ pub enum Command {
     Junqi(junqi::JunqiCommand),
     /// A headless peer: listens (or challenges with --connect), plays with a bot, and prints
     /// one JSON object per line for everything that happens.
-    Peer(peer::PeerArgs),
+    Peer(Box<peer::PeerArgs>),
     /// List the peers found on the LAN (mDNS).
     Peers(peers::PeersArgs),
     /// A computer player for other programs: `lanqi engine xiangqi` speaks UCI and UCCI,
@@ -183,7 +183,7 @@ pub enum Outcome {
 pub fn run(command: Command) -> Result<Outcome, UserError> {
     match command {
         Command::Junqi(c) => junqi::run(c).map(Outcome::Print),
-        Command::Peer(args) => peer::run(args).map(Outcome::Exit),
+        Command::Peer(args) => peer::run(*args).map(Outcome::Exit),
         Command::Peers(args) => peers::run(args).map(Outcome::Print),
         Command::Engine(c) => engine::run(c).map(Outcome::Exit),
         Command::Xiangqi(c) => xiangqi::run(c).map(Outcome::Print),

@@ -82,7 +82,7 @@ impl Friends {
                 }
             }
         }
-        list.sort_by(|a, b| b.last_seen.cmp(&a.last_seen));
+        list.sort_by_key(|f| std::cmp::Reverse(f.last_seen));
         list.truncate(MAX_FRIENDS);
         Ok((
             Friends {
