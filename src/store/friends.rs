@@ -19,7 +19,6 @@ use std::io;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
-use super::atomic::write_atomically;
 use super::{StoreError, decode_hex32, encode_hex};
 
 const HEADER: &str =
@@ -140,13 +139,7 @@ impl Friends {
                 f.name
             ));
         }
-        let mut bytes = text.into_bytes();
-        for raw in &self.unread {
-            bytes.extend_from_slice(raw);
-            bytes.push(b'\n');
-        }
-        write_atomically(&self.path, &bytes, None)
-            .map_err(|e| StoreError::io("write", &self.path, e))
+        super::save_lines(&self.path, text, &self.unread)
     }
 }
 

@@ -25,7 +25,6 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::atomic::write_atomically;
 use super::identity::fingerprint;
 use super::{StoreError, decode_hex32, encode_hex};
 
@@ -193,13 +192,7 @@ impl KnownPeers {
             text.push_str(name);
             text.push('\n');
         }
-        let mut bytes = text.into_bytes();
-        for raw in &self.unread {
-            bytes.extend_from_slice(raw);
-            bytes.push(b'\n');
-        }
-        write_atomically(&self.path, &bytes, None)
-            .map_err(|e| StoreError::io("write", &self.path, e))
+        super::save_lines(&self.path, text, &self.unread)
     }
 }
 

@@ -160,6 +160,17 @@ fn hex_value(digit: u8) -> Option<u8> {
     }
 }
 
+/// Writes a list file atomically: `text`, then the lines that could not be read when it was
+/// loaded, as they were (so that saving loses nothing of the file).
+pub(crate) fn save_lines(path: &Path, text: String, unread: &[Vec<u8>]) -> Result<(), StoreError> {
+    let mut bytes = text.into_bytes();
+    for raw in unread {
+        bytes.extend_from_slice(raw);
+        bytes.push(b'\n');
+    }
+    write_atomically(path, &bytes, None).map_err(|e| StoreError::io("write", path, e))
+}
+
 #[cfg(test)]
 pub(crate) mod test_util {
     use std::path::{Path, PathBuf};

@@ -55,6 +55,19 @@ fn run(args: &[&str]) -> Result<(), String> {
     }
 }
 
+/// A cable: a veth pair with one end (`outer`) plugged into `bridge` in namespace `at`, the
+/// other (`inner`) in namespace `into`.
+fn cable(
+    (outer, at, bridge): (&str, &str, &str),
+    (inner, into): (&str, &str),
+) -> Result<(), String> {
+    run(&[
+        "ip", "link", "add", outer, "type", "veth", "peer", "name", inner, "netns", into,
+    ])?;
+    run(&["ip", "link", "set", outer, "netns", at])?;
+    run(&["ip", "-n", at, "link", "set", outer, "master", bridge, "up"])
+}
+
 fn nft_rules(nat: Nat) -> String {
     let masquerade = match nat {
         Nat::Easy => "masquerade",
@@ -120,12 +133,7 @@ impl Internet {
             let i = i + 1;
             net.add_ns(&format!("nat{i}"))?;
             let nat = net.ns(&format!("nat{i}"));
-            let w = format!("{prefix}w{i}");
-            run(&[
-                "ip", "link", "add", &w, "type", "veth", "peer", "name", "wan", "netns", &nat,
-            ])?;
-            run(&["ip", "link", "set", &w, "netns", &inet])?;
-            run(&["ip", "-n", &inet, "link", "set", &w, "master", "br0", "up"])?;
+            cable((&format!("{prefix}w{i}"), &inet, "br0"), ("wan", &nat))?;
             run(&[
                 "ip",
                 "-n",
@@ -163,12 +171,7 @@ impl Internet {
                 let home = format!("home{i}{j}");
                 net.add_ns(&home)?;
                 let home = net.ns(&home);
-                let l = format!("{prefix}l{i}{j}");
-                run(&[
-                    "ip", "link", "add", &l, "type", "veth", "peer", "name", "eth0", "netns", &home,
-                ])?;
-                run(&["ip", "link", "set", &l, "netns", &nat])?;
-                run(&["ip", "-n", &nat, "link", "set", &l, "master", "lan", "up"])?;
+                cable((&format!("{prefix}l{i}{j}"), &nat, "lan"), ("eth0", &home))?;
                 let ip = format!("10.{i}.0.{}/24", j + 1);
                 run(&["ip", "-n", &home, "addr", "add", &ip, "dev", "eth0"])?;
                 run(&[
