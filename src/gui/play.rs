@@ -424,22 +424,23 @@ impl Play {
         .spacing(2);
         // A player across the internet: the path (direct, or through a relay) and the
         // round-trip time, as they change.
-        let routes = column(table.snapshot.routes.iter().map(|(name, route)| {
-            text(table.lang.route(name, route))
-                .size(12)
-                .color(iced::Color::from_rgb(0.40, 0.40, 0.40))
-                .into()
-        }));
-        let panel = column![
-            table.status(),
-            routes,
+        let routes = (!table.snapshot.routes.is_empty()).then(|| {
+            column(table.snapshot.routes.iter().map(|(name, route)| {
+                text(table.lang.route(name, route))
+                    .size(12)
+                    .color(iced::Color::from_rgb(0.40, 0.40, 0.40))
+                    .into()
+            }))
+        });
+        let panel = column![table.status()].push(routes).extend([
             actions,
-            rule::horizontal(1),
-            text(t.moves_heading).size(16),
+            rule::horizontal(1).into(),
+            text(t.moves_heading).size(16).into(),
             scrollable(move_list.width(Fill))
                 .anchor_bottom()
-                .height(Length::FillPortion(3)),
-        ];
+                .height(Length::FillPortion(3))
+                .into(),
+        ]);
         // A finished game under review talks to nobody: no chat.
         let panel = if table.review {
             panel
