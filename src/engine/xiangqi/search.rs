@@ -68,6 +68,9 @@ pub struct Tune {
     pub time60: bool,
     /// Perpetual-check scores (which depend on the path) are not kept in the table.
     pub no_perpetual_in_table: bool,
+    /// A node where passing would let the opponent mate is searched a ply deeper (the
+    /// null move's answer shows the threat).
+    pub mate_threat: bool,
 }
 
 impl Default for Tune {
@@ -86,6 +89,7 @@ impl Default for Tune {
             no_capture: true,
             time60: true,
             no_perpetual_in_table: true,
+            mate_threat: true,
         }
     }
 }
@@ -110,6 +114,7 @@ impl Tune {
                     "no_capture" => tune.no_capture = false,
                     "time60" => tune.time60 = false,
                     "no_perpetual_in_table" => tune.no_perpetual_in_table = false,
+                    "mate_threat" => tune.mate_threat = false,
                     "all" => {
                         tune = Tune {
                             rfp: false,
@@ -125,6 +130,7 @@ impl Tune {
                             no_capture: false,
                             time60: false,
                             no_perpetual_in_table: false,
+                            mate_threat: false,
                         }
                     }
                     _ => {}
@@ -581,6 +587,10 @@ impl Searcher {
                     } else {
                         score
                     };
+                }
+                // Passing gets mated: a threat the moves here must answer.
+                if tune.mate_threat && score <= -MATE + MAX_PLY as i32 && ply < MAX_PLY / 2 {
+                    depth += 1;
                 }
             }
         }
