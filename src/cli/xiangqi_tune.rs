@@ -19,13 +19,13 @@ pub struct TuneArgs {
     #[arg(required = true)]
     pub games: Vec<PathBuf>,
     /// Full passes of gradient descent.
-    #[arg(long, default_value_t = 2_000)]
+    #[arg(long, default_value_t = 1_000)]
     pub iterations: u32,
     /// Adam's step, in evaluation units.
     #[arg(long, default_value_t = 1.0)]
     pub rate: f64,
     /// The pull toward the starting weights.
-    #[arg(long, default_value_t = 1e-7)]
+    #[arg(long, default_value_t = 1e-6)]
     pub ridge: f64,
     /// Skip this many plies at the start of each game.
     #[arg(long, default_value_t = 8)]

@@ -31,7 +31,6 @@ use crate::rules::xiangqi::{Position, Side};
 /// [`Weights::material`].
 pub const VALUES: [i32; 8] = [0, 0, 120, 120, 400, 900, 450, 30];
 
-const KING: usize = 1;
 const ADVISOR: usize = 2;
 const ELEPHANT: usize = 3;
 const HORSE: usize = 4;
@@ -382,10 +381,10 @@ pub(super) fn walk(position: &Position, sink: &mut impl Sink) -> i32 {
         }
     }
     if tune.king_attack {
-        for s in 0..2 {
+        for (s, own) in count.iter().enumerate() {
             let them = 1 - s;
             let u = units[them];
-            let guards = count[s][ADVISOR] + count[s][ELEPHANT];
+            let guards = own[ADVISOR] + own[ELEPHANT];
             if attackers[them] >= 2 {
                 sink.term(s, Term::DangerMany, -(u * u * (8 - guards)), 32);
             } else {
@@ -491,151 +490,144 @@ fn horse_moves(board: &[u8; 90], sq: usize, s: usize) -> (usize, i32) {
     }
     (n, hits)
 }
-const fn centre(file: i32) -> i32 {
-    4 - if file > 4 { file - 4 } else { 4 - file }
-}
-
-/// The middlegame value of a Red piece of kind code `kind` on (`file`, `rank`), rank 0 =
-/// Red's back.
-const fn red_value(kind: usize, file: i32, rank: i32) -> i32 {
-    let base = VALUES[kind];
-    base + match kind {
-        KING => -12 * rank,
-        ADVISOR | ELEPHANT if file == 4 => 10,
-        HORSE => {
-            let edge = if file == 0 || file == 8 { -25 } else { 0 };
-            let advance = if rank >= 5 && rank <= 8 {
-                12 * (rank - 4)
-            } else {
-                2 * rank
-            };
-            centre(file) * 6 + advance + edge
-        }
-        ROOK => centre(file) * 3 + if rank == 6 || rank == 7 { 15 } else { 0 },
-        CANNON => {
-            let file_bonus = if file == 4 { 20 } else { centre(file) * 2 };
-            let rank_bonus = if rank <= 2 {
-                6
-            } else if rank == 9 {
-                -10
-            } else {
-                0
-            };
-            file_bonus + rank_bonus
-        }
-        PAWN => {
-            if rank >= 5 {
-                let near_palace = if rank >= 6 && rank <= 8 && file >= 2 && file <= 6 {
-                    30
-                } else {
-                    0
-                };
-                let last = if rank == 9 { -25 } else { 0 };
-                40 + centre(file) * 6 + (rank - 5) * 6 + near_palace + last
-            } else if rank == 4 {
-                8 + if file == 4 { 6 } else { 0 }
-            } else {
-                0
-            }
-        }
-        _ => 0,
-    }
-}
-
-/// The endgame value of a Red piece.
-const fn red_value_eg(kind: usize, file: i32, rank: i32) -> i32 {
-    let base = VALUES_EG[kind];
-    base + match kind {
-        // The king may help: the centre of the palace, not its corners.
-        KING if file == 4 => 6,
-        ADVISOR | ELEPHANT if file == 4 => 8,
-        HORSE => {
-            let edge = if file == 0 || file == 8 { -40 } else { 0 };
-            let advance = if rank >= 5 && rank <= 8 {
-                10 * (rank - 4)
-            } else {
-                0
-            };
-            centre(file) * 8 + advance + edge
-        }
-        ROOK => centre(file) * 2,
-        CANNON => {
-            if file == 4 {
-                10
-            } else {
-                centre(file)
-            }
-        }
-        PAWN => {
-            if rank >= 5 {
-                // Across the river: worth a lot, more near the palace, little on the
-                // last rank.
-                let near_palace = if rank >= 6 && rank <= 8 && file >= 3 && file <= 5 {
-                    40
-                } else if rank >= 6 && rank <= 8 {
-                    15
-                } else {
-                    0
-                };
-                let last = if rank == 9 { -40 } else { 0 };
-                55 + centre(file) * 4 + (rank - 5) * 8 + near_palace + last
-            } else if rank == 4 {
-                10
-            } else {
-                0
-            }
-        }
-        _ => 0,
-    }
-}
-
-const VALUES_EG: [i32; 8] = [0, 0, 100, 100, 460, 960, 420, 45];
-
-const fn hand_written() -> Weights {
-    let mut w = Weights {
-        material: [S(0, 0); 8],
-        pst: [[[S(0, 0); 5]; 10]; 8],
-        rook_reach: S(3, 3),
-        horse_mobility: [
-            S(-45, -45),
-            S(-25, -25),
-            S(-8, -8),
-            S(0, 0),
-            S(6, 6),
-            S(10, 10),
-            S(13, 13),
-            S(15, 15),
-            S(16, 16),
-        ],
-        cannon_reach: S(0, 0),
-        hollow_cannon: S(0, 0),
-        connected_pawns: S(0, 0),
-        danger_many: S(12, 6),
-        danger_few: S(5, 2),
-        tempo: 10,
-    };
-    let mut kind = 1;
-    while kind < 8 {
-        w.material[kind] = S(VALUES[kind], VALUES_EG[kind]);
-        let mut rank = 0;
-        while rank < 10 {
-            let mut file = 0;
-            while file < 5 {
-                w.pst[kind][rank][file] = S(
-                    red_value(kind, file as i32, rank as i32) - VALUES[kind],
-                    red_value_eg(kind, file as i32, rank as i32) - VALUES_EG[kind],
-                );
-                file += 1;
-            }
-            rank += 1;
-        }
-        kind += 1;
-    }
-    w
-}
 
 /// The weights played.
-pub const TUNED: Weights = hand_written();
+pub const TUNED: Weights = Weights {
+    material: [
+        S(0, 0),     // (none)
+        S(0, 0),     // king
+        S(129, 80),  // advisor
+        S(130, 67),  // elephant
+        S(384, 435), // horse
+        S(903, 962), // rook
+        S(451, 422), // cannon
+        S(59, 68),   // pawn
+    ],
+    pst: [
+        // (none): rank 0 (own back rank) to 9, file a..e
+        [
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+        ],
+        // king: rank 0 (own back rank) to 9, file a..e
+        [
+            [S(0, 0), S(0, 0), S(0, 0), S(-1, -1), S(3, -3)],
+            [S(-12, 0), S(-12, 0), S(-12, 0), S(-11, 4), S(-12, 13)],
+            [S(-24, 0), S(-24, 0), S(-24, 0), S(-26, 0), S(-25, 6)],
+            [S(-36, 0), S(-36, 0), S(-36, 0), S(-36, 0), S(-36, 6)],
+            [S(-48, 0), S(-48, 0), S(-48, 0), S(-48, 0), S(-48, 6)],
+            [S(-60, 0), S(-60, 0), S(-60, 0), S(-60, 0), S(-60, 6)],
+            [S(-72, 0), S(-72, 0), S(-72, 0), S(-72, 0), S(-72, 6)],
+            [S(-84, 0), S(-84, 0), S(-84, 0), S(-84, 0), S(-84, 6)],
+            [S(-96, 0), S(-96, 0), S(-96, 0), S(-96, 0), S(-96, 6)],
+            [S(-108, 0), S(-108, 0), S(-108, 0), S(-108, 0), S(-108, 6)],
+        ],
+        // advisor: rank 0 (own back rank) to 9, file a..e
+        [
+            [S(0, 0), S(0, 0), S(0, 0), S(-9, -8), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(24, 3)],
+            [S(0, 0), S(0, 0), S(0, 0), S(3, -7), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+        ],
+        // elephant: rank 0 (own back rank) to 9, file a..e
+        [
+            [S(0, 0), S(0, 0), S(-5, -14), S(0, 0), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+            [S(5, -3), S(0, 0), S(0, 0), S(0, 0), S(32, -1)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+            [S(0, 0), S(0, 0), S(-12, -6), S(0, 0), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(10, 8)],
+        ],
+        // horse: rank 0 (own back rank) to 9, file a..e
+        [
+            [S(-25, -40), S(4, 1), S(14, 17), S(19, 25), S(23, 31)],
+            [S(-24, -40), S(7, 8), S(8, 14), S(12, 24), S(-1, 25)],
+            [S(-26, -40), S(5, 6), S(8, 16), S(23, 26), S(29, 31)],
+            [S(-18, -39), S(12, 8), S(21, 18), S(22, 21), S(33, 31)],
+            [S(-17, -41), S(16, 9), S(23, 16), S(33, 24), S(33, 34)],
+            [S(-13, -30), S(16, 15), S(24, 26), S(33, 34), S(34, 42)],
+            [S(3, -18), S(36, 31), S(43, 33), S(44, 47), S(50, 49)],
+            [S(11, -11), S(40, 36), S(47, 46), S(55, 53), S(61, 60)],
+            [S(23, 0), S(59, 49), S(58, 48), S(68, 67), S(72, 72)],
+            [S(-7, -40), S(24, 8), S(30, 18), S(36, 23), S(42, 32)],
+        ],
+        // rook: rank 0 (own back rank) to 9, file a..e
+        [
+            [S(-15, -3), S(18, 7), S(4, 2), S(7, 4), S(12, 8)],
+            [S(13, -2), S(4, 1), S(4, 4), S(-2, 3), S(12, 8)],
+            [S(7, -1), S(1, 3), S(6, 5), S(5, 5), S(11, 7)],
+            [S(2, 1), S(-1, 1), S(8, 5), S(9, 7), S(13, 10)],
+            [S(1, -1), S(0, 2), S(9, 4), S(10, 6), S(12, 8)],
+            [S(-1, 1), S(1, 2), S(5, 5), S(4, 3), S(12, 8)],
+            [S(20, 3), S(27, 5), S(26, 8), S(18, 5), S(23, 6)],
+            [S(15, -1), S(14, 1), S(24, 5), S(28, 8), S(26, 7)],
+            [S(-1, -1), S(5, 3), S(5, 3), S(10, 6), S(12, 9)],
+            [S(2, 2), S(-5, 0), S(13, 8), S(11, 7), S(11, 8)],
+        ],
+        // cannon: rank 0 (own back rank) to 9, file a..e
+        [
+            [S(6, 0), S(4, 1), S(10, 2), S(13, 3), S(27, 11)],
+            [S(6, 1), S(8, 0), S(9, 1), S(8, -1), S(33, 12)],
+            [S(7, 1), S(27, 2), S(13, 0), S(13, 3), S(34, 16)],
+            [S(-1, -1), S(0, 0), S(2, 0), S(6, 4), S(23, 15)],
+            [S(-6, 1), S(-3, 1), S(5, 3), S(1, 4), S(23, 14)],
+            [S(0, 1), S(5, 3), S(-1, 1), S(4, 1), S(27, 13)],
+            [S(3, 2), S(2, 1), S(-4, 0), S(2, -1), S(21, 12)],
+            [S(1, 0), S(3, 2), S(0, -1), S(5, 2), S(21, 11)],
+            [S(1, 1), S(-10, -3), S(2, -2), S(3, 1), S(20, 10)],
+            [S(-7, -1), S(-4, 2), S(-7, 1), S(-5, 2), S(9, 9)],
+        ],
+        // pawn: rank 0 (own back rank) to 9, file a..e
+        [
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+            [S(-7, 4), S(0, 0), S(-29, -14), S(0, 0), S(-5, 7)],
+            [S(5, 7), S(8, 10), S(21, 11), S(8, 10), S(15, 7)],
+            [S(50, 62), S(49, 61), S(55, 63), S(57, 67), S(73, 75)],
+            [S(50, 81), S(53, 83), S(104, 93), S(97, 119), S(103, 117)],
+            [S(50, 84), S(57, 88), S(96, 93), S(103, 132), S(106, 125)],
+            [S(58, 95), S(65, 100), S(100, 96), S(108, 130), S(113, 138)],
+            [S(39, 47), S(45, 53), S(51, 56), S(57, 61), S(63, 62)],
+        ],
+    ],
+    rook_reach: S(1, 18),
+    horse_mobility: [
+        S(-44, -44),
+        S(-32, -28),
+        S(-32, -12),
+        S(-12, 0),
+        S(-1, -4),
+        S(24, 15),
+        S(16, 3),
+        S(27, 17),
+        S(19, 9),
+    ],
+    cannon_reach: S(-1, 0),
+    hollow_cannon: S(8, 3),
+    connected_pawns: S(0, -3),
+    danger_many: S(19, 11),
+    danger_few: S(18, -8),
+    tempo: 0,
+};
 
 #[cfg(test)]
 mod tests {
@@ -653,6 +645,50 @@ mod tests {
             let p: Position = fen.parse().unwrap();
             assert_eq!(evaluate(&p), evaluate(&p.flipped()), "{fen}");
             assert_eq!(evaluate(&p), evaluate(&p.mirrored()), "{fen}");
+        }
+    }
+
+    /// The evaluation for Red of a position given with Red to move.
+    fn red(fen: &str) -> i32 {
+        let p: Position = fen.parse().unwrap();
+        assert_eq!(p.side_to_move(), Side::Red);
+        evaluate(&p)
+    }
+
+    #[test]
+    fn the_tuned_weights_order_known_positions_sensibly() {
+        let even = red("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+        // A rook up, a horse up, a cannon up, a pawn up.
+        let rook = red("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+        let horse = red("r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+        let pawn = red("rnbakabnr/9/1c5c1/p1p1p1p2/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+        assert!(rook > horse + 200 && horse > pawn + 150 && pawn > even + 30);
+        for (better, worse, what) in [
+            (
+                // A pawn across the river, against the same pawn at home.
+                "4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1",
+                "4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1",
+                "a pawn across the river",
+            ),
+            (
+                // A horse in the centre of its own half, against one on the edge.
+                "4k4/9/9/9/9/9/4H4/9/9/3K5 w - - 0 1",
+                "4k4/9/9/9/9/9/H8/9/9/3K5 w - - 0 1",
+                "a central horse",
+            ),
+            (
+                // Black's rooks on the edge, against the same rooks at Red's palace.
+                "3aka3/9/4b4/9/9/9/rr7/9/9/3AKAB2 w - - 0 1",
+                "3aka3/9/4b4/9/9/9/9/9/3r1r3/3AKAB2 w - - 0 1",
+                "the enemy's rooks away from one's palace",
+            ),
+        ] {
+            assert!(
+                red(better) > red(worse),
+                "{what}: {} <= {}",
+                red(better),
+                red(worse)
+            );
         }
     }
 
