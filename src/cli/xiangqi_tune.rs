@@ -25,7 +25,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 1.0)]
     pub rate: f64,
     /// The pull toward the starting weights.
-    #[arg(long, default_value_t = 1e-6)]
+    #[arg(long, default_value_t = 1e-7)]
     pub ridge: f64,
     /// Skip this many plies at the start of each game.
     #[arg(long, default_value_t = 8)]

@@ -1,5 +1,6 @@
 //! The search: iterative deepening over a principal-variation search (PVS) with a
-//! transposition table, null-move pruning, late-move reductions, check extensions and a
+//! transposition table, null-move pruning, late-move reductions, check extensions, a
+//! mate-threat extension (where the null move shows that passing gets mated) and a
 //! quiescence search over captures (and check evasions near its root). Moves are ordered by
 //! the transposition-table move, then captures by MVV-LVA, then two killer moves per ply,
 //! then the history heuristic.

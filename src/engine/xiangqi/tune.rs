@@ -290,7 +290,7 @@ impl Default for TuneOptions {
         TuneOptions {
             iterations: 1_000,
             rate: 1.0,
-            ridge: 1e-6,
+            ridge: 1e-7,
         }
     }
 }
