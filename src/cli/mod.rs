@@ -13,6 +13,7 @@ mod tibetan;
 mod verify;
 mod xiangqi;
 mod xiangqi_match;
+mod xiangqi_tune;
 
 use clap::{Parser, Subcommand};
 

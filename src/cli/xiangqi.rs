@@ -36,6 +36,10 @@ pub enum XiangqiCommand {
     /// openings with colours swapped; print player A's `wins N draws N losses N`, its score
     /// with a 95% interval, the Elo that means, and each player's time per move.
     Match(super::xiangqi_match::MatchArgs),
+    /// Fit the evaluation's weights to played games (Texel's method): reads the lines of
+    /// `lanqi xiangqi match --moves`, prints the errors before and after and the weights
+    /// as Rust source for src/engine/xiangqi/eval.rs.
+    Tune(super::xiangqi_tune::TuneArgs),
 }
 
 /// Runs a `lanqi xiangqi` subcommand.
@@ -51,6 +55,7 @@ pub fn run(command: XiangqiCommand) -> Result<String, UserError> {
         XiangqiCommand::Perft { fen, depth } => Ok(format!("{}\n", perft(&parse(&fen)?, depth))),
         XiangqiCommand::Play { fen, moves } => play(&fen, &moves),
         XiangqiCommand::Match(args) => super::xiangqi_match::run(args),
+        XiangqiCommand::Tune(args) => super::xiangqi_tune::run(args),
     }
 }
 

@@ -5,6 +5,7 @@ pub mod book;
 pub mod eval;
 pub mod external;
 pub mod search;
+pub mod tune;
 pub mod uci;
 
 pub use search::{Info, Limits, MATE, Report, Searcher};

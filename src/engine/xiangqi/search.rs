@@ -1,5 +1,6 @@
 //! The search: iterative deepening over a principal-variation search (PVS) with a
-//! transposition table, null-move pruning, late-move reductions, check extensions and a
+//! transposition table, null-move pruning, late-move reductions, check extensions, a
+//! mate-threat extension (where the null move shows that passing gets mated) and a
 //! quiescence search over captures (and check evasions near its root). Moves are ordered by
 //! the transposition-table move, then captures by MVV-LVA, then two killer moves per ply,
 //! then the history heuristic.
@@ -68,6 +69,13 @@ pub struct Tune {
     pub time60: bool,
     /// Perpetual-check scores (which depend on the path) are not kept in the table.
     pub no_perpetual_in_table: bool,
+    /// A node where passing would let the opponent mate is searched a ply deeper (the
+    /// null move's answer shows the threat).
+    pub mate_threat: bool,
+    /// With a time a move and no soft limit, keep starting iterations until the time is
+    /// up (an unfinished iteration's best move is kept): a fixed time a move has nothing
+    /// to save for.
+    pub time_full: bool,
 }
 
 impl Default for Tune {
@@ -86,6 +94,8 @@ impl Default for Tune {
             no_capture: true,
             time60: true,
             no_perpetual_in_table: true,
+            mate_threat: true,
+            time_full: true,
         }
     }
 }
@@ -110,6 +120,8 @@ impl Tune {
                     "no_capture" => tune.no_capture = false,
                     "time60" => tune.time60 = false,
                     "no_perpetual_in_table" => tune.no_perpetual_in_table = false,
+                    "mate_threat" => tune.mate_threat = false,
+                    "time_full" => tune.time_full = false,
                     "all" => {
                         tune = Tune {
                             rfp: false,
@@ -125,6 +137,8 @@ impl Tune {
                             no_capture: false,
                             time60: false,
                             no_perpetual_in_table: false,
+                            mate_threat: false,
+                            time_full: false,
                         }
                     }
                     _ => {}
@@ -149,14 +163,15 @@ pub fn switched_off(name: &str) -> bool {
 /// stopped from outside).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
-    /// Stop after this long (a hard limit: a new iteration starts only in its first half).
+    /// Stop after this long (a hard limit; without `soft`, the search uses all of it and
+    /// keeps the best move of the iteration it cuts short).
     pub movetime: Option<Duration>,
     /// Stop after this many iterations.
     pub depth: Option<u32>,
     /// Stop after about this many nodes.
     pub nodes: Option<u64>,
-    /// Start no new iteration after this long (a soft limit, for clocks; without it a new
-    /// iteration starts only in the first half of `movetime`).
+    /// Start no new iteration after this long (a soft limit, for clocks; without it new
+    /// iterations start until `movetime` is up).
     pub soft: Option<Duration>,
 }
 
@@ -399,7 +414,13 @@ impl Searcher {
             };
             on_info(&info);
             report.info = Some(info);
-            let share = if self.tune.time60 { 0.6 } else { 0.5 };
+            let share = if self.tune.time_full {
+                1.0
+            } else if self.tune.time60 {
+                0.6
+            } else {
+                0.5
+            };
             let soft = limits.soft.or(limits.movetime.map(|t| t.mul_f64(share)));
             if let Some(t) = soft
                 && start.elapsed() > t
@@ -581,6 +602,10 @@ impl Searcher {
                     } else {
                         score
                     };
+                }
+                // Passing gets mated: a threat the moves here must answer.
+                if tune.mate_threat && score <= -MATE + MAX_PLY as i32 && ply < MAX_PLY / 2 {
+                    depth += 1;
                 }
             }
         }
@@ -921,6 +946,44 @@ mod tests {
         let (mv, score) = best("4k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 0 1", 3);
         assert_eq!(mv.to_string(), "a0a9");
         assert_eq!(score, MATE - 1);
+    }
+
+    /// Whether the side to move can force a position with no legal move for the other
+    /// side (mate or stalemate: both lose) within `k` of its moves.
+    fn forces_mate(pos: &Position, k: u32) -> bool {
+        pos.legal_moves().iter().any(|&mv| {
+            let next = pos.play(mv).unwrap();
+            let replies = next.legal_moves();
+            replies.is_empty()
+                || (k > 1
+                    && replies
+                        .iter()
+                        .all(|&r| forces_mate(&next.play(r).unwrap(), k - 1)))
+        })
+    }
+
+    #[test]
+    fn finds_forced_mates_in_two_and_three() {
+        for (fen, moves) in [
+            ("4k4/9/9/9/9/9/9/9/R8/R2K5 w - - 0 1", 2),
+            ("3k5/9/4b4/9/9/9/9/9/9/RR2K4 w - - 0 1", 2),
+            ("3k5/4a4/4ba3/9/9/9/9/9/4R4/1R2K4 w - - 0 1", 3),
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            assert!(forces_mate(&pos, moves), "{fen}: no mate in {moves}");
+            assert!(!forces_mate(&pos, moves - 1), "{fen}: a quicker mate");
+            let (mv, score) = best(fen, 9);
+            assert_eq!(score, MATE - (2 * moves as i32 - 1), "{fen}");
+            let next = pos.play(mv).unwrap();
+            assert!(
+                moves == 1
+                    || next
+                        .legal_moves()
+                        .iter()
+                        .all(|&r| forces_mate(&next.play(r).unwrap(), moves - 1)),
+                "{fen}: {mv} does not mate in {moves}"
+            );
+        }
     }
 
     #[test]
