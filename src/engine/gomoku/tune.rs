@@ -12,6 +12,15 @@ pub struct Tune {
     pub double: bool,
     /// `lmr`: late quiet moves are searched a ply shallower first.
     pub lmr: bool,
+    /// `qdef`: at a leaf where the other seat threatens an open four, the seat to move's
+    /// answers are searched instead of the static score.
+    pub qdef: bool,
+    /// `ext`: answering an open three does not use up depth.
+    pub ext: bool,
+    /// `pvs`: moves after the first are searched with a null window first.
+    pub pvs: bool,
+    /// `killers`: the moves that last cut the search off at a ply are tried early there.
+    pub killers: bool,
 }
 
 impl Tune {
@@ -24,6 +33,10 @@ impl Tune {
         Tune {
             double: !has("double"),
             lmr: !has("lmr"),
+            qdef: !has("qdef"),
+            ext: !has("ext"),
+            pvs: !has("pvs"),
+            killers: !has("killers"),
         }
     }
 
@@ -44,11 +57,15 @@ mod tests {
             Tune::without(""),
             Tune {
                 double: true,
-                lmr: true
+                lmr: true,
+                qdef: true,
+                ext: true,
+                pvs: true,
+                killers: true,
             }
         );
-        let t = Tune::without("lmr, double");
-        assert!(!t.double && !t.lmr);
+        let t = Tune::without("lmr, double, qdef, ext, pvs, killers");
+        assert!(!t.double && !t.lmr && !t.qdef && !t.ext && !t.pvs && !t.killers);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("rfp"), Tune::without(""));
     }
