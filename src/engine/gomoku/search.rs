@@ -216,7 +216,7 @@ impl Searcher {
         }
         let me = st.mover();
         self.root = me;
-        self.width = limits.width.max(2);
+        self.width = (Tune::current().number(3, limits.width as i32) as usize).max(2);
         self.killers.clear();
         if st.history.is_empty() {
             let centre = st.cell(st.w / 2, st.h / 2);
@@ -246,7 +246,7 @@ impl Searcher {
             if limits.vct
                 && let Some(c) = Threats::new(st, true, budget, share(4))
                     .until(slice(VCT_PART))
-                    .find(VCT_DEPTH)
+                    .find(Tune::current().number(2, VCT_DEPTH as i32) as u32)
             {
                 return (Some(st.point(c)), How::Vct, WIN, 0);
             }
@@ -484,7 +484,7 @@ impl Searcher {
                 if ply >= MAX_PLY {
                     return self.evaluate(st);
                 }
-                if !(danger && tune.qdef) || depth < -LEAF_DEFENCE {
+                if !(danger && tune.qdef) || depth < -tune.number(1, LEAF_DEFENCE) {
                     return self.evaluate(st);
                 }
             }
@@ -509,7 +509,10 @@ impl Searcher {
         let forced_none = forced.is_empty();
         let (mut moves, next_depth) = if forced.is_empty() {
             let moves = self.moves(st, ply as usize);
-            let extend = danger && tune.ext && depth > 0 && moves.len() <= EXTEND_WIDTH;
+            let extend = danger
+                && tune.ext
+                && depth > 0
+                && moves.len() <= tune.number(0, EXTEND_WIDTH as i32) as usize;
             (moves, if extend { depth } else { depth - 1 })
         } else {
             (forced, depth)

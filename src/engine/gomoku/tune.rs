@@ -21,6 +21,11 @@ pub struct Tune {
     pub pvs: bool,
     /// `killers`: the moves that last cut the search off at a ply are tried early there.
     pub killers: bool,
+    /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`; 0 keeps the
+    /// search's own): `extw`, the most answers to an open three searched without using
+    /// depth; `leaf`, how many plies past the leaves such answers are searched; `vct`, the
+    /// root VCT's depth; `width`, the moves a node tries (the level's otherwise).
+    pub set: [i32; 4],
 }
 
 impl Tune {
@@ -37,13 +42,44 @@ impl Tune {
             ext: !has("ext"),
             pvs: !has("pvs"),
             killers: !has("killers"),
+            set: [0; 4],
+        }
+    }
+
+    /// The numbers of `set` (`extw=12,leaf=8,…`).
+    pub fn with_set(mut self, set: &str) -> Tune {
+        for pair in set.split(',') {
+            let Some((name, value)) = pair.split_once('=') else {
+                continue;
+            };
+            let i = match name.trim() {
+                "extw" => 0,
+                "leaf" => 1,
+                "vct" => 2,
+                "width" => 3,
+                _ => continue,
+            };
+            self.set[i] = value.trim().parse().unwrap_or(0);
+        }
+        self
+    }
+
+    /// Number `i` of `set`, or `default` if it is not set.
+    pub fn number(&self, i: usize, default: i32) -> i32 {
+        if self.set[i] > 0 {
+            self.set[i]
+        } else {
+            default
         }
     }
 
     /// The refinements this process uses: everything but what `LANQI_GOMOKU_OFF` names.
     pub fn current() -> Tune {
         static TUNE: OnceLock<Tune> = OnceLock::new();
-        *TUNE.get_or_init(|| Tune::without(&std::env::var("LANQI_GOMOKU_OFF").unwrap_or_default()))
+        *TUNE.get_or_init(|| {
+            Tune::without(&std::env::var("LANQI_GOMOKU_OFF").unwrap_or_default())
+                .with_set(&std::env::var("LANQI_GOMOKU_SET").unwrap_or_default())
+        })
     }
 }
 
@@ -62,6 +98,7 @@ mod tests {
                 ext: true,
                 pvs: true,
                 killers: true,
+                set: [0; 4],
             }
         );
         let t = Tune::without("lmr, double, qdef, ext, pvs, killers");
