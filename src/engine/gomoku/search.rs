@@ -6,7 +6,10 @@
 //! (the only moves); when another seat threatens an unstoppable four, only fours and the
 //! points of that seat's fours and open-four points are tried; otherwise the best-scored
 //! points near stones (attack value plus defence value), a fixed number of them. A forced
-//! block does not use up depth.
+//! block does not use up depth, nor (when there are few) does an answer to an open three,
+//! so that sequences of threes cost only the attacker's moves; past the leaves, a position
+//! where an open four is threatened is searched on rather than scored. Moves after the first
+//! get a null window first (principal variation search); two killer moves a ply.
 //!
 //! With three or four seats the search is "paranoid": every other seat plays against the
 //! seat at the root, so it blocks whoever threatens to win first. Scores are from the view
@@ -291,6 +294,7 @@ impl Searcher {
     /// does). A check cut short by the budget proves nothing. (Refuting the VCT at the
     /// root, with VCTs of 6 attacking moves, lost to the build without it, 14-1-45 at
     /// 100 ms a move: the threat search's VCT claims too much and takes the time.)
+    #[allow(clippy::too_many_arguments)]
     fn refute(
         &mut self,
         st: &mut State,
