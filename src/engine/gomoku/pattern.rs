@@ -115,6 +115,10 @@ const UNKNOWN: u8 = 0xff;
 pub struct PatternTable {
     win: usize,
     mode: WinMode,
+    /// Five in a row or more wins: the cells `L` away on either side never matter, so the
+    /// line is looked up in a table of the `L - 1` nearest cells each side (64 KiB for
+    /// `L = 5`, small enough to stay in the cache).
+    short: Vec<u8>,
     flat: Vec<u8>,
     map: HashMap<u128, u8, BuildHasherDefault<KeyHasher>>,
 }
@@ -128,9 +132,15 @@ impl PatternTable {
         } else {
             Vec::new()
         };
+        let short = if win == 5 && mode == WinMode::AtLeast {
+            vec![UNKNOWN; 1 << 16]
+        } else {
+            Vec::new()
+        };
         PatternTable {
             win,
             mode,
+            short,
             flat,
             map: HashMap::default(),
         }
@@ -151,6 +161,17 @@ impl PatternTable {
     /// Lines that differ only beyond a blocker share one classification.
     #[inline]
     pub fn get(&mut self, key: u128) -> Pat {
+        if !self.short.is_empty() {
+            // Slots 1..=8: the four nearest cells each side.
+            let i = ((key >> 2) & 0xffff) as usize;
+            let slot = self.short[i];
+            if slot != UNKNOWN {
+                return Pat::from_u8(slot);
+            }
+            let pat = self.learn(key & !(3 | (3 << 18)));
+            self.short[i] = pat as u8;
+            return pat;
+        }
         if !self.flat.is_empty() {
             let slot = self.flat[key as usize];
             if slot != UNKNOWN {
@@ -360,6 +381,18 @@ pub fn key_of(cells: &[u8]) -> u128 {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_short_freestyle_table_agrees_with_the_whole_line() {
+        let mut t = PatternTable::new(5, WinMode::AtLeast);
+        assert!(!t.short.is_empty());
+        let mut key: u128 = 0;
+        for _ in 0..20_000 {
+            key = (key * 6_364_136_223_846_793_005 + 1_442_695_040_888_963_407) % (1 << 20);
+            let whole = t.classify(PatternTable::normalise(key, 5));
+            assert_eq!(t.get(key), whole, "{key:#x}");
+        }
+    }
+
     fn pat(table: &mut PatternTable, text: &str) -> Pat {
         // `text` is 2L+1 chars: . empty, x own, o other, | wall; the middle is the point.
         let cells: Vec<u8> = text
@@ -388,6 +421,9 @@ mod tests {
         assert_eq!(pat(&mut t, "..........."), Pat::One);
         assert_eq!(pat(&mut t, "....o.xx..."), Pat::Three);
         assert_eq!(pat(&mut t, "|.....xx..."), Pat::OpenThree);
+        // Freestyle never looks at the cells five away.
+        assert_eq!(pat(&mut t, "o...x.x...o"), Pat::OpenThree);
+        assert_eq!(pat(&mut t, "xxxx.x....."), Pat::Four);
         let mut exact = PatternTable::new(5, WinMode::Exact);
         assert_ne!(pat(&mut exact, "..xxx.xx..."), Pat::Five);
         assert_eq!(pat(&mut exact, "...xx.xx..."), Pat::Five);

@@ -6,7 +6,10 @@
 //! (the only moves); when another seat threatens an unstoppable four, only fours and the
 //! points of that seat's fours and open-four points are tried; otherwise the best-scored
 //! points near stones (attack value plus defence value), a fixed number of them. A forced
-//! block does not use up depth.
+//! block does not use up depth, nor (when there are few) does an answer to an open three,
+//! so that sequences of threes cost only the attacker's moves; past the leaves, a position
+//! where an open four is threatened is searched on rather than scored. Moves after the first
+//! get a null window first (principal variation search); two killer moves a ply.
 //!
 //! With three or four seats the search is "paranoid": every other seat plays against the
 //! seat at the root, so it blocks whoever threatens to win first. Scores are from the view
@@ -31,10 +34,16 @@ const NODES_A_MS: u64 = 300;
 /// How many attacking moves the root's VCT for the seat to move looks ahead (10 cost far
 /// more nodes than they found wins at 300 ms a move).
 const VCT_DEPTH: u32 = 6;
+/// A timed search's VCT gets at most this part of the time.
+const VCT_PART: u32 = 6;
 /// From which move on (0-based) a quiet move is searched a ply shallower first.
 const LATE_MOVE: usize = 3;
 /// What a double threat the other seat cannot answer with a four is worth at a leaf.
 const DOUBLE_THREAT: i64 = 20_000;
+/// Past the leaves, answers to open threes are searched this many plies more.
+const LEAF_DEFENCE: i32 = 6;
+/// Answering an open three uses no depth when there are at most this many answers.
+const EXTEND_WIDTH: usize = 8;
 
 /// What a search may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +127,8 @@ pub struct Searcher {
     root: u8,
     width: usize,
     ab_nodes: u64,
+    /// Per ply, the last two moves that cut the search off there.
+    killers: Vec<[usize; 2]>,
 }
 
 impl Default for Searcher {
@@ -137,6 +148,7 @@ impl Searcher {
             root: 0,
             width: 14,
             ab_nodes: 0,
+            killers: Vec::new(),
         }
     }
 
@@ -179,6 +191,22 @@ impl Searcher {
         point
     }
 
+    /// The first move of a VCT (victory by continuous threats: fours and open threes) for
+    /// the seat to move of a two-seat game, within `depth` attacking moves and `nodes`
+    /// nodes; `None` if none was found.
+    pub fn vct(&mut self, game: &Game, nodes: u64, depth: u32) -> Option<Point> {
+        let mut budget = Budget::new(nodes, None);
+        let mut st = State::new(game, std::mem::take(&mut self.tables));
+        let found = if game.ending().is_none() {
+            Threats::new(&mut st, true, &mut budget, nodes).find(depth)
+        } else {
+            None
+        };
+        let point = found.map(|c| st.point(c));
+        self.tables = st.into_tables();
+        point
+    }
+
     fn think(
         &mut self,
         st: &mut State,
@@ -191,7 +219,8 @@ impl Searcher {
         }
         let me = st.mover();
         self.root = me;
-        self.width = limits.width.max(2);
+        self.width = (Tune::current().number(3, limits.width as i32) as usize).max(2);
+        self.killers.clear();
         if st.history.is_empty() {
             let centre = st.cell(st.w / 2, st.h / 2);
             return (Some(st.point(centre)), How::Opening, 0, 0);
@@ -206,13 +235,21 @@ impl Searcher {
             (t.as_millis() as u64).saturating_mul(NODES_A_MS)
         });
         let share = |part: u64| (max.min(timed) / part).clamp(1, 2_000_000);
+        // A timed search also gives each threat search a share of the time from now, as
+        // the machine may be slower than the nodes a millisecond assume.
+        let slice = |part: u32| limits.time.map(|t| Instant::now() + t / part);
         let two = st.playing() == 2;
         if two && st.count(st.next_seat(), F_FIVE) == 0 {
-            if let Some(c) = Threats::new(st, false, budget, share(8)).find(30) {
+            if let Some(c) = Threats::new(st, false, budget, share(8))
+                .until(slice(16))
+                .find(30)
+            {
                 return (Some(st.point(c)), How::Vcf, WIN, 0);
             }
             if limits.vct
-                && let Some(c) = Threats::new(st, true, budget, share(4)).find(VCT_DEPTH)
+                && let Some(c) = Threats::new(st, true, budget, share(4))
+                    .until(slice(VCT_PART))
+                    .find(Tune::current().number(2, VCT_DEPTH as i32) as u32)
             {
                 return (Some(st.point(c)), How::Vct, WIN, 0);
             }
@@ -227,7 +264,8 @@ impl Searcher {
         }
         let forced = self.fives_against(st);
         if two && forced.is_empty() && moves.len() > 1 {
-            moves = self.refute(st, moves, budget, share(8), false, 20);
+            let until = slice(10);
+            moves = self.refute(st, moves, budget, share(8), until, false, 20);
         }
         if moves.len() == 1 {
             let how = if forced.is_empty() {
@@ -256,12 +294,14 @@ impl Searcher {
     /// does). A check cut short by the budget proves nothing. (Refuting the VCT at the
     /// root, with VCTs of 6 attacking moves, lost to the build without it, 14-1-45 at
     /// 100 ms a move: the threat search's VCT claims too much and takes the time.)
+    #[allow(clippy::too_many_arguments)]
     fn refute(
         &mut self,
         st: &mut State,
         moves: Vec<usize>,
         budget: &mut Budget,
         limit: u64,
+        until: Option<Instant>,
         vct: bool,
         depth: u32,
     ) -> Vec<usize> {
@@ -269,7 +309,7 @@ impl Searcher {
         // Some(true): it wins; Some(false): it does not; None: not known.
         let threat = |st: &mut State, budget: &mut Budget| {
             let left = (spent + limit).saturating_sub(budget.nodes);
-            let mut t = Threats::new(st, vct, budget, left);
+            let mut t = Threats::new(st, vct, budget, left).until(until);
             match t.find(depth) {
                 Some(_) => Some(true),
                 None if t.aborted() => None,
@@ -302,7 +342,10 @@ impl Searcher {
         let mut kept = Vec::new();
         let mut safe = 0;
         for &m in &candidates {
-            if budget.stopped() || budget.nodes >= spent + limit {
+            if budget.stopped()
+                || budget.nodes >= spent + limit
+                || until.is_some_and(|t| Instant::now() >= t)
+            {
                 if moves.contains(&m) {
                     kept.push(m);
                 }
@@ -340,8 +383,16 @@ impl Searcher {
             let mut alpha = -INF;
             let mut scored: Vec<(i32, usize)> = Vec::with_capacity(moves.len());
             let mut done = true;
-            for &m in &moves {
-                let score = self.child(st, m, depth as i32 - 1, alpha, INF, 1, budget);
+            for (i, &m) in moves.iter().enumerate() {
+                let d = depth as i32 - 1;
+                let mut score = if Tune::current().pvs && i > 0 && alpha > -INF {
+                    self.child(st, m, d, alpha, alpha + 1, 1, budget)
+                } else {
+                    INF
+                };
+                if score > alpha {
+                    score = self.child(st, m, d, alpha, INF, 1, budget);
+                }
                 if budget.stopped() {
                     done = false;
                     break;
@@ -418,8 +469,13 @@ impl Searcher {
         if forced.len() >= 2 || forced.first().is_some_and(|&c| !st.legal(c)) {
             return -(WIN - ply - 1);
         }
+        let tune = Tune::current();
+        let two = st.playing() == 2;
+        // The other seat threatens an open four (an open three, or a four-making double):
+        // the seat to move must answer it.
+        let mut danger = false;
         if forced.is_empty() {
-            if st.playing() == 2
+            if two
                 && st
                     .cells_with(me, F_WIN)
                     .into_iter()
@@ -427,8 +483,14 @@ impl Searcher {
             {
                 return WIN - ply - 2;
             }
+            danger = two && st.count(st.next_seat(), F_WIN) > 0;
             if depth <= 0 || ply >= MAX_PLY {
-                return self.evaluate(st);
+                if ply >= MAX_PLY {
+                    return self.evaluate(st);
+                }
+                if !(danger && tune.qdef) || depth < -tune.number(1, LEAF_DEFENCE) {
+                    return self.evaluate(st);
+                }
             }
         }
         let key = st.hash();
@@ -447,14 +509,29 @@ impl Searcher {
                 }
             }
         }
-        let reducible = forced.is_empty() && depth >= 3 && st.playing() == 2 && Tune::current().lmr;
+        let reducible = forced.is_empty() && depth >= 3 && two && tune.lmr && !danger;
+        let forced_none = forced.is_empty();
         let (mut moves, next_depth) = if forced.is_empty() {
-            (self.moves(st, ply as usize), depth - 1)
+            let moves = self.moves(st, ply as usize);
+            let extend = danger
+                && tune.ext
+                && depth > 0
+                && moves.len() <= tune.number(0, EXTEND_WIDTH as i32) as usize;
+            (moves, if extend { depth } else { depth - 1 })
         } else {
             (forced, depth)
         };
         if moves.is_empty() {
             return 0;
+        }
+        // The killers of this ply next, then the move the table remembers first.
+        if tune.killers && forced_none {
+            let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
+            for k in killers.into_iter().rev() {
+                if let Some(i) = moves.iter().position(|&m| m == k) {
+                    moves[..=i].rotate_right(1);
+                }
+            }
         }
         if let Some(t) = tt_move
             && let Some(i) = moves.iter().position(|&m| m == t)
@@ -472,13 +549,20 @@ impl Searcher {
                 && i >= LATE_MOVE
                 && st.flags(me, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0
                 && st.flags(them, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0;
+            // After the first move, a null window around alpha (principal variation
+            // search); a move that beats it is searched again with the full window.
+            let pvs = tune.pvs && i > 0 && beta > alpha + 1;
+            let probe = if pvs { alpha + 1 } else { beta };
             let mut score = if quiet {
-                self.child(st, m, next_depth - 1, alpha, beta, ply + 1, budget)
+                self.child(st, m, next_depth - 1, alpha, probe, ply + 1, budget)
             } else {
-                alpha
+                alpha + 1
             };
-            if !quiet || score > alpha {
-                score = self.child(st, m, next_depth, alpha, beta, ply + 1, budget);
+            if score > alpha {
+                score = self.child(st, m, next_depth, alpha, probe, ply + 1, budget);
+                if pvs && score > alpha && score < beta {
+                    score = self.child(st, m, next_depth, alpha, beta, ply + 1, budget);
+                }
             }
             if budget.stopped() {
                 return 0;
@@ -489,6 +573,15 @@ impl Searcher {
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
+                        if tune.killers && forced_none {
+                            let p = ply as usize;
+                            if self.killers.len() <= p {
+                                self.killers.resize(p + 1, [usize::MAX; 2]);
+                            }
+                            if self.killers[p][0] != m {
+                                self.killers[p] = [m, self.killers[p][0]];
+                            }
+                        }
                         break;
                     }
                 }

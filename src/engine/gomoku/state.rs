@@ -60,6 +60,25 @@ pub struct State {
     pub history: Vec<usize>,
     empties: usize,
     rules_board: Option<Board>,
+    /// How far a stone changes other cells' patterns: the win length, or one less when
+    /// every seat wins with the win length or more (a cell's pattern then never depends on
+    /// the cells the win length away).
+    reach: usize,
+    /// What each move changed, to put back on [`State::unmake`]: per seat and cell, the
+    /// old patterns, value and flags…
+    saved: Vec<Saved>,
+    /// …where each move's records start, and the counts and totals before it.
+    marks: Vec<(usize, [[i32; 8]; 4], [i64; 4])>,
+}
+
+/// A seat's patterns, value and flags at a cell before a move changed them.
+#[derive(Clone, Copy)]
+struct Saved {
+    cell: u32,
+    seat: u8,
+    flags: u8,
+    pats: u32,
+    value: i32,
 }
 
 fn splitmix(mut x: u64) -> u64 {
@@ -142,6 +161,13 @@ impl State {
             history: Vec::new(),
             empties: w * h,
             rules_board: (settings.rule == Rule::Renju).then(|| Board::new(settings.size)),
+            saved: Vec::new(),
+            marks: Vec::new(),
+            reach: if modes.iter().all(|&m| m == WinMode::AtLeast) {
+                win - 1
+            } else {
+                win
+            },
         };
         for y in 0..h {
             for x in 0..w {
@@ -150,7 +176,7 @@ impl State {
                     for s in 0..seats {
                         state.keys[s][c][d] = state.key(c, d, s as u8);
                     }
-                    state.refresh_pat(c, d);
+                    state.refresh_pat(c, d, false);
                 }
             }
         }
@@ -296,7 +322,15 @@ impl State {
         }
         self.bump_near(c, false);
         self.update_keys(c, seat, false);
-        self.refresh_lines(c);
+        let (start, nflags, total) = self.marks.pop().expect("a mark for each move");
+        for r in self.saved.drain(start..).rev() {
+            let (s, c) = (r.seat as usize, r.cell as usize);
+            self.pats[s][c] = r.pats;
+            self.vals[s][c] = r.value;
+            self.flags[s][c] = r.flags;
+        }
+        self.nflags = nflags;
+        self.total = total;
         self.mover = (self.mover + self.order.len() - 1) % self.order.len();
     }
 
@@ -312,7 +346,8 @@ impl State {
         }
         self.bump_near(c, true);
         self.update_keys(c, seat, true);
-        self.refresh_lines(c);
+        self.marks.push((self.saved.len(), self.nflags, self.total));
+        self.refresh_lines(c, true);
     }
 
     fn bump_near(&mut self, c: usize, add: bool) {
@@ -354,23 +389,33 @@ impl State {
         }
     }
 
-    fn refresh_lines(&mut self, c: usize) {
-        let l = self.win as isize;
+    fn refresh_lines(&mut self, c: usize, save: bool) {
+        let l = self.reach as isize;
         for d in 0..4 {
             let step = self.dirs[d];
             for k in -l..=l {
                 let x = (c as isize + k * step) as usize;
                 if self.cells[x] != WALL_CELL {
-                    self.refresh_pat(x, d);
+                    self.refresh_pat(x, d, save);
                 }
             }
         }
     }
 
-    /// Recomputes every seat's pattern at `c` in line `d`, and the cell's values.
-    fn refresh_pat(&mut self, c: usize, d: usize) {
+    /// Recomputes every seat's pattern at `c` in line `d`, and the cell's values (first
+    /// saving the old ones for [`State::unmake`] when `save`).
+    fn refresh_pat(&mut self, c: usize, d: usize, save: bool) {
         let empty = self.cells[c] == EMPTY;
         for s in 0..self.seats {
+            if save {
+                self.saved.push(Saved {
+                    cell: c as u32,
+                    seat: s as u8,
+                    flags: self.flags[s][c],
+                    pats: self.pats[s][c],
+                    value: self.vals[s][c],
+                });
+            }
             let (value, flags) = if empty {
                 let key = self.keys[s][c][d];
                 let table = self.table_of[s];
@@ -487,14 +532,21 @@ impl State {
 
 /// A cell's value and flags from its four line patterns, from a table of all 9^4.
 fn cell_value(pats: u32) -> (i32, u8) {
-    static TABLE: OnceLock<Vec<(i32, u8)>> = OnceLock::new();
+    // Value and flags packed in four bytes (26 KiB in all: it stays in the cache).
+    static TABLE: OnceLock<Vec<u32>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         (0..9 * 9 * 9 * 9)
-            .map(|i| evaluate_cell([i % 9, i / 9 % 9, i / 81 % 9, i / 729].map(|p| p as u8)))
+            .map(|i| {
+                let (value, flags) =
+                    evaluate_cell([i % 9, i / 9 % 9, i / 81 % 9, i / 729].map(|p| p as u8));
+                debug_assert!((0..1 << 23).contains(&value));
+                ((value as u32) << 8) | flags as u32
+            })
             .collect()
     });
     let [a, b, c, d] = pats.to_le_bytes().map(|p| p as usize);
-    table[a + 9 * b + 81 * c + 729 * d]
+    let packed = table[a + 9 * b + 81 * c + 729 * d];
+    ((packed >> 8) as i32, packed as u8)
 }
 
 /// A cell's value and flags from its four line patterns.

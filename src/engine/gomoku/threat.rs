@@ -8,6 +8,7 @@
 //! remembered by hash with the depth they failed at.
 
 use std::collections::HashMap;
+use std::time::Instant;
 
 use super::budget::Budget;
 use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_THREE, F_WIN, State};
@@ -22,6 +23,7 @@ pub struct Threats<'a> {
     limit: u64,
     failed: HashMap<u64, u32>,
     aborted: bool,
+    until: Option<Instant>,
 }
 
 impl<'a> Threats<'a> {
@@ -40,7 +42,14 @@ impl<'a> Threats<'a> {
             limit,
             failed: HashMap::new(),
             aborted: false,
+            until: None,
         }
+    }
+
+    /// Stops the search at `until` too (read every 256 nodes), if given.
+    pub fn until(mut self, until: Option<Instant>) -> Threats<'a> {
+        self.until = until;
+        self
     }
 
     /// Whether the search ran out of nodes or time (a `None` from [`Threats::find`] then
@@ -58,7 +67,12 @@ impl<'a> Threats<'a> {
     }
 
     fn out_of_nodes(&mut self) -> bool {
-        if self.aborted || self.budget.nodes >= self.limit || self.budget.stop() {
+        if self.aborted
+            || self.budget.nodes >= self.limit
+            || self.budget.stop()
+            || (self.budget.nodes.is_multiple_of(256)
+                && self.until.is_some_and(|t| Instant::now() >= t))
+        {
             self.aborted = true;
         }
         self.aborted

@@ -12,6 +12,20 @@ pub struct Tune {
     pub double: bool,
     /// `lmr`: late quiet moves are searched a ply shallower first.
     pub lmr: bool,
+    /// `qdef`: at a leaf where the other seat threatens an open four, the seat to move's
+    /// answers are searched instead of the static score.
+    pub qdef: bool,
+    /// `ext`: answering an open three does not use up depth.
+    pub ext: bool,
+    /// `pvs`: moves after the first are searched with a null window first.
+    pub pvs: bool,
+    /// `killers`: the moves that last cut the search off at a ply are tried early there.
+    pub killers: bool,
+    /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`; 0 keeps the
+    /// search's own): `extw`, the most answers to an open three searched without using
+    /// depth; `leaf`, how many plies past the leaves such answers are searched; `vct`, the
+    /// root VCT's depth; `width`, the moves a node tries (the level's otherwise).
+    pub set: [i32; 4],
 }
 
 impl Tune {
@@ -24,13 +38,48 @@ impl Tune {
         Tune {
             double: !has("double"),
             lmr: !has("lmr"),
+            qdef: !has("qdef"),
+            ext: !has("ext"),
+            pvs: !has("pvs"),
+            killers: !has("killers"),
+            set: [0; 4],
+        }
+    }
+
+    /// The numbers of `set` (`extw=12,leaf=8,…`).
+    pub fn with_set(mut self, set: &str) -> Tune {
+        for pair in set.split(',') {
+            let Some((name, value)) = pair.split_once('=') else {
+                continue;
+            };
+            let i = match name.trim() {
+                "extw" => 0,
+                "leaf" => 1,
+                "vct" => 2,
+                "width" => 3,
+                _ => continue,
+            };
+            self.set[i] = value.trim().parse().unwrap_or(0);
+        }
+        self
+    }
+
+    /// Number `i` of `set`, or `default` if it is not set.
+    pub fn number(&self, i: usize, default: i32) -> i32 {
+        if self.set[i] > 0 {
+            self.set[i]
+        } else {
+            default
         }
     }
 
     /// The refinements this process uses: everything but what `LANQI_GOMOKU_OFF` names.
     pub fn current() -> Tune {
         static TUNE: OnceLock<Tune> = OnceLock::new();
-        *TUNE.get_or_init(|| Tune::without(&std::env::var("LANQI_GOMOKU_OFF").unwrap_or_default()))
+        *TUNE.get_or_init(|| {
+            Tune::without(&std::env::var("LANQI_GOMOKU_OFF").unwrap_or_default())
+                .with_set(&std::env::var("LANQI_GOMOKU_SET").unwrap_or_default())
+        })
     }
 }
 
@@ -44,11 +93,16 @@ mod tests {
             Tune::without(""),
             Tune {
                 double: true,
-                lmr: true
+                lmr: true,
+                qdef: true,
+                ext: true,
+                pvs: true,
+                killers: true,
+                set: [0; 4],
             }
         );
-        let t = Tune::without("lmr, double");
-        assert!(!t.double && !t.lmr);
+        let t = Tune::without("lmr, double, qdef, ext, pvs, killers");
+        assert!(!t.double && !t.lmr && !t.qdef && !t.ext && !t.pvs && !t.killers);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("rfp"), Tune::without(""));
     }

@@ -1,0 +1,91 @@
+//! Threats with open threes (VCT), for attack and for defence, on positions worked out by
+//! hand. Node limits only: the same moves on any machine.
+//!
+//! The position: Black has the open two g8 h8 on rank 8 and the split two i10 i11 on file
+//! i; White's stones are in the corners. i8 makes two open threes at once (g8 h8 i8, and
+//! i8 _ i10 i11): White can block only one, and Black makes an open four with the other.
+//! Black has no four anywhere, so there is no VCF, only a VCT.
+
+use lanqi::engine::gomoku::{How, Limits, Searcher};
+use lanqi::rules::gomoku::{Game, Point, Settings};
+
+fn p(s: &str) -> Point {
+    s.parse().unwrap()
+}
+
+/// Black's and White's stones played alternately from the empty board.
+fn position(black: &str, white: &str) -> Game {
+    let b: Vec<&str> = black.split_whitespace().collect();
+    let w: Vec<&str> = white.split_whitespace().collect();
+    assert!(b.len() == w.len() || b.len() == w.len() + 1);
+    let mut g = Game::new(Settings::default()).unwrap();
+    for (i, m) in b.iter().enumerate() {
+        g.play(p(m)).unwrap();
+        if let Some(m) = w.get(i) {
+            g.play(p(m)).unwrap();
+        }
+    }
+    g
+}
+
+fn limits(nodes: u64) -> Limits {
+    Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    }
+}
+
+/// Plays the game on with the engine on both sides for at most `plies` plies.
+fn play_out(mut g: Game, nodes: u64, plies: usize) -> Game {
+    let mut searcher = Searcher::new(8);
+    for _ in 0..plies {
+        if g.ending().is_some() {
+            break;
+        }
+        let best = searcher.search(&g, limits(nodes)).best.unwrap();
+        g.play(best).unwrap();
+    }
+    g
+}
+
+#[test]
+fn a_double_three_is_found_by_the_vct_and_won() {
+    let g = position("g8 h8 i10 i11", "a1 o1 a15 o15");
+    let mut s = Searcher::new(8);
+    assert_eq!(s.vcf(&g, 100_000), None, "no four, so no VCF");
+    assert!(s.vct(&g, 100_000, 4).is_some(), "a VCT of threes");
+    let r = s.search(&g, limits(100_000));
+    assert_eq!(r.how, How::Vct);
+    let end = play_out(g, 20_000, 12);
+    let ending = end.ending().expect("the game ends within 12 plies");
+    assert_eq!(ending.winner(), Some(end.moves()[0].seat), "Black wins");
+}
+
+#[test]
+fn the_other_seats_vct_is_defended() {
+    // White to move against the same threat, with j11 and f7 closing the diagonal
+    // f7-j11 through g8 and i10 (Black has one more, harmless, stone on n14). Of every
+    // point on the board, only i8 leaves Black without a VCT (6 threats deep): the
+    // engine must find it, and Black's VCT, searched again after it, must be gone.
+    let g = position("g8 h8 i10 i11 n14", "j11 f7 a1 o1");
+    let mut s = Searcher::new(8);
+    let passed = position("g8 h8 i10 i11", "j11 f7 a1 o1");
+    assert!(s.vct(&passed, 100_000, 4).is_some(), "Black threatens i8");
+    let r = s.search(&g, limits(100_000));
+    assert_eq!(r.best, Some(p("i8")));
+    let mut after = g.clone();
+    after.play(p("i8")).unwrap();
+    assert_eq!(s.vct(&after, 200_000, 6), None);
+    let mut elsewhere = g.clone();
+    elsewhere.play(p("j8")).unwrap();
+    assert!(s.vct(&elsewhere, 200_000, 6).is_some(), "j8 is not enough");
+}
+
+#[test]
+fn two_open_threes_are_blocked_where_they_meet() {
+    // Black has the open threes e8 f8 g8 and h9 h10 h11; White to move. Only h8 closes
+    // both (anywhere else, Black makes an open four with the other).
+    let g = position("e8 f8 g8 h9 h10 h11", "a1 o1 a15 o15 b2");
+    let r = Searcher::new(8).search(&g, limits(50_000));
+    assert_eq!(r.best, Some(p("h8")));
+}
