@@ -978,17 +978,14 @@ impl Lang {
     /// The way to a player over the internet: direct or through a relay, and its
     /// round-trip time.
     pub fn route(self, name: &str, route: &crate::net::internet::Route) -> String {
-        let key = match route.kind {
-            crate::net::internet::PathKind::Direct => "route-direct",
-            crate::net::internet::PathKind::Relay => "route-relay",
-        };
-        self.phrase(
-            key,
-            &[
-                ("name", name.into()),
-                ("ms", (route.rtt.as_millis() as i64).into()),
-            ],
-        )
+        let args = [
+            ("name", name.into()),
+            ("ms", (route.rtt.as_millis() as i64).into()),
+        ];
+        match route.kind {
+            crate::net::internet::PathKind::Direct => self.phrase("route-direct", &args),
+            crate::net::internet::PathKind::Relay => self.phrase("route-relay", &args),
+        }
     }
 
     /// The lobby's heading: the app's name and its Chinese name, in the language's script
