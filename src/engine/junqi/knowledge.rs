@@ -491,18 +491,23 @@ impl Knowledge {
         self.sample_with(rng, false)
     }
 
-    /// [`Knowledge::sample`], with `priors`: each kind's chance for a piece also follows
-    /// how armies are deployed — an unmoved piece on the back two ranks is likelier a
-    /// landmine, the more so beside a headquarters, and a piece in a headquarters likelier
-    /// the flag.
-    pub fn sample_with(&mut self, rng: &mut ChaCha8Rng, priors: bool) -> Option<Position> {
+    /// A kind for every enemy piece (by identity, alive or removed), drawn as
+    /// [`Knowledge::sample_with`] draws them: the army's counts exact, each piece within
+    /// what it may be. `None` only if the knowledge is contradictory.
+    pub fn sample_enemy_kinds(&mut self, rng: &mut ChaCha8Rng, priors: bool) -> Option<Vec<Kind>> {
         self.settle();
+        let prior = self.prior(priors);
+        sample_kinds(&self.enemy, rng, &prior)
+    }
+
+    /// The deployment priors of [`Knowledge::sample_with`] (all ones when `on` is false).
+    fn prior(&self, on: bool) -> impl Fn(&EnemyPiece, Kind) -> u32 + use<> {
         let them = self.me.opponent();
         let hq_neighbours = headquarters_of(them)
             .iter()
             .fold(0u64, |m, h| m | ROADS[h.index()]);
-        let prior = |p: &EnemyPiece, kind: Kind| -> u32 {
-            if !priors || p.moved {
+        move |p: &EnemyPiece, kind: Kind| -> u32 {
+            if !on || p.moved {
                 return 1;
             }
             match kind {
@@ -511,14 +516,17 @@ impl Knowledge {
                 Kind::Flag => 3,
                 _ => 1,
             }
-        };
-        let Some(kinds) = sample_kinds(&self.enemy, rng, &prior) else {
-            eprintln!(
-                "no kinds: {:?}",
-                self.enemy.iter().map(|p| p.possible).collect::<Vec<_>>()
-            );
-            return None;
-        };
+        }
+    }
+
+    /// [`Knowledge::sample`], with `priors`: each kind's chance for a piece also follows
+    /// how armies are deployed — an unmoved piece on the back two ranks is likelier a
+    /// landmine, the more so beside a headquarters, and a piece in a headquarters likelier
+    /// the flag.
+    pub fn sample_with(&mut self, rng: &mut ChaCha8Rng, priors: bool) -> Option<Position> {
+        self.settle();
+        let prior = self.prior(priors);
+        let kinds = sample_kinds(&self.enemy, rng, &prior)?;
         let them = self.me.opponent();
         let mut cells = [None; CELLS];
         for s in Square::all() {
