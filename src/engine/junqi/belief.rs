@@ -114,7 +114,6 @@ pub struct BeliefPlayer {
 /// How many consistent armies the belief player draws a move to estimate its beliefs.
 const DRAWS: u32 = 40;
 
-
 impl BeliefPlayer {
     /// A belief player of `side` with layout `own`.
     pub fn new(side: Side, own: &Layout, first: Side, rules: RuleSet, seed: u64) -> BeliefPlayer {
@@ -186,8 +185,7 @@ impl BeliefPlayer {
                 let straight = targets(from, Kind::Captain, enemy, own);
                 let turning = targets(from, Kind::Engineer, enemy, own) & !straight;
                 let near = (straight & approaches & !own).count_ones() as f32 * m
-                    + (turning & approaches & !own).count_ones() as f32
-                        * p[Kind::Engineer.index()];
+                    + (turning & approaches & !own).count_ones() as f32 * p[Kind::Engineer.index()];
                 danger += near;
             }
             total -= 120.0 * danger.min(3.0);

@@ -250,6 +250,41 @@ impl Knowledge {
         }
     }
 
+    /// Whether a quiet move of the player's `plies` plies from now (every ply between them
+    /// quiet) would lose by the no-battle rule, as [`Knowledge::quiet_move_loses`] judges it.
+    pub fn quiet_move_loses_in(&self, plies: u32) -> bool {
+        let Some(n) = self.rules.no_battle_plies else {
+            return false;
+        };
+        let q = self.quiet_plies + plies;
+        match self.rules.no_battle_verdict {
+            NoBattleVerdict::Draw => false,
+            NoBattleVerdict::MoverLoses => q + 1 >= n,
+            NoBattleVerdict::SideToMoveLoses => q + 2 == n,
+        }
+    }
+
+    /// Whether, after the player's quiet move `mv` (and the enemy pieces where they are), the
+    /// player has a battle to play: one of its pieces can reach an enemy piece.
+    pub fn battle_after(&self, mv: Move) -> bool {
+        let own = (self.occupied(self.me) & !mv.from.bit()) | mv.to.bit();
+        let enemy = self.occupied(self.me.opponent());
+        squares(own).any(|s| {
+            let kind = if s == mv.to {
+                match self.cells[mv.from.index()] {
+                    Cell::Own(k) => k,
+                    _ => return false,
+                }
+            } else {
+                match self.cells[s.index()] {
+                    Cell::Own(k) => k,
+                    _ => return false,
+                }
+            };
+            targets(s, kind, own, enemy) & enemy != 0
+        })
+    }
+
     /// How often the public position after the quiet move `mv` of the player has already
     /// occurred since the last battle (the repetition rule counts these).
     pub fn repetitions_after(&self, mv: Move) -> usize {

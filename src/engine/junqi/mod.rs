@@ -224,6 +224,15 @@ impl JunqiPlayer {
                 totals[i] -= seen * 40 * n;
             }
         }
+        // The no-battle rule ahead: if at our next turn a quiet move would lose by it, a
+        // quiet move now should leave us a battle to play then.
+        if self.tune.flag_danger && self.knowledge.quiet_move_loses_in(2) {
+            for (i, &mv) in moves.iter().enumerate() {
+                if self.knowledge.enemy_at(mv.to).is_none() && !self.knowledge.battle_after(mv) {
+                    totals[i] -= 300 * n;
+                }
+            }
+        }
         // Never a quiet move that loses by the no-battle rule while a battle is possible
         // (the samples may not all see it, and the shallow levels may not look far enough).
         let allowed = no_battle_allowed(&self.knowledge, moves);
@@ -387,8 +396,8 @@ pub enum PlayerSpec {
     BeliefOld,
     /// [`JunqiPlayer`] at a level.
     Engine(Level),
-    /// [`JunqiPlayer`] at a level with #28's refinements off ([`Tune::NONE`]): the engine
-    /// before them, to measure against (`prev:LEVEL`).
+    /// [`JunqiPlayer`] at a level as it played before this round of #28's work
+    /// ([`Tune::PREVIOUS`]: the later refinements off), to measure against (`prev:LEVEL`).
     Previous(Level),
 }
 
@@ -426,7 +435,7 @@ impl PlayerSpec {
                 })
             }
             PlayerSpec::Previous(level) => Box::new(
-                JunqiPlayer::new(level, side, own, first, rules, seed).with_tune(Tune::NONE),
+                JunqiPlayer::new(level, side, own, first, rules, seed).with_tune(Tune::PREVIOUS),
             ),
         }
     }
