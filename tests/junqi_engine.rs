@@ -476,6 +476,8 @@ fn easy_beats_the_random_player_at_least_nine_times_in_ten() {
         nodes: Some(1_500),
         a_nodes: None,
         b_nodes: None,
+        a_time: None,
+        b_time: None,
     };
     let report = run_match(config, |_, _| {});
     let (wins, _, _) = report.wdl();
@@ -575,6 +577,8 @@ fn the_belief_baseline_beats_the_random_player() {
         nodes: None,
         a_nodes: None,
         b_nodes: None,
+        a_time: None,
+        b_time: None,
     };
     let report = run_match(config, |_, _| {});
     let (wins, _, _) = report.wdl();

@@ -40,6 +40,11 @@ pub struct MatchConfig {
     pub a_nodes: Option<u64>,
     /// The same for player B.
     pub b_nodes: Option<u64>,
+    /// A time limit a move for player A's engine alone, instead of its level's (with
+    /// `timed`), to match a level against itself with more or less time.
+    pub a_time: Option<Duration>,
+    /// The same for player B.
+    pub b_time: Option<Duration>,
 }
 
 /// How one game of a match ended.
@@ -229,6 +234,11 @@ pub fn play_game(config: &MatchConfig, index: u32, times: &mut [MoveTimes; 2]) -
             (specs[p], own.or(config.nodes))
         {
             budget.nodes = n;
+        }
+        if let (PlayerSpec::Engine(_) | PlayerSpec::Previous(_), true, Some(t)) =
+            (specs[p], config.timed, [config.a_time, config.b_time][p])
+        {
+            budget.time = Some(t);
         }
         budget
     });
