@@ -745,3 +745,28 @@ fn belief_chances_come_from_consistent_armies() {
     assert!(flag("b12") > 0.2 && flag("d12") > 0.2);
     assert_eq!(flag("c10"), 0.0);
 }
+
+#[test]
+fn the_search_closes_an_open_approach_to_its_flag() {
+    use lanqi::engine::junqi::search::{Searcher, Tune};
+    // South's flag on b1 between two landmines; b2, the approach in front of it, is open,
+    // and a North colonel sits in South's camp b3 (where it cannot be attacked), one step
+    // from b2 and two from the flag. The general on c2 must close the approach (step to
+    // b2, where the colonel cannot beat it) or stand on a2, from where it takes the colonel
+    // the moment it steps onto b2; any other move loses the flag. Every depth finds one.
+    let position: Position = "1l3/5/5/5/4g/5/5/5/5/1e3/2B2/JLJ2 s 0 0".parse().unwrap();
+    let moves = position.legal_moves();
+    assert!(moves.contains(&mv("c2-b2")));
+    for depth in 1..=3 {
+        let mut searcher = Searcher::new(RuleSet::championship(), Tune::ALL, None);
+        let best = moves
+            .iter()
+            .copied()
+            .max_by_key(|&m| searcher.score_move(&position, m, depth).unwrap_or(i32::MIN))
+            .unwrap();
+        assert!(
+            [mv("c2-b2"), mv("c2-a2")].contains(&best),
+            "depth {depth}: {best} leaves the flag to the colonel"
+        );
+    }
+}
