@@ -476,6 +476,8 @@ fn easy_beats_the_random_player_at_least_nine_times_in_ten() {
         nodes: Some(1_500),
         a_nodes: None,
         b_nodes: None,
+        a_time: None,
+        b_time: None,
     };
     let report = run_match(config, |_, _| {});
     let (wins, _, _) = report.wdl();
@@ -575,6 +577,8 @@ fn the_belief_baseline_beats_the_random_player() {
         nodes: None,
         a_nodes: None,
         b_nodes: None,
+        a_time: None,
+        b_time: None,
     };
     let report = run_match(config, |_, _| {});
     let (wins, _, _) = report.wdl();
@@ -611,4 +615,158 @@ fn players_are_named_on_the_command_line() {
         assert_eq!(spec.to_string(), name);
     }
     assert!("prev:expert".parse::<PlayerSpec>().is_err());
+}
+
+/// South (the example layout on both sides) to move after `quiet` quiet plies of shuttling
+/// (South's a6 and North's a7 in and out of their camps; repetition is off), under the
+/// championship's 31-ply no-battle rule read as `verdict`: the choice of each engine level
+/// and of the belief baseline, and whether it is a battle.
+fn choice_after_quiet_plies(
+    quiet: u32,
+    verdict: lanqi::rules::junqi::NoBattleVerdict,
+) -> Vec<(String, Move, bool)> {
+    let rules = RuleSet {
+        no_battle_plies: Some(31),
+        no_battle_verdict: verdict,
+        repetition_draws: false,
+    };
+    let layout: Layout = EXAMPLE.parse().unwrap();
+    // South to move after `quiet` plies: North opens when `quiet` is odd.
+    let first = if quiet % 2 == 1 {
+        Side::North
+    } else {
+        Side::South
+    };
+    let shuttle = |side: Side, n: u32| match (side, n % 2) {
+        (Side::South, 0) => mv("a6-b5"),
+        (Side::South, _) => mv("b5-a6"),
+        (Side::North, 0) => mv("a7-b8"),
+        (Side::North, _) => mv("b8-a7"),
+    };
+    let history: Vec<Move> = (0..quiet)
+        .map(|i| {
+            let side = if i % 2 == 0 { first } else { first.opponent() };
+            shuttle(side, i / 2)
+        })
+        .collect();
+    let mut referee = Game::new(Position::from_layouts(&layout, &layout, first), rules);
+    for &m in &history {
+        assert!(referee.play(m).unwrap().is_none(), "{m} is quiet");
+    }
+    assert!(referee.outcome().is_none());
+    let mut players: Vec<(String, Box<dyn Player>)> = Vec::new();
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        players.push((
+            level.to_string(),
+            Box::new(JunqiPlayer::new(
+                level,
+                Side::South,
+                &layout,
+                first,
+                rules,
+                3,
+            )),
+        ));
+    }
+    players.push((
+        "belief".into(),
+        PlayerSpec::Belief.create(Side::South, &layout, first, rules, 3),
+    ));
+    players
+        .into_iter()
+        .map(|(name, mut player)| {
+            for &m in &history {
+                player.observe(m, None).unwrap();
+            }
+            let choice = player
+                .choose(Budget {
+                    nodes: 20_000,
+                    time: None,
+                })
+                .unwrap();
+            let battle = referee.position().piece_at(choice.to).is_some();
+            (name, choice, battle)
+        })
+        .collect()
+}
+
+#[test]
+fn the_31st_quiet_ply_is_never_made_when_it_loses_for_the_mover() {
+    use lanqi::rules::junqi::NoBattleVerdict;
+    // 30 quiet plies: whoever makes the 31st loses, so South battles.
+    for (who, choice, battle) in choice_after_quiet_plies(30, NoBattleVerdict::MoverLoses) {
+        assert!(battle, "{who}: {choice} is the losing 31st quiet ply");
+    }
+}
+
+#[test]
+fn the_30th_quiet_ply_is_never_made_when_the_31st_loses_for_the_side_to_move() {
+    use lanqi::rules::junqi::NoBattleVerdict;
+    // 29 quiet plies: a quiet 30th lets North make the 31st, and South, then to move,
+    // loses; so South battles.
+    for (who, choice, battle) in choice_after_quiet_plies(29, NoBattleVerdict::SideToMoveLoses) {
+        assert!(battle, "{who}: {choice} lets North make the 31st quiet ply");
+    }
+}
+
+#[test]
+fn the_winning_31st_quiet_ply_is_made_when_the_side_to_move_loses() {
+    use lanqi::rules::junqi::NoBattleVerdict;
+    // 30 quiet plies: South's quiet 31st leaves North to move, and North loses.
+    for (who, choice, battle) in choice_after_quiet_plies(30, NoBattleVerdict::SideToMoveLoses) {
+        assert!(!battle, "{who}: {choice} battles instead of winning");
+    }
+}
+
+#[test]
+fn belief_chances_come_from_consistent_armies() {
+    let layout: Layout = EXAMPLE.parse().unwrap();
+    let mut belief = lanqi::engine::junqi::BeliefPlayer::new(
+        Side::South,
+        &layout,
+        Side::North,
+        RuleSet::default(),
+        5,
+    );
+    belief.observe(mv("a7-b8"), None).unwrap();
+    let chances = belief.beliefs();
+    let k = Knowledge::new(Side::South, &layout, Side::North, RuleSet::default());
+    let id = |s: &str| match k.cell(sq(s)) {
+        lanqi::engine::junqi::Cell::Enemy(id) => id as usize,
+        _ => panic!("an enemy piece on {s}"),
+    };
+    // The piece that moved (from a7, identity of a7) is no landmine and no flag.
+    let moved = chances[id("a7")];
+    assert_eq!(moved[Kind::Landmine.index()], 0.0);
+    assert_eq!(moved[Kind::Flag.index()], 0.0);
+    // The flag is in one headquarters or the other, about evenly.
+    let flag = |s: &str| chances[id(s)][Kind::Flag.index()];
+    assert!((flag("b12") + flag("d12") - 1.0).abs() < 1e-4);
+    assert!(flag("b12") > 0.2 && flag("d12") > 0.2);
+    assert_eq!(flag("c10"), 0.0);
+}
+
+#[test]
+fn the_search_closes_an_open_approach_to_its_flag() {
+    use lanqi::engine::junqi::search::{Searcher, Tune};
+    // South's flag on b1 between two landmines; b2, the approach in front of it, is open,
+    // and a North colonel sits in South's camp b3 (where it cannot be attacked), one step
+    // from b2 and two from the flag. The general on c2 must close the approach (step to
+    // b2, where the colonel cannot beat it) or stand on a2, from where it takes the colonel
+    // the moment it steps onto b2; any other move loses the flag. Every depth finds one.
+    let position: Position = "1l3/5/5/5/4g/5/5/5/5/1e3/2B2/JLJ2 s 0 0".parse().unwrap();
+    let moves = position.legal_moves();
+    assert!(moves.contains(&mv("c2-b2")));
+    for depth in 1..=3 {
+        let mut searcher = Searcher::new(RuleSet::championship(), Tune::ALL, None);
+        let best = moves
+            .iter()
+            .copied()
+            .max_by_key(|&m| searcher.score_move(&position, m, depth).unwrap_or(i32::MIN))
+            .unwrap();
+        assert!(
+            [mv("c2-b2"), mv("c2-a2")].contains(&best),
+            "depth {depth}: {best} leaves the flag to the colonel"
+        );
+    }
 }

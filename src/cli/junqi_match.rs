@@ -50,6 +50,13 @@ pub struct MatchArgs {
     /// A node budget per move for player B alone (overrides --nodes for B).
     #[arg(long)]
     pub b_nodes: Option<u64>,
+    /// With --timed, a time limit a move in seconds for player A's engine alone, instead
+    /// of its level's.
+    #[arg(long)]
+    pub a_time: Option<f64>,
+    /// With --timed, the same for player B.
+    #[arg(long)]
+    pub b_time: Option<f64>,
     /// Print one line per game (number, A's side, result, plies) before the summary.
     #[arg(long)]
     pub verbose: bool,
@@ -71,6 +78,8 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
         nodes: args.nodes,
         a_nodes: args.a_nodes,
         b_nodes: args.b_nodes,
+        a_time: seconds(args.a_time, "--a-time")?,
+        b_time: seconds(args.b_time, "--b-time")?,
     };
     let mut out = String::new();
     let report = run_match(config, |i, g| {
@@ -92,4 +101,14 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
     });
     write!(out, "{report}").expect("writing to a string");
     Ok(out)
+}
+
+/// A time limit given in seconds on the command line.
+fn seconds(value: Option<f64>, name: &str) -> Result<Option<std::time::Duration>, UserError> {
+    value
+        .map(|t| {
+            std::time::Duration::try_from_secs_f64(t)
+                .map_err(|_| UserError(format!("{name} {t}: not a number of seconds")))
+        })
+        .transpose()
 }

@@ -250,6 +250,41 @@ impl Knowledge {
         }
     }
 
+    /// Whether a quiet move of the player's `plies` plies from now (every ply between them
+    /// quiet) would lose by the no-battle rule, as [`Knowledge::quiet_move_loses`] judges it.
+    pub fn quiet_move_loses_in(&self, plies: u32) -> bool {
+        let Some(n) = self.rules.no_battle_plies else {
+            return false;
+        };
+        let q = self.quiet_plies + plies;
+        match self.rules.no_battle_verdict {
+            NoBattleVerdict::Draw => false,
+            NoBattleVerdict::MoverLoses => q + 1 >= n,
+            NoBattleVerdict::SideToMoveLoses => q + 2 == n,
+        }
+    }
+
+    /// Whether, after the player's quiet move `mv` (and the enemy pieces where they are), the
+    /// player has a battle to play: one of its pieces can reach an enemy piece.
+    pub fn battle_after(&self, mv: Move) -> bool {
+        let own = (self.occupied(self.me) & !mv.from.bit()) | mv.to.bit();
+        let enemy = self.occupied(self.me.opponent());
+        squares(own).any(|s| {
+            let kind = if s == mv.to {
+                match self.cells[mv.from.index()] {
+                    Cell::Own(k) => k,
+                    _ => return false,
+                }
+            } else {
+                match self.cells[s.index()] {
+                    Cell::Own(k) => k,
+                    _ => return false,
+                }
+            };
+            targets(s, kind, own, enemy) & enemy != 0
+        })
+    }
+
     /// How often the public position after the quiet move `mv` of the player has already
     /// occurred since the last battle (the repetition rule counts these).
     pub fn repetitions_after(&self, mv: Move) -> usize {
@@ -491,18 +526,23 @@ impl Knowledge {
         self.sample_with(rng, false)
     }
 
-    /// [`Knowledge::sample`], with `priors`: each kind's chance for a piece also follows
-    /// how armies are deployed — an unmoved piece on the back two ranks is likelier a
-    /// landmine, the more so beside a headquarters, and a piece in a headquarters likelier
-    /// the flag.
-    pub fn sample_with(&mut self, rng: &mut ChaCha8Rng, priors: bool) -> Option<Position> {
+    /// A kind for every enemy piece (by identity, alive or removed), drawn as
+    /// [`Knowledge::sample_with`] draws them: the army's counts exact, each piece within
+    /// what it may be. `None` only if the knowledge is contradictory.
+    pub fn sample_enemy_kinds(&mut self, rng: &mut ChaCha8Rng, priors: bool) -> Option<Vec<Kind>> {
         self.settle();
+        let prior = self.prior(priors);
+        sample_kinds(&self.enemy, rng, &prior)
+    }
+
+    /// The deployment priors of [`Knowledge::sample_with`] (all ones when `on` is false).
+    fn prior(&self, on: bool) -> impl Fn(&EnemyPiece, Kind) -> u32 + use<> {
         let them = self.me.opponent();
         let hq_neighbours = headquarters_of(them)
             .iter()
             .fold(0u64, |m, h| m | ROADS[h.index()]);
-        let prior = |p: &EnemyPiece, kind: Kind| -> u32 {
-            if !priors || p.moved {
+        move |p: &EnemyPiece, kind: Kind| -> u32 {
+            if !on || p.moved {
                 return 1;
             }
             match kind {
@@ -511,14 +551,17 @@ impl Knowledge {
                 Kind::Flag => 3,
                 _ => 1,
             }
-        };
-        let Some(kinds) = sample_kinds(&self.enemy, rng, &prior) else {
-            eprintln!(
-                "no kinds: {:?}",
-                self.enemy.iter().map(|p| p.possible).collect::<Vec<_>>()
-            );
-            return None;
-        };
+        }
+    }
+
+    /// [`Knowledge::sample`], with `priors`: each kind's chance for a piece also follows
+    /// how armies are deployed — an unmoved piece on the back two ranks is likelier a
+    /// landmine, the more so beside a headquarters, and a piece in a headquarters likelier
+    /// the flag.
+    pub fn sample_with(&mut self, rng: &mut ChaCha8Rng, priors: bool) -> Option<Position> {
+        self.settle();
+        let prior = self.prior(priors);
+        let kinds = sample_kinds(&self.enemy, rng, &prior)?;
         let them = self.me.opponent();
         let mut cells = [None; CELLS];
         for s in Square::all() {

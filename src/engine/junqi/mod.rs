@@ -224,6 +224,15 @@ impl JunqiPlayer {
                 totals[i] -= seen * 40 * n;
             }
         }
+        // The no-battle rule ahead: if at our next turn a quiet move would lose by it, a
+        // quiet move now should leave us a battle to play then.
+        if self.tune.flag_danger && self.knowledge.quiet_move_loses_in(2) {
+            for (i, &mv) in moves.iter().enumerate() {
+                if self.knowledge.enemy_at(mv.to).is_none() && !self.knowledge.battle_after(mv) {
+                    totals[i] -= 300 * n;
+                }
+            }
+        }
         // Never a quiet move that loses by the no-battle rule while a battle is possible
         // (the samples may not all see it, and the shallow levels may not look far enough).
         let allowed = no_battle_allowed(&self.knowledge, moves);
@@ -383,10 +392,12 @@ pub enum PlayerSpec {
     Greedy,
     /// [`BeliefPlayer`]: the belief baseline.
     Belief,
+    /// [`BeliefPlayer::old`]: the first, weaker belief baseline.
+    BeliefOld,
     /// [`JunqiPlayer`] at a level.
     Engine(Level),
-    /// [`JunqiPlayer`] at a level with #28's refinements off ([`Tune::NONE`]): the engine
-    /// before them, to measure against (`prev:LEVEL`).
+    /// [`JunqiPlayer`] at a level as it played before this round of #28's work
+    /// ([`Tune::PREVIOUS`]: the later refinements off), to measure against (`prev:LEVEL`).
     Previous(Level),
 }
 
@@ -397,7 +408,7 @@ impl PlayerSpec {
         match self {
             PlayerSpec::Engine(_) | PlayerSpec::Previous(_) => deploy(seed),
             // Its own stream of the same sound generator, not the engine's layouts.
-            PlayerSpec::Belief => deploy(seed ^ 0xbe11_ef00),
+            PlayerSpec::Belief | PlayerSpec::BeliefOld => deploy(seed ^ 0xbe11_ef00),
             _ => Layout::random(seed),
         }
     }
@@ -415,6 +426,7 @@ impl PlayerSpec {
             PlayerSpec::Random => Box::new(RandomPlayer::new(side, own, first, rules, seed)),
             PlayerSpec::Greedy => Box::new(GreedyPlayer::new(side, own, first, rules, seed)),
             PlayerSpec::Belief => Box::new(BeliefPlayer::new(side, own, first, rules, seed)),
+            PlayerSpec::BeliefOld => Box::new(BeliefPlayer::old(side, own, first, rules, seed)),
             PlayerSpec::Engine(level) => {
                 let player = JunqiPlayer::new(level, side, own, first, rules, seed);
                 Box::new(match std::env::var("LANQI_JUNQI_OFF") {
@@ -423,7 +435,7 @@ impl PlayerSpec {
                 })
             }
             PlayerSpec::Previous(level) => Box::new(
-                JunqiPlayer::new(level, side, own, first, rules, seed).with_tune(Tune::NONE),
+                JunqiPlayer::new(level, side, own, first, rules, seed).with_tune(Tune::PREVIOUS),
             ),
         }
     }
@@ -448,6 +460,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Random => f.write_str("random"),
             PlayerSpec::Greedy => f.write_str("greedy"),
             PlayerSpec::Belief => f.write_str("belief"),
+            PlayerSpec::BeliefOld => f.write_str("belief:old"),
             PlayerSpec::Engine(level) => write!(f, "engine:{level}"),
             PlayerSpec::Previous(level) => write!(f, "prev:{level}"),
         }
@@ -462,6 +475,7 @@ impl FromStr for PlayerSpec {
             "random" => Ok(PlayerSpec::Random),
             "greedy" => Ok(PlayerSpec::Greedy),
             "belief" => Ok(PlayerSpec::Belief),
+            "belief:old" => Ok(PlayerSpec::BeliefOld),
             "engine" => Ok(PlayerSpec::Engine(Level::Hard)),
             _ if s.starts_with("prev:") => s["prev:".len()..]
                 .parse()
@@ -473,7 +487,7 @@ impl FromStr for PlayerSpec {
                     .map(PlayerSpec::Engine)
                     .map_err(|e: crate::engine::ParseLevelError| e.to_string()),
                 None => Err(format!(
-                    "unknown player '{s}' (random, greedy, belief, engine:easy, engine:medium, engine:hard or prev:LEVEL)"
+                    "unknown player '{s}' (random, greedy, belief, belief:old, engine:easy, engine:medium, engine:hard or prev:LEVEL)"
                 )),
             },
         }

@@ -40,6 +40,11 @@ pub struct MatchConfig {
     pub a_nodes: Option<u64>,
     /// The same for player B.
     pub b_nodes: Option<u64>,
+    /// A time limit a move for player A's engine alone, instead of its level's (with
+    /// `timed`), to match a level against itself with more or less time.
+    pub a_time: Option<Duration>,
+    /// The same for player B.
+    pub b_time: Option<Duration>,
 }
 
 /// How one game of a match ended.
@@ -200,6 +205,7 @@ pub fn play_game(config: &MatchConfig, index: u32, times: &mut [MoveTimes; 2]) -
         Side::North
     };
     let first = Side::South;
+    let trace = std::env::var_os("LANQI_JUNQI_TRACE").is_some();
     let seed = |part: u64| mix(config.seed, index as u64, part);
     // Players by side: [South, North], and which of A (0) and B (1) each is.
     let who = match a_side {
@@ -228,6 +234,11 @@ pub fn play_game(config: &MatchConfig, index: u32, times: &mut [MoveTimes; 2]) -
             (specs[p], own.or(config.nodes))
         {
             budget.nodes = n;
+        }
+        if let (PlayerSpec::Engine(_) | PlayerSpec::Previous(_), true, Some(t)) =
+            (specs[p], config.timed, [config.a_time, config.b_time][p])
+        {
+            budget.time = Some(t);
         }
         budget
     });
@@ -260,6 +271,10 @@ pub fn play_game(config: &MatchConfig, index: u32, times: &mut [MoveTimes; 2]) -
             );
         };
         let revealed_before = Side::BOTH.map(|s| game.position().flag_revealed(s));
+        let kinds = (
+            game.position().piece_at(mv.from).map(|p| p.kind),
+            game.position().piece_at(mv.to).map(|p| p.kind),
+        );
         let battle = match game.play(mv) {
             Ok(b) => b,
             Err(e) => {
@@ -271,6 +286,18 @@ pub fn play_game(config: &MatchConfig, index: u32, times: &mut [MoveTimes; 2]) -
             }
         };
         let result = battle.map(|b| b.result);
+        if trace {
+            // A diagnostic, for whoever studies how games are lost: every move with both
+            // kinds, as only the referee knows them.
+            eprintln!(
+                "trace game {index} ply {} {} {mv} {:?} x {:?} {:?}",
+                game.position().ply(),
+                if who[side.index()] == 0 { "A" } else { "B" },
+                kinds.0,
+                kinds.1,
+                result
+            );
+        }
         for p in &mut players {
             p.observe(mv, result)
                 .expect("a player accepts every true observation");

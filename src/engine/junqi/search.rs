@@ -5,6 +5,7 @@
 use std::time::Instant;
 
 use crate::rules::junqi::board::{HEADQUARTERS, ROADS, headquarters_of};
+use crate::rules::junqi::moves::targets;
 use crate::rules::junqi::piece::battle;
 use crate::rules::junqi::square::squares;
 use crate::rules::junqi::{
@@ -44,6 +45,11 @@ pub struct Tune {
     /// Sampled enemy layouts follow priors (unmoved back pieces are likelier mines, the
     /// flag's neighbours likelier mines) rather than counts alone.
     pub priors: bool,
+    /// The evaluation sees threats to each flag one move before they land: an enemy piece
+    /// next to the flag, or one move from an open approach (or from a guard it beats), costs
+    /// most of a game; and an army down to its last few movable pieces is in danger of
+    /// having no move.
+    pub flag_danger: bool,
 }
 
 impl Tune {
@@ -52,12 +58,22 @@ impl Tune {
         flag_safety: true,
         reveal: true,
         priors: true,
+        flag_danger: true,
+    };
+    /// The engine as it was at the start of the ISMCTS work (#28's first refinements on,
+    /// the later ones off): `prev:LEVEL`.
+    pub const PREVIOUS: Tune = Tune {
+        flag_safety: true,
+        reveal: true,
+        priors: true,
+        flag_danger: false,
     };
     /// Every refinement off: the engine before #28.
     pub const NONE: Tune = Tune {
         flag_safety: false,
         reveal: false,
         priors: false,
+        flag_danger: false,
     };
 }
 
@@ -72,6 +88,7 @@ impl Tune {
                 "flag_safety" => tune.flag_safety = false,
                 "reveal" => tune.reveal = false,
                 "priors" => tune.priors = false,
+                "flag_danger" => tune.flag_danger = false,
                 _ => {}
             }
         }
@@ -344,6 +361,11 @@ pub fn evaluate(position: &Position, rules: RuleSet, tune: Tune) -> i32 {
         }
     }
     let me = position.side_to_move();
+    if tune.flag_danger {
+        for side in Side::BOTH {
+            score[side.index()] -= flag_danger(position, side, flags[side.index()], me);
+        }
+    }
     let mut eval = score[me.index()] - score[me.opponent().index()];
     if let Some(n) = rules.no_battle_plies
         && rules.no_battle_verdict != NoBattleVerdict::Draw
@@ -363,4 +385,56 @@ pub fn evaluate(position: &Position, rules: RuleSet, tune: Tune) -> i32 {
         }
     }
     eval
+}
+
+/// What the threats to `side`'s flag on `flag` cost it (evaluation units), with `to_move`
+/// to move: an enemy piece on an approach (a neighbour of the flag) threatens to take it
+/// next move; one that can reach an open approach, or beat the guard on one, in one move
+/// threatens it in two. The threat is worse when the enemy moves next. Also: with few
+/// movable pieces left, the side is near having no move (which loses).
+fn flag_danger(position: &Position, side: Side, flag: Option<Square>, to_move: Side) -> i32 {
+    let own = position.occupied(side);
+    let enemy = position.occupied(side.opponent());
+    let mobile = |s: Square| position.piece_at(s).is_some_and(|p| p.kind.can_move());
+    let mut cost = 0;
+    let movers = squares(own)
+        .filter(|&s| mobile(s) && HEADQUARTERS & s.bit() == 0)
+        .count() as i32;
+    if movers < 4 {
+        cost += (4 - movers) * 60;
+    }
+    let Some(f) = flag else {
+        return cost;
+    };
+    let their_move = to_move != side;
+    let mut adjacent = 0;
+    let mut near = 0;
+    for a in squares(ROADS[f.index()]) {
+        if enemy & a.bit() != 0 {
+            if mobile(a) {
+                adjacent += 1;
+            }
+            continue;
+        }
+        let guard = (own & a.bit() != 0).then(|| position.piece_at(a).expect("occupied").kind);
+        let straight =
+            (ROADS[a.index()] | targets(a, Kind::Captain, own & !a.bit(), enemy)) & enemy;
+        let turning = targets(a, Kind::Engineer, own & !a.bit(), enemy) & enemy & !straight;
+        let threat = squares(straight)
+            .chain(squares(turning))
+            .filter(|&s| {
+                let p = position.piece_at(s).expect("occupied");
+                p.kind.can_move()
+                    && (turning & s.bit() == 0 || p.kind == Kind::Engineer)
+                    && HEADQUARTERS & s.bit() == 0
+                    && guard.is_none_or(|g| battle(p.kind, g) == BattleResult::AttackerWins)
+            })
+            .count() as i32;
+        if threat > 0 {
+            near += 1;
+        }
+    }
+    cost += adjacent * if their_move { 600 } else { 250 };
+    cost += near.min(2) * if their_move { 160 } else { 70 };
+    cost
 }
