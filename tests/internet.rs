@@ -386,3 +386,51 @@ fn with_no_internet_lan_play_is_unaffected() {
         "no internet: listening after {listening:?} with iroh (code after {coded:?}), {plain:?} without"
     );
 }
+
+/// Adjourn and resume across the internet: Bob's lanqi is killed mid-game; started again
+/// with his profile, it finds the unfinished game, reaches Alice by her key (kept in his
+/// friends list) and both finish the same game.
+#[test]
+fn a_player_killed_mid_game_resumes_across_the_internet() {
+    let Some(mut net) = internet(&[(Nat::Easy, 1), (Nat::Easy, 1)]) else {
+        return;
+    };
+    let url = net.start_relay();
+    let root = net.relay_root().to_string_lossy().into_owned();
+    let tag = net.ns("");
+    let (pa, pb) = (
+        profile(&format!("{tag}alice")),
+        profile(&format!("{tag}bob")),
+    );
+    let mut alice = Peer::start_in(
+        &net.ns("home11"),
+        &pa,
+        &relay_args(
+            &url,
+            &root,
+            &["--name", "alice", "--invite", "--delay", "50"],
+        ),
+    );
+    let code = alice.wait_for(|v| v["event"] == "invite")["code"]
+        .as_str()
+        .expect("a code")
+        .to_string();
+    let bob_args = ["--name", "bob", "--delay", "50"];
+    let mut bob = Peer::start_in(
+        &net.ns("home21"),
+        &pb,
+        &relay_args(&url, &root, &[&bob_args[..], &["--join", &code]].concat()),
+    );
+    bob.wait_for(|v| v["event"] == "move" && v["ply"] == 20);
+    drop(bob); // killed, mid-game
+    let bob = Peer::start_in(&net.ns("home21"), &pb, &relay_args(&url, &root, &bob_args));
+    let (ok_b, eb) = bob.finish();
+    let (ok_a, ea) = alice.finish();
+    assert!(ok_a && ok_b, "alice {ea:#?}\nbob {eb:#?}");
+    assert!(
+        eb.iter().any(|e| e["event"] == "resumed"),
+        "bob resumed: {eb:#?}"
+    );
+    assert_eq!(over(&ea)["transcript"], over(&eb)["transcript"], "one game");
+    assert!(audit_ok(&ea) && audit_ok(&eb), "audited clean");
+}
