@@ -434,3 +434,76 @@ fn a_player_killed_mid_game_resumes_across_the_internet() {
     assert_eq!(over(&ea)["transcript"], over(&eb)["transcript"], "one game");
     assert!(audit_ok(&ea) && audit_ok(&eb), "audited clean");
 }
+
+/// A spectator across the internet: Carol, behind a third NAT, watches Alice (a friend
+/// of hers, by key) play Bob, and sees every move Alice played.
+#[test]
+fn a_friend_watches_across_the_internet() {
+    let Some(mut net) = internet(&[(Nat::Easy, 1), (Nat::Easy, 1), (Nat::Strict, 1)]) else {
+        return;
+    };
+    let url = net.start_relay();
+    let root = net.relay_root().to_string_lossy().into_owned();
+    let tag = net.ns("");
+    let (pa, pb, pc) = (
+        profile(&format!("{tag}alice")),
+        profile(&format!("{tag}bob")),
+        profile(&format!("{tag}carol")),
+    );
+    let mut alice = Peer::start_in(
+        &net.ns("home11"),
+        &pa,
+        &relay_args(
+            &url,
+            &root,
+            &["--name", "alice", "--invite", "--delay", "100"],
+        ),
+    );
+    let code = alice.wait_for(|v| v["event"] == "invite")["code"]
+        .as_str()
+        .expect("a code")
+        .to_string();
+    // Carol met Alice before: Alice is in her friends list, with her relay.
+    let key = lanqi::store::Profile::open(Some(&pa))
+        .and_then(|p| p.identity())
+        .expect("alice's identity")
+        .public_key();
+    std::fs::create_dir_all(&pc).unwrap();
+    let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
+    std::fs::write(
+        pc.join("friends.txt"),
+        format!("{hex}\t1\t{url}/\t-\talice\n"),
+    )
+    .unwrap();
+    let bob = Peer::start_in(
+        &net.ns("home21"),
+        &pb,
+        &relay_args(
+            &url,
+            &root,
+            &["--name", "bob", "--join", &code, "--delay", "100"],
+        ),
+    );
+    alice.wait_for(|v| v["event"] == "move" && v["ply"] == 10);
+    let at = lanqi::net::internet::synthetic(&key).to_string();
+    let carol = Peer::start_in(
+        &net.ns("home31"),
+        &pc,
+        &relay_args(&url, &root, &["--name", "carol", "--watch", &at]),
+    );
+    let (ok_c, ec) = carol.finish();
+    let (ok_b, _) = bob.finish();
+    let (ok_a, ea) = alice.finish();
+    assert!(ok_a && ok_b && ok_c, "carol {ec:#?}");
+    let played: Vec<String> = ea
+        .iter()
+        .filter(|e| e["event"] == "move")
+        .map(|e| e["move"].to_string())
+        .collect();
+    let watched: Vec<String> = ec
+        .iter()
+        .filter(|e| e["event"] == "move")
+        .map(|e| e["move"].to_string())
+        .collect();
+    assert_eq!(watched, played, "the spectator saw every move");
+}

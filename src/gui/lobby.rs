@@ -753,6 +753,9 @@ impl Lobby {
                         } else {
                             button::secondary
                         }),
+                    button(text(t.watch))
+                        .on_press_maybe(can_join.then_some(Message::Watch(friend.addr)))
+                        .style(button::secondary),
                 ]
                 .spacing(10)
                 .align_y(Alignment::Center),
