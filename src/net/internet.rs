@@ -275,7 +275,14 @@ impl Internet {
                     .collect::<Vec<_>>(),
             ),
         };
-        let mut builder = iroh::Endpoint::builder(presets::Minimal)
+        // With iroh's public relays, a peer is also found by its key alone: its home relay
+        // (never its IP addresses) is published to, and looked up in, number 0's DNS, so a
+        // friend whose relay changed is still reached. A club relay, or none: no lookup.
+        let builder = match settings.relays {
+            Relays::Default => iroh::Endpoint::builder(presets::N0),
+            _ => iroh::Endpoint::builder(presets::Minimal),
+        };
+        let mut builder = builder
             .secret_key(secret)
             .alpns(vec![ALPN.to_vec()])
             .relay_mode(mode);
