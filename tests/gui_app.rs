@@ -122,8 +122,13 @@ impl Harness {
 
     /// Runs `f` on a simulator of the current view, then feeds its messages to the app.
     fn interact(&mut self, f: impl FnOnce(&mut Simulator<'_, Message>)) {
+        self.interact_in(SIZE, f)
+    }
+
+    /// [`Harness::interact`] in a window of this size (a tall one shows the whole lobby).
+    fn interact_in(&mut self, size: Size, f: impl FnOnce(&mut Simulator<'_, Message>)) {
         let messages: Vec<Message> = {
-            let mut ui = self.ui();
+            let mut ui = Simulator::with_size(settings(), size, self.app.view());
             f(&mut ui);
             ui.into_messages().collect()
         };
@@ -2974,4 +2979,61 @@ fn the_lobby_reads_in_traditional_chinese() {
         &h.ui().snapshot(&Theme::Light).unwrap(),
         "app-lobby-zh-hant",
     );
+}
+
+/// Play a friend anywhere: my code is shown to copy, with Hide; a friend is listed online;
+/// a code cut short is refused with its reason, a good one joins its player.
+#[test]
+fn the_lobby_invites_a_friend_and_joins_by_code() {
+    use lanqi::net::internet::{Relays, synthetic};
+    use lanqi::net::invite::Invitation;
+    let invitation = Invitation {
+        key: [7; 32],
+        issued: 1_796_000_000,
+        relay: Some("https://relay.example./".into()),
+        addrs: vec![addr("192.168.1.10:40001")],
+        quic: Vec::new(),
+    };
+    let code = invitation.code();
+    let mut h = Harness::new(Snapshot {
+        internet: Some(Relays::Default),
+        invitation: Some(code.clone()),
+        friends: vec![lanqi::peer::internet::FriendView {
+            name: "dawa".into(),
+            fingerprint: "9c1e-0b2a-77d1-4e03".into(),
+            online: true,
+            addr: synthetic(&[8; 32]),
+        }],
+        ..lobby_snapshot()
+    });
+    for shown in ["Play a friend anywhere", "dawa", "Copy", "Hide my code"] {
+        assert!(h.shows(shown), "{shown}");
+    }
+    assert!(h.shows(&code), "the code itself");
+    let tall = Size::new(1200.0, 2000.0);
+    h.interact_in(tall, |ui| {
+        ui.click("Hide my code").unwrap();
+    });
+    assert_eq!(h.sent(), vec![Command::Invite(false)]);
+    let typed = |h: &mut Harness, text: &str| {
+        h.interact_in(tall, |ui| {
+            ui.click(selector::id("code")).unwrap();
+            let _ = ui.typewrite(text);
+            let _ = ui.tap_key(iced::keyboard::key::Named::Enter);
+        })
+    };
+    typed(&mut h, &code[..code.len() - 4]);
+    assert!(h.sent().is_empty(), "a damaged code joins nobody");
+    assert!(h.shows("The code is cut short or mistyped: copy all of it again."));
+    // The whole code pasted in the box this time, and Join pressed.
+    let _ = h
+        .app
+        .update(Message::Lobby(lanqi::gui::lobby::Message::CodeChanged(
+            code.clone(),
+        )));
+    assert!(!h.shows("The code is cut short or mistyped: copy all of it again."));
+    h.interact_in(tall, |ui| {
+        ui.click("Join").unwrap();
+    });
+    assert_eq!(h.sent(), vec![Command::Join(invitation, GameKind::Junqi)]);
 }
