@@ -72,6 +72,27 @@ fn cost(who: &str, events: &[Value]) -> String {
     )
 }
 
+/// The invitation code `peer` says.
+fn code_of(peer: &mut Peer) -> String {
+    peer.wait_for(|v| v["event"] == "invite")["code"]
+        .as_str()
+        .expect("a code")
+        .to_string()
+}
+
+/// Alice, at home 1, inviting through the test's relay, and her code.
+fn alice_invites(
+    net: &Internet,
+    (url, root): (&str, &str),
+    alice: &std::path::PathBuf,
+    rest: &[&str],
+) -> (Peer, String) {
+    let args = [&["--name", "alice", "--invite"][..], rest].concat();
+    let mut peer = Peer::start_in(&net.ns("home11"), alice, &relay_args(url, root, &args));
+    let code = code_of(&mut peer);
+    (peer, code)
+}
+
 /// The arguments of a peer at home that uses the test's relay.
 fn relay_args<'a>(url: &'a str, root: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec!["--bind", "0.0.0.0", "--relay", url, "--relay-root", root];
@@ -93,21 +114,12 @@ fn invite_and_play(
         profile(&format!("{tag}alice")),
         profile(&format!("{tag}bob")),
     );
-    let mut alice = Peer::start_in(
-        &net.ns("home11"),
+    let (alice, code) = alice_invites(
+        net,
+        (&url, &root),
         &pa,
-        &relay_args(
-            &url,
-            &root,
-            &[
-                "--name", "alice", "--invite", "--delay", delay, "--game", "junqi",
-            ],
-        ),
+        &["--delay", delay, "--game", "junqi"],
     );
-    let code = alice.wait_for(|v| v["event"] == "invite")["code"]
-        .as_str()
-        .expect("a code")
-        .to_string();
     let mut bob = Peer::start_in(
         &net.ns("home21"),
         &pb,
@@ -256,10 +268,7 @@ fn a_table_of_three_with_one_player_across_the_internet() {
             .concat(),
         ),
     );
-    let code = opener.wait_for(|v| v["event"] == "invite")["code"]
-        .as_str()
-        .expect("a code")
-        .to_string();
+    let code = code_of(&mut opener);
     let lan = format!("10.2.0.2:{}", opener.port());
     let neighbour = Peer::start_in(
         &net.ns("home22"),
@@ -333,10 +342,7 @@ fn with_no_internet_lan_play_is_unaffected() {
     );
     alice.port();
     let listening = started.elapsed();
-    let code = alice.wait_for(|v| v["event"] == "invite")["code"]
-        .as_str()
-        .expect("a code, with no internet too")
-        .to_string();
+    let code = code_of(&mut alice);
     let coded = started.elapsed();
     let invitation = lanqi::net::invite::Invitation::parse(&code).expect("a good code");
     assert!(invitation.relay.is_none(), "no relay was reachable");
@@ -402,19 +408,7 @@ fn a_player_killed_mid_game_resumes_across_the_internet() {
         profile(&format!("{tag}alice")),
         profile(&format!("{tag}bob")),
     );
-    let mut alice = Peer::start_in(
-        &net.ns("home11"),
-        &pa,
-        &relay_args(
-            &url,
-            &root,
-            &["--name", "alice", "--invite", "--delay", "50"],
-        ),
-    );
-    let code = alice.wait_for(|v| v["event"] == "invite")["code"]
-        .as_str()
-        .expect("a code")
-        .to_string();
+    let (alice, code) = alice_invites(&net, (&url, &root), &pa, &["--delay", "50"]);
     let bob_args = ["--name", "bob", "--delay", "50"];
     let mut bob = Peer::start_in(
         &net.ns("home21"),
@@ -450,19 +444,7 @@ fn a_friend_watches_across_the_internet() {
         profile(&format!("{tag}bob")),
         profile(&format!("{tag}carol")),
     );
-    let mut alice = Peer::start_in(
-        &net.ns("home11"),
-        &pa,
-        &relay_args(
-            &url,
-            &root,
-            &["--name", "alice", "--invite", "--delay", "100"],
-        ),
-    );
-    let code = alice.wait_for(|v| v["event"] == "invite")["code"]
-        .as_str()
-        .expect("a code")
-        .to_string();
+    let (mut alice, code) = alice_invites(&net, (&url, &root), &pa, &["--delay", "100"]);
     // Carol met Alice before: Alice is in her friends list, with her relay.
     let key = lanqi::store::Profile::open(Some(&pa))
         .and_then(|p| p.identity())
