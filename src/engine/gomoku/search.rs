@@ -298,7 +298,9 @@ impl Searcher {
         let (full_nodes, full_deadline) = (budget.max_nodes, budget.deadline);
         if verify {
             let left = full_nodes.saturating_sub(budget.nodes);
-            budget.max_nodes = budget.nodes.saturating_add(left - left / VERIFY_PART as u64);
+            budget.max_nodes = budget
+                .nodes
+                .saturating_add(left - left / VERIFY_PART as u64);
             let reserve = limits.time.unwrap_or_default() / VERIFY_PART;
             budget.deadline = full_deadline.map(|d| d - reserve);
         }
@@ -472,7 +474,12 @@ impl Searcher {
         let spent = budget.nodes;
         let mut candidates = vec![best];
         candidates.extend(order.iter().copied().filter(|&m| m != best));
-        for &m in candidates.iter().take(VERIFY_MOVES) {
+        let tune = Tune::current();
+        let depth = tune.number(7, VCT_DEPTH as i32) as u32;
+        for &m in candidates
+            .iter()
+            .take(tune.number(6, VERIFY_MOVES as i32) as usize)
+        {
             let left = (spent + limit).saturating_sub(budget.nodes);
             if left == 0 {
                 break;
@@ -480,7 +487,7 @@ impl Searcher {
             st.make(m);
             let until = budget.deadline;
             let mut t = Threats::new(st, true, budget, left).until(until);
-            let found = t.find(VCT_DEPTH).is_some();
+            let found = t.find(depth).is_some();
             let aborted = t.aborted();
             st.unmake();
             if aborted {
@@ -587,8 +594,7 @@ impl Searcher {
         // no four-three or double three for the other seat to make.
         let calm = forced.is_empty() && two && !danger && st.count(them, F_DOUBLE) == 0;
         let non_pv = beta - alpha == 1;
-        if tune.rfp && calm && non_pv && depth > 0 && depth <= RFP_DEPTH && beta.abs() < WIN / 4
-        {
+        if tune.rfp && calm && non_pv && depth > 0 && depth <= RFP_DEPTH && beta.abs() < WIN / 4 {
             let e = self.evaluate(st);
             if e - tune.number(4, RFP_MARGIN) * depth >= beta {
                 return e;

@@ -36,8 +36,9 @@ pub struct Tune {
     /// search's own): `extw`, the most answers to an open three searched without using
     /// depth; `leaf`, how many plies past the leaves such answers are searched; `vct`, the
     /// root VCT's depth; `width`, the moves a node tries (the level's otherwise); `rfpm`,
-    /// the reverse-futility margin a ply; `lmpc`, the quiet moves kept at depth 1 by `lmp`.
-    pub set: [i32; 6],
+    /// the reverse-futility margin a ply; `lmpc`, the quiet moves kept at depth 1 by `lmp`;
+    /// `vm` and `vd`, how many moves `verify` may try and how many threats deep.
+    pub set: [i32; 8],
 }
 
 impl Tune {
@@ -58,7 +59,7 @@ impl Tune {
             lmp: !has("lmp"),
             lmr2: !has("lmr2"),
             verify: !has("verify"),
-            set: [0; 6],
+            set: [0; 8],
         }
     }
 
@@ -75,6 +76,8 @@ impl Tune {
                 "width" => 3,
                 "rfpm" => 4,
                 "lmpc" => 5,
+                "vm" => 6,
+                "vd" => 7,
                 _ => continue,
             };
             self.set[i] = value.trim().parse().unwrap_or(0);
@@ -120,7 +123,7 @@ mod tests {
                 lmp: true,
                 lmr2: true,
                 verify: true,
-                set: [0; 6],
+                set: [0; 8],
             }
         );
         let t = Tune::without("lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify");
