@@ -10,6 +10,10 @@
 //! so that sequences of threes cost only the attacker's moves; past the leaves, a position
 //! where an open four is threatened is searched on rather than scored. Moves after the first
 //! get a null window first (principal variation search); two killer moves a ply.
+//! Shallow nodes where nothing threatens the seat to move are pruned: a static score far
+//! above beta cuts them off, and late quiet moves are skipped (late ones are reduced
+//! deeper too). Alpha-beta leaves the last eighth of the time to check its choice against
+//! the other seat's VCT, and plays the next best move that survives the check if any.
 //!
 //! With three or four seats the search is "paranoid": every other seat plays against the
 //! seat at the root, so it blocks whoever threatens to win first. Scores are from the view
