@@ -89,3 +89,19 @@ fn two_open_threes_are_blocked_where_they_meet() {
     let r = Searcher::new(8).search(&g, limits(50_000));
     assert_eq!(r.best, Some(p("h8")));
 }
+
+#[test]
+fn a_shallow_search_checks_its_move_against_the_other_seats_vct() {
+    // The position of `the_other_seats_vct_is_defended`, where only i8 leaves Black
+    // without a VCT, searched one ply deep: the static scores alone need not prefer i8,
+    // but the move played is checked against Black's VCT and the next best tried.
+    let g = position("g8 h8 i10 i11 n14", "j11 f7 a1 o1");
+    let r = Searcher::new(8).search(
+        &g,
+        Limits {
+            depth: Some(1),
+            ..limits(100_000)
+        },
+    );
+    assert_eq!(r.best, Some(p("i8")));
+}

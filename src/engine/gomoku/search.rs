@@ -10,6 +10,10 @@
 //! so that sequences of threes cost only the attacker's moves; past the leaves, a position
 //! where an open four is threatened is searched on rather than scored. Moves after the first
 //! get a null window first (principal variation search); two killer moves a ply.
+//! Shallow nodes where nothing threatens the seat to move are pruned: a static score far
+//! above beta cuts them off, and late quiet moves are skipped (late ones are reduced
+//! deeper too). Alpha-beta leaves the last eighth of the time to check its choice against
+//! the other seat's VCT, and plays the next best move that survives the check if any.
 //!
 //! With three or four seats the search is "paranoid": every other seat plays against the
 //! seat at the root, so it blocks whoever threatens to win first. Scores are from the view
@@ -44,6 +48,23 @@ const DOUBLE_THREAT: i64 = 20_000;
 const LEAF_DEFENCE: i32 = 6;
 /// Answering an open three uses no depth when there are at most this many answers.
 const EXTEND_WIDTH: usize = 8;
+/// Reverse futility: a quiet shallow node whose static score beats beta by this much a
+/// ply is cut off.
+const RFP_MARGIN: i32 = 400;
+/// Reverse futility applies at most this deep.
+const RFP_DEPTH: i32 = 3;
+/// Move-count pruning keeps this many quiet moves at depth 1 (and more deeper, see
+/// [`Searcher::keep_quiet`]).
+const LMP_BASE: usize = 5;
+/// Move-count pruning applies at most this deep.
+const LMP_DEPTH: i32 = 3;
+/// Alpha-beta's choice is checked against the other seat's VCT with this part of the
+/// time and nodes (`verify`).
+const VERIFY_PART: u32 = 8;
+/// How many of alpha-beta's best moves the check may try.
+const VERIFY_MOVES: usize = 6;
+/// From which move on (0-based) a quiet move is reduced two plies (`lmr2`).
+const LATER_MOVE: usize = 7;
 
 /// What a search may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -275,7 +296,26 @@ impl Searcher {
             };
             return (Some(st.point(moves[0])), how, 0, 0);
         }
-        let (best, score, depth) = self.deepen(st, moves, limits, budget);
+        // Alpha-beta leaves a part of the time and nodes to check its choice against the
+        // other seat's VCT.
+        let verify = two && limits.vct && Tune::current().verify;
+        let (full_nodes, full_deadline) = (budget.max_nodes, budget.deadline);
+        if verify {
+            let left = full_nodes.saturating_sub(budget.nodes);
+            budget.max_nodes = budget
+                .nodes
+                .saturating_add(left - left / VERIFY_PART as u64);
+            let reserve = limits.time.unwrap_or_default() / VERIFY_PART;
+            budget.deadline = full_deadline.map(|d| d - reserve);
+        }
+        let (mut best, score, depth, order) = self.deepen(st, moves, limits, budget);
+        if verify && score < WIN - 100 {
+            let mut check = Budget::new(full_nodes.saturating_sub(budget.nodes), full_deadline);
+            best = self.verify(st, best, &order, &mut check, share(VERIFY_PART as u64));
+            budget.nodes += check.nodes;
+        }
+        budget.max_nodes = full_nodes;
+        budget.deadline = full_deadline;
         let how = if st
             .seats_from_mover()
             .skip(1)
@@ -376,7 +416,7 @@ impl Searcher {
         mut moves: Vec<usize>,
         limits: Limits,
         budget: &mut Budget,
-    ) -> (usize, i32, u32) {
+    ) -> (usize, i32, u32, Vec<usize>) {
         let mut best = (moves[0], 0, 0);
         let max_depth = limits.depth.unwrap_or(40).clamp(1, 40);
         for depth in 1..=max_depth {
@@ -415,6 +455,50 @@ impl Searcher {
             best = (scored[0].1, scored[0].0, depth);
             if scored[0].0.abs() >= WIN - 100 || moves.len() == 1 {
                 break;
+            }
+        }
+        // The moves best first: the last iteration's order, with the move chosen first.
+        if let Some(i) = moves.iter().position(|&m| m == best.0) {
+            moves[..=i].rotate_right(1);
+        }
+        (best.0, best.1, best.2, moves)
+    }
+
+    /// `best`, or if the other seat then has a VCT (within [`VCT_DEPTH`] threats), the
+    /// first move of `order` after which it has none, among the first [`VERIFY_MOVES`];
+    /// `best` if none is found safe or the check runs out of nodes or time.
+    fn verify(
+        &mut self,
+        st: &mut State,
+        best: usize,
+        order: &[usize],
+        budget: &mut Budget,
+        limit: u64,
+    ) -> usize {
+        let spent = budget.nodes;
+        let mut candidates = vec![best];
+        candidates.extend(order.iter().copied().filter(|&m| m != best));
+        let tune = Tune::current();
+        let depth = tune.number(7, VCT_DEPTH as i32) as u32;
+        for &m in candidates
+            .iter()
+            .take(tune.number(6, VERIFY_MOVES as i32) as usize)
+        {
+            let left = (spent + limit).saturating_sub(budget.nodes);
+            if left == 0 {
+                break;
+            }
+            st.make(m);
+            let until = budget.deadline;
+            let mut t = Threats::new(st, true, budget, left).until(until);
+            let found = t.find(depth).is_some();
+            let aborted = t.aborted();
+            st.unmake();
+            if aborted {
+                break;
+            }
+            if !found {
+                return m;
             }
         }
         best
@@ -509,8 +593,21 @@ impl Searcher {
                 }
             }
         }
+        let them = st.next_seat();
+        // No threat against the seat to move: no five to block, no open three to answer,
+        // no four-three or double three for the other seat to make.
+        let calm = forced.is_empty() && two && !danger && st.count(them, F_DOUBLE) == 0;
+        let non_pv = beta - alpha == 1;
+        if tune.rfp && calm && non_pv && depth > 0 && depth <= RFP_DEPTH && beta.abs() < WIN / 4 {
+            let e = self.evaluate(st);
+            if e - tune.number(4, RFP_MARGIN) * depth >= beta {
+                return e;
+            }
+        }
         let reducible = forced.is_empty() && depth >= 3 && two && tune.lmr && !danger;
         let forced_none = forced.is_empty();
+        let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH;
+        let keep = Self::keep_quiet(depth, tune.number(5, LMP_BASE as i32) as usize);
         let (mut moves, next_depth) = if forced.is_empty() {
             let moves = self.moves(st, ply as usize);
             let extend = danger
@@ -541,20 +638,28 @@ impl Searcher {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = moves[0];
-        let them = st.next_seat();
         for (i, m) in moves.into_iter().enumerate() {
-            // Late quiet moves are searched a ply shallower first, and again at full
-            // depth only if they beat alpha.
-            let quiet = reducible
-                && i >= LATE_MOVE
-                && st.flags(me, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0
+            let plain = st.flags(me, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0
                 && st.flags(them, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0;
+            // Past a count that grows with depth, quiet moves of a calm shallow node are
+            // not searched once a move that does not lose was found.
+            if prunable && plain && i >= keep && best > -(WIN / 2) {
+                continue;
+            }
+            // Late quiet moves are searched a ply shallower first (two from the later
+            // ones), and again at full depth only if they beat alpha.
+            let quiet = reducible && i >= LATE_MOVE && plain;
+            let r = if tune.lmr2 && i >= LATER_MOVE && next_depth >= 4 {
+                2
+            } else {
+                1
+            };
             // After the first move, a null window around alpha (principal variation
             // search); a move that beats it is searched again with the full window.
             let pvs = tune.pvs && i > 0 && beta > alpha + 1;
             let probe = if pvs { alpha + 1 } else { beta };
             let mut score = if quiet {
-                self.child(st, m, next_depth - 1, alpha, probe, ply + 1, budget)
+                self.child(st, m, next_depth - r, alpha, probe, ply + 1, budget)
             } else {
                 alpha + 1
             };
@@ -602,6 +707,11 @@ impl Searcher {
             bound,
         };
         best
+    }
+
+    /// How many quiet moves move-count pruning keeps at `depth`, from `base` at depth 1.
+    fn keep_quiet(depth: i32, base: usize) -> usize {
+        base + (depth.max(1) as usize - 1) * 3
     }
 
     /// The points where another seat would make five (each once).

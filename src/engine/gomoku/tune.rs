@@ -21,11 +21,24 @@ pub struct Tune {
     pub pvs: bool,
     /// `killers`: the moves that last cut the search off at a ply are tried early there.
     pub killers: bool,
+    /// `rfp`: at shallow non-PV nodes with no threat against the seat to move, a static
+    /// score far enough above beta cuts the node off (reverse futility).
+    pub rfp: bool,
+    /// `lmp`: at shallow nodes with no threat against the seat to move, quiet moves past a
+    /// count that grows with depth are not searched (move-count pruning).
+    pub lmp: bool,
+    /// `lmr2`: the latest quiet moves are reduced two plies instead of one.
+    pub lmr2: bool,
+    /// `verify`: alpha-beta's choice is checked against the other seat's VCT, and the
+    /// next best moves tried if it loses to one.
+    pub verify: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`; 0 keeps the
     /// search's own): `extw`, the most answers to an open three searched without using
     /// depth; `leaf`, how many plies past the leaves such answers are searched; `vct`, the
-    /// root VCT's depth; `width`, the moves a node tries (the level's otherwise).
-    pub set: [i32; 4],
+    /// root VCT's depth; `width`, the moves a node tries (the level's otherwise); `rfpm`,
+    /// the reverse-futility margin a ply; `lmpc`, the quiet moves kept at depth 1 by `lmp`;
+    /// `vm` and `vd`, how many moves `verify` may try and how many threats deep.
+    pub set: [i32; 8],
 }
 
 impl Tune {
@@ -42,7 +55,11 @@ impl Tune {
             ext: !has("ext"),
             pvs: !has("pvs"),
             killers: !has("killers"),
-            set: [0; 4],
+            rfp: !has("rfp"),
+            lmp: !has("lmp"),
+            lmr2: !has("lmr2"),
+            verify: !has("verify"),
+            set: [0; 8],
         }
     }
 
@@ -57,6 +74,10 @@ impl Tune {
                 "leaf" => 1,
                 "vct" => 2,
                 "width" => 3,
+                "rfpm" => 4,
+                "lmpc" => 5,
+                "vm" => 6,
+                "vd" => 7,
                 _ => continue,
             };
             self.set[i] = value.trim().parse().unwrap_or(0);
@@ -98,12 +119,17 @@ mod tests {
                 ext: true,
                 pvs: true,
                 killers: true,
-                set: [0; 4],
+                rfp: true,
+                lmp: true,
+                lmr2: true,
+                verify: true,
+                set: [0; 8],
             }
         );
-        let t = Tune::without("lmr, double, qdef, ext, pvs, killers");
+        let t = Tune::without("lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify");
         assert!(!t.double && !t.lmr && !t.qdef && !t.ext && !t.pvs && !t.killers);
+        assert!(!t.rfp && !t.lmp && !t.lmr2 && !t.verify);
         assert_eq!(Tune::without("all"), t);
-        assert_eq!(Tune::without("rfp"), Tune::without(""));
+        assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
 }
