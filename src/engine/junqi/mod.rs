@@ -65,20 +65,33 @@ impl Level {
         }
     }
 
-    /// The node budget of a move: sized so that it fits the time limit on an ordinary
-    /// machine with room to spare.
+    /// The node budget of a move in matches and tests (no clock): as large as a
+    /// 200-game match against `belief` can afford on one core in about half an hour at
+    /// `hard` (about 0.3 s of CPU a move on the development machine), and small at `easy`,
+    /// which is meant to stay beatable by a beginner.
     fn nodes(self) -> u64 {
         match self {
             Level::Easy => 40_000,
-            Level::Medium => 250_000,
-            Level::Hard => 600_000,
+            Level::Medium => 500_000,
+            Level::Hard => 1_000_000,
         }
     }
 
-    /// The level's budget for real play: its node budget, capped by its time limit.
+    /// The node cap of a move in real play, where the time limit ends the search first
+    /// on an ordinary machine: `medium` and `hard` think for their whole time limit
+    /// (0.5 s and 2 s), `easy` stays at its match budget.
+    fn play_nodes(self) -> u64 {
+        match self {
+            Level::Easy => 40_000,
+            Level::Medium => 2_500_000,
+            Level::Hard => 10_000_000,
+        }
+    }
+
+    /// The level's budget for real play: its play node cap, bounded by its time limit.
     pub fn budget(self) -> Budget {
         Budget {
-            nodes: self.nodes(),
+            nodes: self.play_nodes(),
             time: Some(self.time_limit()),
         }
     }
