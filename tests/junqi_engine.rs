@@ -785,11 +785,11 @@ fn best_by_search(position: &Position, depth: u32) -> Move {
 #[test]
 fn the_last_movable_piece_is_not_traded_when_a_quiet_move_keeps_it() {
     // South has one movable piece, the colonel on c5, beside its flag and two landmines
-    // that can never move; a North colonel stands on c6 and five North lieutenants wait on
+    // that can never move; a North colonel stands on c6 and five lower North officers wait on
     // row 11. Taking c6 trades the colonels (equal kinds both die): South would then have no
     // piece that can move and lose at its next turn, whatever North does. Stepping into a
     // camp (c4, b5 or d5, where nothing may attack it) keeps the colonel and the game.
-    let position: Position = "1l3/hhhhh/5/5/5/5/2e2/2E2/5/5/5/JLJ2 s 0 0"
+    let position: Position = "1l3/hhggf/5/5/5/5/2e2/2E2/5/5/5/JLJ2 s 0 0"
         .parse()
         .unwrap();
     assert!(position.legal_moves().contains(&mv("c5-c6")));
