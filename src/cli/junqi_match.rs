@@ -37,9 +37,8 @@ pub struct MatchArgs {
     /// mover of the last quiet ply, or the side to move after it.
     #[arg(long, value_enum, default_value_t = NoBattleLoser::Mover)]
     pub no_battle_loser: NoBattleLoser,
-    /// Engines think as in real play: up to their level's time limit (0.1 s, 0.5 s, 2 s)
-    /// with its larger real-play node cap; the results then depend on the machine's speed
-    /// and load.
+    /// Also stop engines at their level's time limit (0.1 s, 0.5 s, 2 s); the results then
+    /// depend on the machine's speed and load.
     #[arg(long)]
     pub timed: bool,
     /// A node budget per move for engines, instead of their level's.
