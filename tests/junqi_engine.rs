@@ -770,3 +770,35 @@ fn the_search_closes_an_open_approach_to_its_flag() {
         );
     }
 }
+
+/// The best move of South in `position` by a full-information search of `depth` plies.
+fn best_by_search(position: &Position, depth: u32) -> Move {
+    use lanqi::engine::junqi::search::{Searcher, Tune};
+    let mut searcher = Searcher::new(RuleSet::championship(), Tune::ALL, None);
+    position
+        .legal_moves()
+        .into_iter()
+        .max_by_key(|&m| searcher.score_move(position, m, depth).unwrap_or(i32::MIN))
+        .unwrap()
+}
+
+#[test]
+fn the_last_movable_piece_is_not_traded_when_a_quiet_move_keeps_it() {
+    // South has one movable piece, the colonel on c5, beside its flag and two landmines
+    // that can never move; a North colonel stands on c6 and five lower North officers wait on
+    // row 11. Taking c6 trades the colonels (equal kinds both die): South would then have no
+    // piece that can move and lose at its next turn, whatever North does. Stepping into a
+    // camp (c4, b5 or d5, where nothing may attack it) keeps the colonel and the game.
+    let position: Position = "1l3/hhggf/5/5/5/5/2e2/2E2/5/5/5/JLJ2 s 0 0"
+        .parse()
+        .unwrap();
+    assert!(position.legal_moves().contains(&mv("c5-c6")));
+    for depth in 1..=3 {
+        let best = best_by_search(&position, depth);
+        assert_ne!(
+            best,
+            mv("c5-c6"),
+            "depth {depth} trades its last movable piece"
+        );
+    }
+}

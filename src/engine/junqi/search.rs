@@ -50,6 +50,10 @@ pub struct Tune {
     /// most of a game; and an army down to its last few movable pieces is in danger of
     /// having no move.
     pub flag_danger: bool,
+    /// With fewer than six movable pieces left, each one lost costs more than the last
+    /// (quadratically; before, a flat cost below four): the last movable pieces are not
+    /// traded away, since a side with no move loses.
+    pub mobility: bool,
 }
 
 impl Tune {
@@ -59,6 +63,7 @@ impl Tune {
         reveal: true,
         priors: true,
         flag_danger: true,
+        mobility: true,
     };
     /// The engine as it was at the start of the ISMCTS work (#28's first refinements on,
     /// the later ones off): `prev:LEVEL`.
@@ -67,6 +72,7 @@ impl Tune {
         reveal: true,
         priors: true,
         flag_danger: false,
+        mobility: false,
     };
     /// Every refinement off: the engine before #28.
     pub const NONE: Tune = Tune {
@@ -74,12 +80,13 @@ impl Tune {
         reveal: false,
         priors: false,
         flag_danger: false,
+        mobility: false,
     };
 }
 
 impl Tune {
     /// [`Tune::ALL`] less the refinements named in `off`, a comma-separated list of
-    /// `flag_safety`, `reveal`, `priors` (unknown names are ignored): what
+    /// `flag_safety`, `reveal`, `priors`, `flag_danger`, `mobility` (unknown names are ignored): what
     /// `LANQI_JUNQI_OFF` does to `engine:LEVEL` players, for measuring one refinement.
     pub fn all_but(off: &str) -> Tune {
         let mut tune = Tune::ALL;
@@ -89,6 +96,7 @@ impl Tune {
                 "reveal" => tune.reveal = false,
                 "priors" => tune.priors = false,
                 "flag_danger" => tune.flag_danger = false,
+                "mobility" => tune.mobility = false,
                 _ => {}
             }
         }
@@ -363,7 +371,7 @@ pub fn evaluate(position: &Position, rules: RuleSet, tune: Tune) -> i32 {
     let me = position.side_to_move();
     if tune.flag_danger {
         for side in Side::BOTH {
-            score[side.index()] -= flag_danger(position, side, flags[side.index()], me);
+            score[side.index()] -= flag_danger(position, side, flags[side.index()], me, tune);
         }
     }
     let mut eval = score[me.index()] - score[me.opponent().index()];
@@ -392,7 +400,13 @@ pub fn evaluate(position: &Position, rules: RuleSet, tune: Tune) -> i32 {
 /// next move; one that can reach an open approach, or beat the guard on one, in one move
 /// threatens it in two. The threat is worse when the enemy moves next. Also: with few
 /// movable pieces left, the side is near having no move (which loses).
-fn flag_danger(position: &Position, side: Side, flag: Option<Square>, to_move: Side) -> i32 {
+fn flag_danger(
+    position: &Position,
+    side: Side,
+    flag: Option<Square>,
+    to_move: Side,
+    tune: Tune,
+) -> i32 {
     let own = position.occupied(side);
     let enemy = position.occupied(side.opponent());
     let mobile = |s: Square| position.piece_at(s).is_some_and(|p| p.kind.can_move());
@@ -400,7 +414,13 @@ fn flag_danger(position: &Position, side: Side, flag: Option<Square>, to_move: S
     let movers = squares(own)
         .filter(|&s| mobile(s) && HEADQUARTERS & s.bit() == 0)
         .count() as i32;
-    if movers < 4 {
+    if tune.mobility {
+        // Each movable piece lost near the end costs more than the last: with none left the
+        // side has no move and loses, so an even trade of the last ones is a bad one.
+        if movers < 6 {
+            cost += (6 - movers) * (6 - movers) * 20;
+        }
+    } else if movers < 4 {
         cost += (4 - movers) * 60;
     }
     let Some(f) = flag else {
