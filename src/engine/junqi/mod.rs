@@ -65,10 +65,10 @@ impl Level {
         }
     }
 
-    /// The node budget of a move in matches and tests (no clock): as large as a
-    /// 200-game match against `belief` can afford on one core in about half an hour at
-    /// `hard` (about 0.3 s of CPU a move on the development machine), and small at `easy`,
-    /// which is meant to stay beatable by a beginner.
+    /// The node budget of a move in matches and tests (no clock): at `hard` about 0.3 s
+    /// of CPU a move on the development machine (a 200-game match against `belief` takes
+    /// over an hour of one core), and small at `easy`, which is meant to stay beatable by
+    /// a beginner.
     fn nodes(self) -> u64 {
         match self {
             Level::Easy => 40_000,
@@ -77,18 +77,13 @@ impl Level {
         }
     }
 
-    /// The node cap of a move in real play: the match budget. (Caps that let `medium` and
-    /// `hard` think for their whole time limit were tried in #28's third round; `hard` at
-    /// 2 s lost to itself at 0.2 s, see docs/MEASUREMENTS.md, so real play stays at the
-    /// measured budgets, bounded by the time limit on a slow machine.)
-    fn play_nodes(self) -> u64 {
-        self.nodes()
-    }
-
-    /// The level's budget for real play: its play node cap, bounded by its time limit.
+    /// The level's budget for real play: its match node budget, bounded by its time limit
+    /// on a slow machine. (Caps that let `medium` and `hard` think for their whole time
+    /// limit were tried in #28's third round; `hard` at 2 s lost to itself at 0.2 s, see
+    /// docs/MEASUREMENTS.md.)
     pub fn budget(self) -> Budget {
         Budget {
-            nodes: self.play_nodes(),
+            nodes: self.nodes(),
             time: Some(self.time_limit()),
         }
     }
