@@ -44,6 +44,8 @@ pub struct State {
     mover: usize,
     dirs: [isize; 4],
     /// Per seat and cell, each line's key (see [`PatternTable::get`]), kept up to date.
+    /// With two seats only seat 0's keys are kept: seat 1's are the same with own and
+    /// other swapped ([`swap_sides`]).
     keys: Vec<Vec<[u128; 4]>>,
     /// Per seat and cell, the four lines' patterns, one byte each (line `d` in byte `d`).
     pats: Vec<Vec<u32>>,
@@ -145,7 +147,7 @@ impl State {
             order,
             mover: 0,
             dirs: [1, stride as isize, stride as isize + 1, stride as isize - 1],
-            keys: vec![vec![[0; 4]; n]; seats],
+            keys: vec![vec![[0; 4]; n]; key_seats(seats)],
             pats: vec![vec![0; n]; seats],
             vals: vec![vec![0; n]; seats],
             flags: vec![vec![0; n]; seats],
@@ -173,7 +175,7 @@ impl State {
             for x in 0..w {
                 let c = state.cell(x, y);
                 for d in 0..4 {
-                    for s in 0..seats {
+                    for s in 0..key_seats(seats) {
                         state.keys[s][c][d] = state.key(c, d, s as u8);
                     }
                     state.refresh_pat(c, d, false);
@@ -369,13 +371,16 @@ impl State {
         let l = self.win;
         for d in 0..4 {
             let step = self.dirs[d];
-            for k in 1..=l {
+            // Cells `reach` away and no further see the stone (with a shorter reach the
+            // slot at the win length is never read: those keys keep the bits they started
+            // with).
+            for k in 1..=self.reach {
                 // From c + k steps, c is k cells before (slot L - k); from c - k steps, k
                 // cells after (slot L + k - 1).
                 let ahead = (c as isize + k as isize * step) as usize;
                 let behind = (c as isize - k as isize * step) as usize;
                 for (x, slot) in [(ahead, l - k), (behind, l + k - 1)] {
-                    for s in 0..self.seats {
+                    for s in 0..key_seats(self.seats) {
                         let code = if s == seat as usize { OWN } else { OTHER } as u128;
                         let key = &mut self.keys[s][x][d];
                         if add {
@@ -390,42 +395,65 @@ impl State {
     }
 
     fn refresh_lines(&mut self, c: usize, save: bool) {
+        self.clear_cell(c, save);
         let l = self.reach as isize;
         for d in 0..4 {
             let step = self.dirs[d];
             for k in -l..=l {
                 let x = (c as isize + k * step) as usize;
-                if self.cells[x] != WALL_CELL {
+                // Occupied cells keep no patterns (the move's own cell is cleared once).
+                if self.cells[x] == EMPTY {
                     self.refresh_pat(x, d, save);
                 }
             }
         }
     }
 
-    /// Recomputes every seat's pattern at `c` in line `d`, and the cell's values (first
-    /// saving the old ones for [`State::unmake`] when `save`).
-    fn refresh_pat(&mut self, c: usize, d: usize, save: bool) {
-        let empty = self.cells[c] == EMPTY;
+    /// Clears every seat's patterns, value and flags at the cell a stone was just put on
+    /// (first saving the old ones for [`State::unmake`] when `save`).
+    fn clear_cell(&mut self, c: usize, save: bool) {
         for s in 0..self.seats {
             if save {
-                self.saved.push(Saved {
-                    cell: c as u32,
-                    seat: s as u8,
-                    flags: self.flags[s][c],
-                    pats: self.pats[s][c],
-                    value: self.vals[s][c],
-                });
+                self.save(s, c);
             }
-            let (value, flags) = if empty {
-                let key = self.keys[s][c][d];
-                let table = self.table_of[s];
-                let pat = self.tables[table].get(key) as u32;
-                let pats = (self.pats[s][c] & !(0xff << (8 * d))) | (pat << (8 * d));
-                self.pats[s][c] = pats;
-                cell_value(pats)
+            self.pats[s][c] = 0;
+            self.revalue(s, c, 0, 0);
+        }
+    }
+
+    /// Saves a seat's patterns, value and flags at `c` for [`State::unmake`].
+    fn save(&mut self, s: usize, c: usize) {
+        self.saved.push(Saved {
+            cell: c as u32,
+            seat: s as u8,
+            flags: self.flags[s][c],
+            pats: self.pats[s][c],
+            value: self.vals[s][c],
+        });
+    }
+
+    /// Recomputes every seat's pattern at the empty cell `c` in line `d`, and the cell's
+    /// values when the pattern changed (first saving the old ones for [`State::unmake`]
+    /// when `save`).
+    fn refresh_pat(&mut self, c: usize, d: usize, save: bool) {
+        for s in 0..self.seats {
+            let key = if self.seats == 2 && s == 1 {
+                swap_sides(self.keys[0][c][d])
             } else {
-                (0, 0)
+                self.keys[s][c][d]
             };
+            let table = self.table_of[s];
+            let pat = self.tables[table].get(key) as u32;
+            let old = self.pats[s][c];
+            let pats = (old & !(0xff << (8 * d))) | (pat << (8 * d));
+            if pats == old {
+                continue;
+            }
+            if save {
+                self.save(s, c);
+            }
+            self.pats[s][c] = pats;
+            let (value, flags) = cell_value(pats);
             self.revalue(s, c, value, flags);
         }
     }
@@ -528,6 +556,19 @@ impl State {
     pub fn legal(&self, c: usize) -> bool {
         self.cells[c] == EMPTY && !self.forbidden(self.mover(), c)
     }
+}
+
+/// How many seats keep line keys of their own: one for two seats (see [`swap_sides`]).
+fn key_seats(seats: usize) -> usize {
+    if seats == 2 { 1 } else { seats }
+}
+
+/// A two-seat line key seen from the other seat: own and other stones swapped (the codes
+/// 1 and 2), empty cells and walls (0 and 3) kept.
+#[inline]
+fn swap_sides(key: u128) -> u128 {
+    const LOW: u128 = u128::MAX / 3; // 0b0101…
+    ((key & LOW) << 1) | ((key >> 1) & LOW)
 }
 
 /// A cell's value and flags from its four line patterns, from a table of all 9^4.
