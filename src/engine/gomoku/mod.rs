@@ -9,7 +9,6 @@
 
 pub mod arena;
 pub mod budget;
-pub mod evaluate;
 pub mod external;
 pub mod gomocup;
 pub mod opening;

@@ -22,7 +22,6 @@
 use std::time::{Duration, Instant};
 
 use super::budget::Budget;
-use super::evaluate::{Weights, features};
 use super::pattern::PatternTable;
 use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_THREE, F_WIN, State};
 use super::threat::Threats;
@@ -812,10 +811,6 @@ impl Searcher {
 
     /// The static score for the seat to move's team.
     fn evaluate(&self, st: &State) -> i32 {
-        if st.playing() == 2 && Tune::current().texel {
-            let score = Weights::TUNED.score(&features(st));
-            return score.clamp(-(WIN / 2) as i64, (WIN / 2) as i64) as i32;
-        }
         let me = st.mover();
         let root = self.root;
         let (mine, theirs) = if st.playing() == 2 {

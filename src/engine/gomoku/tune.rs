@@ -40,9 +40,6 @@ pub struct Tune {
     pub qvcf: bool,
     /// `blockply`: blocking a four uses a ply of depth like any other move.
     pub blockply: bool,
-    /// `texel`: two-seat positions are scored by the evaluation fitted to game results
-    /// ([`super::evaluate::Weights::TUNED`]) rather than the hand-set one.
-    pub texel: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`; 0 keeps the
     /// search's own): `extw`, the most answers to an open three searched without using
     /// depth; `leaf`, how many plies past the leaves such answers are searched; `vct`, the
@@ -76,7 +73,6 @@ impl Tune {
             lmrlog: !has("lmrlog"),
             qvcf: !has("qvcf"),
             blockply: !has("blockply"),
-            texel: !has("texel"),
             set: [0; 16],
         }
     }
@@ -149,16 +145,15 @@ mod tests {
                 lmrlog: true,
                 qvcf: true,
                 blockply: true,
-                texel: true,
                 set: [0; 16],
             }
         );
         let t = Tune::without(
-            "lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, lmrlog, qvcf, blockply, texel",
+            "lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, lmrlog, qvcf, blockply",
         );
         assert!(!t.double && !t.lmr && !t.qdef && !t.ext && !t.pvs && !t.killers);
         assert!(!t.rfp && !t.lmp && !t.lmr2 && !t.verify && !t.lmrlog);
-        assert!(!t.qvcf && !t.blockply && !t.texel);
+        assert!(!t.qvcf && !t.blockply);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
