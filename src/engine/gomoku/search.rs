@@ -867,6 +867,34 @@ mod tests {
     }
 
     #[test]
+    fn a_leaf_where_the_seat_to_move_has_a_vcf_scores_as_a_win() {
+        // tests/data/gomoku_vcf.txt, case 1: Black's h8 makes two fours (worked out by
+        // hand). Off with `LANQI_GOMOKU_OFF=qvcf`, the leaf is only the static score.
+        let won = game("e8 d8 f8 h4 g8 a1 h5 o1 h6 a15 h7 o15");
+        let mut st = State::new(&won, Vec::new());
+        let searcher = Searcher::default();
+        let mut budget = Budget::new(1_000, None);
+        assert!(searcher.leaf(&mut st, 3, &mut budget) >= WIN - 100);
+        // Without the h7 stone Black has no VCF: the leaf is the static score.
+        let open = game("e8 d8 f8 h4 g8 a1 h5 o1 h6 a15 n2 o15");
+        let mut st = State::new(&open, Vec::new());
+        assert!(searcher.leaf(&mut st, 3, &mut budget).abs() < WIN / 2);
+    }
+
+    #[test]
+    fn blocking_a_four_uses_depth_so_the_search_goes_deeper() {
+        // benches/gomoku_engine.rs's middlegame: 100,000 nodes finish depth 4 (depth 3 with
+        // `LANQI_GOMOKU_OFF=blockply`, where every four and its block came free).
+        let g = game("h8 i9 i8 g8 h9 j10 g7 h7 j9 f6 i7 k11");
+        let limits = Limits {
+            nodes: Some(100_000),
+            ..Limits::default()
+        };
+        let r = Searcher::new(16).search(&g, limits);
+        assert!(r.depth >= 4, "{r:?}");
+    }
+
+    #[test]
     fn the_board_knows_each_seats_threats_and_keeps_them_through_take_backs() {
         // White d4 e4 f4 g4 with Black c4: h4 is White's five and Black's block.
         let g = game("c4 d4 h8 e4 a15 f4 o1 g4");
