@@ -26,7 +26,7 @@ use super::pattern::PatternTable;
 use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_THREE, F_WIN, State};
 use super::threat::Threats;
 use super::tune::Tune;
-use crate::rules::gomoku::{Game, Point};
+use crate::rules::gomoku::{Game, Point, Rule};
 
 /// A won position scores `WIN - plies to the win`.
 pub const WIN: i32 = 1_000_000;
@@ -376,7 +376,7 @@ impl Searcher {
         } else {
             F_FOUR | F_WIN
         };
-        for c in st.board_cells() {
+        for c in st.cells_near_stones(st.win()) {
             if st.is_empty(c)
                 && (st.flags(them, c) & wanted != 0 || st.flags(me, c) & F_FOUR != 0)
                 && !candidates.contains(&c)
@@ -774,10 +774,14 @@ impl Searcher {
             return forced.into_iter().filter(|&c| st.legal(c)).collect();
         }
         let danger = others.iter().any(|&s| st.count(s, F_WIN) > 0);
-        let mut scored: Vec<(i32, usize)> = st
-            .board_cells()
-            .filter(|&c| st.is_empty(c) && st.is_near(c))
-            .filter_map(|c| {
+        let (x0, y0, x1, y1) = st.span_near_stones(2);
+        let mut scored: Vec<(i32, usize)> = Vec::with_capacity((x1 + 1 - x0) * (y1 + 1 - y0));
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = st.cell(x, y);
+                if !st.is_empty(c) || !st.is_near(c) {
+                    continue;
+                }
                 let mine = st.value(me, c);
                 let mut theirs = 0;
                 let mut defends = false;
@@ -786,17 +790,23 @@ impl Searcher {
                     defends |= st.flags(s, c) & (F_WIN | F_FOUR) != 0;
                 }
                 if danger && !defends && st.flags(me, c) & F_FOUR == 0 {
-                    return None;
+                    continue;
                 }
-                Some((mine * 10 + theirs * 9, c))
-            })
-            .collect();
-        scored.sort_unstable_by(|a, b| b.cmp(a));
+                scored.push((mine * 10 + theirs * 9, c));
+            }
+        }
         let width = if ply == 0 {
             self.width + self.width / 2
         } else {
             self.width
         };
+        // Best first; without forbidden points (renju) only the first `width` can be kept,
+        // so only they are sorted.
+        if st.rule != Rule::Renju && scored.len() > width {
+            scored.select_nth_unstable_by(width - 1, |a, b| b.cmp(a));
+            scored.truncate(width);
+        }
+        scored.sort_unstable_by(|a, b| b.cmp(a));
         let mut out = Vec::with_capacity(width);
         for (_, c) in scored {
             if st.legal(c) {

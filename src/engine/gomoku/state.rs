@@ -60,6 +60,10 @@ pub struct State {
     hash: u64,
     /// The cells played, in order.
     pub history: Vec<usize>,
+    /// The files and ranks the stones span, `(x0, y0, x1, y1)` (`None` on an empty
+    /// board), and their spans before each move.
+    span: Option<(usize, usize, usize, usize)>,
+    spans: Vec<Option<(usize, usize, usize, usize)>>,
     empties: usize,
     rules_board: Option<Board>,
     /// How far a stone changes other cells' patterns: the win length, or one less when
@@ -164,6 +168,8 @@ impl State {
                 .collect(),
             hash: 0,
             history: Vec::new(),
+            span: None,
+            spans: Vec::new(),
             empties: w * h,
             rules_board: (settings.rule == Rule::Renju).then(|| Board::new(settings.size)),
             saved: Vec::new(),
@@ -256,6 +262,27 @@ impl State {
         (0..self.h).flat_map(move |y| (0..self.w).map(move |x| self.cell(x, y)))
     }
 
+    /// The files and ranks within `margin` of the stones' span, `(x0, y0, x1, y1)`, on
+    /// the board (the whole board when it is empty): every cell with a threat flag lies
+    /// within the win length of it.
+    pub fn span_near_stones(&self, margin: usize) -> (usize, usize, usize, usize) {
+        match self.span {
+            Some((x0, y0, x1, y1)) => (
+                x0.saturating_sub(margin),
+                y0.saturating_sub(margin),
+                (x1 + margin).min(self.w - 1),
+                (y1 + margin).min(self.h - 1),
+            ),
+            None => (0, 0, self.w - 1, self.h - 1),
+        }
+    }
+
+    /// The cells of [`State::span_near_stones`], row by row.
+    pub fn cells_near_stones(&self, margin: usize) -> impl Iterator<Item = usize> + '_ {
+        let (x0, y0, x1, y1) = self.span_near_stones(margin);
+        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| self.cell(x, y)))
+    }
+
     /// Whether some stone stands within two points of the cell.
     pub fn is_near(&self, c: usize) -> bool {
         self.near[c] > 0
@@ -319,6 +346,7 @@ impl State {
         };
         let seat = self.cells[c] - 1;
         self.cells[c] = EMPTY;
+        self.span = self.spans.pop().expect("a span for each move");
         self.empties += 1;
         self.hash ^= self.zobrist[c][seat as usize];
         let point = self.point(c);
@@ -345,6 +373,12 @@ impl State {
         self.empties -= 1;
         self.hash ^= self.zobrist[c][seat as usize];
         self.history.push(c);
+        self.spans.push(self.span);
+        let (y, x) = (c / self.stride - self.pad, c % self.stride - self.pad);
+        self.span = Some(match self.span {
+            None => (x, y, x, y),
+            Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+        });
         let point = self.point(c);
         if let Some(board) = &mut self.rules_board {
             board.place(point, Seat(seat));
@@ -505,9 +539,18 @@ impl State {
         if self.count(seat, flag) == 0 {
             return Vec::new();
         }
-        self.board_cells()
-            .filter(|&c| self.flags[seat as usize][c] & flag != 0)
-            .collect()
+        let (x0, y0, x1, y1) = self.span_near_stones(self.win);
+        let flags = &self.flags[seat as usize];
+        let mut out = Vec::new();
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = self.cell(x, y);
+                if flags[c] & flag != 0 {
+                    out.push(c);
+                }
+            }
+        }
+        out
     }
 
     /// The empty cells on the four lines through `c` where `seat` has `flag`.

@@ -129,7 +129,7 @@ impl<'a> Threats<'a> {
         }
         let mut moves: Vec<(i32, usize)> = self
             .st
-            .board_cells()
+            .cells_near_stones(self.st.win())
             .filter_map(|c| {
                 let f = self.st.flags(a, c);
                 let rank = if f & F_FOUR != 0 {
