@@ -56,8 +56,6 @@ const RFP_DEPTH: i32 = 3;
 /// Move-count pruning keeps this many quiet moves at depth 1 (and more deeper, see
 /// [`Searcher::keep_quiet`]).
 const LMP_BASE: usize = 5;
-/// Move-count pruning keeps this many more quiet moves a ply deeper.
-const LMP_GROWTH: usize = 3;
 /// Move-count pruning applies at most this deep.
 const LMP_DEPTH: i32 = 3;
 /// Alpha-beta's choice is checked against the other seat's VCT with this part of the
@@ -65,10 +63,6 @@ const LMP_DEPTH: i32 = 3;
 const VERIFY_PART: u32 = 8;
 /// How many of alpha-beta's best moves the check may try.
 const VERIFY_MOVES: usize = 6;
-/// The most nodes of a VCF search at a leaf (`qvcf`).
-const LEAF_VCF_NODES: u64 = 64;
-/// How many fours deep a VCF search at a leaf looks (`qvcf`).
-const LEAF_VCF_FOURS: u32 = 6;
 /// From which move on (0-based) a quiet move is reduced two plies (`lmr2`).
 const LATER_MOVE: usize = 7;
 
@@ -579,7 +573,7 @@ impl Searcher {
                     return self.evaluate(st);
                 }
                 if !(danger && tune.qdef) || depth < -tune.number(1, LEAF_DEFENCE) {
-                    return self.leaf(st, ply, budget);
+                    return self.evaluate(st);
                 }
             }
         }
@@ -612,12 +606,8 @@ impl Searcher {
         }
         let reducible = forced.is_empty() && depth >= 3 && two && tune.lmr && !danger;
         let forced_none = forced.is_empty();
-        let prunable = tune.lmp && calm && depth > 0 && depth <= tune.number(11, LMP_DEPTH);
-        let keep = Self::keep_quiet(
-            depth,
-            tune.number(5, LMP_BASE as i32) as usize,
-            tune.number(12, LMP_GROWTH as i32) as usize,
-        );
+        let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH;
+        let keep = Self::keep_quiet(depth, tune.number(5, LMP_BASE as i32) as usize);
         let (mut moves, next_depth) = if forced.is_empty() {
             let moves = self.moves(st, ply as usize);
             let extend = danger
@@ -626,10 +616,7 @@ impl Searcher {
                 && moves.len() <= tune.number(0, EXTEND_WIDTH as i32) as usize;
             (moves, if extend { depth } else { depth - 1 })
         } else {
-            // A block uses depth too when `blockply` is on (fours then cost their plies;
-            // a VCF past the leaves is `qvcf`'s to find).
-            let block_depth = if tune.blockply { depth - 1 } else { depth };
-            (forced, block_depth)
+            (forced, depth)
         };
         if moves.is_empty() {
             return 0;
@@ -662,9 +649,7 @@ impl Searcher {
             // Late quiet moves are searched a ply shallower first (two from the later
             // ones), and again at full depth only if they beat alpha.
             let quiet = reducible && i >= LATE_MOVE && plain;
-            let r = if tune.lmrlog {
-                reduction(depth, i, tune.number(8, LMR_FACTOR)).min(next_depth - 1)
-            } else if tune.lmr2 && i >= LATER_MOVE && next_depth >= 4 {
+            let r = if tune.lmr2 && i >= LATER_MOVE && next_depth >= 4 {
                 2
             } else {
                 1
@@ -724,28 +709,9 @@ impl Searcher {
         best
     }
 
-    /// A leaf's score: a win if the seat to move (of two) has a short VCF (`qvcf`), else
-    /// the static score.
-    fn leaf(&self, st: &mut State, ply: i32, budget: &mut Budget) -> i32 {
-        let tune = Tune::current();
-        if tune.qvcf && st.playing() == 2 && st.count(st.mover(), F_FOUR) > 0 {
-            let nodes = tune.number(9, LEAF_VCF_NODES as i32) as u64;
-            let fours = tune.number(10, LEAF_VCF_FOURS as i32) as u32;
-            if Threats::new(st, false, budget, nodes)
-                .without_memo()
-                .find(fours)
-                .is_some()
-            {
-                return WIN - ply - 2 * fours as i32;
-            }
-        }
-        self.evaluate(st)
-    }
-
-    /// How many quiet moves move-count pruning keeps at `depth`, from `base` at depth 1,
-    /// `growth` more a ply.
-    fn keep_quiet(depth: i32, base: usize, growth: usize) -> usize {
-        base + (depth.max(1) as usize - 1) * growth
+    /// How many quiet moves move-count pruning keeps at `depth`, from `base` at depth 1.
+    fn keep_quiet(depth: i32, base: usize) -> usize {
+        base + (depth.max(1) as usize - 1) * 3
     }
 
     /// The points where another seat would make five (each once).
@@ -852,16 +818,6 @@ impl Searcher {
     }
 }
 
-/// A hundred times the factor of `lmrlog`'s reductions.
-const LMR_FACTOR: i32 = 100;
-
-/// How many plies `lmrlog` reduces move `i` (0-based) of a node `depth` plies deep: ln(depth)
-/// times ln(i + 1) times `factor` / 100, rounded, at least one.
-fn reduction(depth: i32, i: usize, factor: i32) -> i32 {
-    let r = (depth.max(1) as f32).ln() * ((i + 1) as f32).ln() * factor as f32 / 100.0;
-    (r.round() as i32).max(1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -874,34 +830,6 @@ mod tests {
             g.play(m.parse().unwrap()).unwrap();
         }
         g
-    }
-
-    #[test]
-    fn a_leaf_where_the_seat_to_move_has_a_vcf_scores_as_a_win() {
-        // tests/data/gomoku_vcf.txt, case 1: Black's h8 makes two fours (worked out by
-        // hand). Off with `LANQI_GOMOKU_OFF=qvcf`, the leaf is only the static score.
-        let won = game("e8 d8 f8 h4 g8 a1 h5 o1 h6 a15 h7 o15");
-        let mut st = State::new(&won, Vec::new());
-        let searcher = Searcher::default();
-        let mut budget = Budget::new(1_000, None);
-        assert!(searcher.leaf(&mut st, 3, &mut budget) >= WIN - 100);
-        // Without the h7 stone Black has no VCF: the leaf is the static score.
-        let open = game("e8 d8 f8 h4 g8 a1 h5 o1 h6 a15 n2 o15");
-        let mut st = State::new(&open, Vec::new());
-        assert!(searcher.leaf(&mut st, 3, &mut budget).abs() < WIN / 2);
-    }
-
-    #[test]
-    fn blocking_a_four_uses_depth_so_the_search_goes_deeper() {
-        // benches/gomoku_engine.rs's middlegame: 100,000 nodes finish depth 4 (depth 3 with
-        // `LANQI_GOMOKU_OFF=blockply`, where every four and its block came free).
-        let g = game("h8 i9 i8 g8 h9 j10 g7 h7 j9 f6 i7 k11");
-        let limits = Limits {
-            nodes: Some(100_000),
-            ..Limits::default()
-        };
-        let r = Searcher::new(16).search(&g, limits);
-        assert!(r.depth >= 4, "{r:?}");
     }
 
     #[test]

@@ -74,11 +74,8 @@ pub struct State {
     /// old patterns, value and flags…
     saved: Vec<Saved>,
     /// …where each move's records start, and the counts and totals before it.
-    marks: Vec<Mark>,
+    marks: Vec<(usize, [[i32; 8]; 4], [i64; 4])>,
 }
-
-/// Where a move's records start, and the counts and totals before it.
-type Mark = (usize, [[i32; 8]; 4], [i64; 4]);
 
 /// A seat's patterns, value and flags at a cell before a move changed them.
 #[derive(Clone, Copy)]

@@ -24,7 +24,6 @@ pub struct Threats<'a> {
     failed: HashMap<u64, u32>,
     aborted: bool,
     until: Option<Instant>,
-    memo: bool,
 }
 
 impl<'a> Threats<'a> {
@@ -44,15 +43,7 @@ impl<'a> Threats<'a> {
             failed: HashMap::new(),
             aborted: false,
             until: None,
-            memo: true,
         }
-    }
-
-    /// Remembers no failed positions (for the many small searches at alpha-beta's leaves,
-    /// which would otherwise each fill a table of their own).
-    pub fn without_memo(mut self) -> Threats<'a> {
-        self.memo = false;
-        self
     }
 
     /// Stops the search at `until` too (read every 256 nodes), if given.
@@ -158,7 +149,7 @@ impl<'a> Threats<'a> {
                 return None;
             }
         }
-        if !self.aborted && self.memo {
+        if !self.aborted {
             self.failed.insert(key, depth);
         }
         None

@@ -32,24 +32,13 @@ pub struct Tune {
     /// `verify`: alpha-beta's choice is checked against the other seat's VCT, and the
     /// next best moves tried if it loses to one.
     pub verify: bool,
-    /// `lmrlog`: late quiet moves are reduced by ln(depth) times ln(move number) plies
-    /// (at least one) rather than by one or two.
-    pub lmrlog: bool,
-    /// `qvcf`: at a leaf where the seat to move can make a four, a small VCF search: a
-    /// win found scores as one.
-    pub qvcf: bool,
-    /// `blockply`: blocking a four uses a ply of depth like any other move.
-    pub blockply: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`; 0 keeps the
     /// search's own): `extw`, the most answers to an open three searched without using
     /// depth; `leaf`, how many plies past the leaves such answers are searched; `vct`, the
     /// root VCT's depth; `width`, the moves a node tries (the level's otherwise); `rfpm`,
     /// the reverse-futility margin a ply; `lmpc`, the quiet moves kept at depth 1 by `lmp`;
-    /// `vm` and `vd`, how many moves `verify` may try and how many threats deep; `lmrk`,
-    /// a hundred times the factor of `lmrlog`'s reductions; `qn` and `qd`, the nodes and
-    /// fours of `qvcf`'s searches; `lmpd`, the deepest node `lmp` prunes; `lmpg`, how many
-    /// more quiet moves `lmp` keeps a ply deeper.
-    pub set: [i32; 16],
+    /// `vm` and `vd`, how many moves `verify` may try and how many threats deep.
+    pub set: [i32; 8],
 }
 
 impl Tune {
@@ -70,10 +59,7 @@ impl Tune {
             lmp: !has("lmp"),
             lmr2: !has("lmr2"),
             verify: !has("verify"),
-            lmrlog: !has("lmrlog"),
-            qvcf: !has("qvcf"),
-            blockply: !has("blockply"),
-            set: [0; 16],
+            set: [0; 8],
         }
     }
 
@@ -92,11 +78,6 @@ impl Tune {
                 "lmpc" => 5,
                 "vm" => 6,
                 "vd" => 7,
-                "lmrk" => 8,
-                "qn" => 9,
-                "qd" => 10,
-                "lmpd" => 11,
-                "lmpg" => 12,
                 _ => continue,
             };
             self.set[i] = value.trim().parse().unwrap_or(0);
@@ -142,18 +123,12 @@ mod tests {
                 lmp: true,
                 lmr2: true,
                 verify: true,
-                lmrlog: true,
-                qvcf: true,
-                blockply: true,
-                set: [0; 16],
+                set: [0; 8],
             }
         );
-        let t = Tune::without(
-            "lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, lmrlog, qvcf, blockply",
-        );
+        let t = Tune::without("lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify");
         assert!(!t.double && !t.lmr && !t.qdef && !t.ext && !t.pvs && !t.killers);
-        assert!(!t.rfp && !t.lmp && !t.lmr2 && !t.verify && !t.lmrlog);
-        assert!(!t.qvcf && !t.blockply);
+        assert!(!t.rfp && !t.lmp && !t.lmr2 && !t.verify);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
