@@ -405,9 +405,10 @@ impl State {
         let l = self.win;
         for d in 0..4 {
             let step = self.dirs[d];
-            // Cells `reach` away and no further see the stone (with a shorter reach the
-            // slot at the win length is never read: those keys keep the bits they started
-            // with).
+            // Cells `reach` away and no further see the stone. With a shorter reach the
+            // slot at the win length is left as it started: no pattern depends on it
+            // (the test `the_incremental_board_equals_what_the_stones_make` checks this
+            // against lines read off the board).
             for k in 1..=self.reach {
                 // From c + k steps, c is k cells before (slot L - k); from c - k steps, k
                 // cells after (slot L + k - 1).
@@ -666,4 +667,106 @@ fn evaluate_cell(pats: [u8; 4]) -> (i32, u8) {
         value += if fours > 0 { 400 } else { 200 };
     }
     (value, flags)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::gomoku::Settings;
+
+    /// Per seat and cell the patterns, value and flags; the flag counts; the totals.
+    type Snapshot = (Vec<(u32, i32, u8)>, [[i32; 8]; 4], [i64; 4]);
+
+    /// Every seat's patterns, value and flags on every cell, the flag counts and totals,
+    /// as the board keeps them.
+    fn snapshot(st: &State) -> Snapshot {
+        let cells = (0..st.seats)
+            .flat_map(|s| st.board_cells().map(move |c| (s, c)))
+            .map(|(s, c)| (st.pats[s][c], st.vals[s][c], st.flags[s][c]))
+            .collect();
+        (cells, st.nflags, st.total)
+    }
+
+    /// The same, worked out again from the stones alone: each line read off the board
+    /// and classified by a fresh pattern table.
+    fn recomputed(st: &State) -> Snapshot {
+        let (mut nflags, mut total) = ([[0; 8]; 4], [0; 4]);
+        let mut cells = Vec::new();
+        for s in 0..st.seats {
+            let mode = st.tables[st.table_of[s]].mode();
+            let mut table = PatternTable::new(st.win as u8, mode);
+            for c in st.board_cells() {
+                if !st.is_empty(c) {
+                    cells.push((0, 0, 0));
+                    continue;
+                }
+                let pats = (0..4).fold(0u32, |pats, d| {
+                    pats | (table.get(st.key(c, d, s as u8)) as u32) << (8 * d)
+                });
+                let (value, flags) = cell_value(pats);
+                for (bit, n) in nflags[s].iter_mut().enumerate().take(5) {
+                    *n += (flags >> bit & 1) as i32;
+                }
+                total[s] += value as i64;
+                cells.push((pats, value, flags));
+            }
+        }
+        (cells, nflags, total)
+    }
+
+    /// The board kept up to date move by move (two seats sharing line keys, cells out of
+    /// a stone's reach and unchanged patterns skipped) must equal what the stones make,
+    /// after every move and after taking them all back.
+    #[test]
+    fn the_incremental_board_equals_what_the_stones_make() {
+        let cases = [
+            (Rule::Freestyle, 5, 2),
+            (Rule::Standard, 5, 2),
+            (Rule::Renju, 5, 2),
+            (Rule::Caro, 5, 2),
+            (Rule::Freestyle, 6, 2),
+            (Rule::Freestyle, 4, 3),
+        ];
+        for (rule, win, seats) in cases {
+            let settings = Settings {
+                rule,
+                win,
+                seats,
+                ..Settings::default()
+            };
+            let mut game = Game::new(settings).unwrap();
+            let mut st = State::new(&game, Vec::new());
+            let empty = snapshot(&st);
+            assert!(empty == recomputed(&st), "{rule:?}: the empty board");
+            let mut x = 2024u64 + win as u64 * 10 + seats as u64;
+            let mut played = 0;
+            let mut tries = 0;
+            while played < 40 && game.ending().is_none() && tries < 10_000 {
+                tries += 1;
+                x = x
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let (px, py) = (3 + (x >> 33) as u8 % 9, 3 + (x >> 45) as u8 % 9);
+                let p = Point::new(px, py).unwrap();
+                if game.check(p).is_err() {
+                    continue;
+                }
+                game.play(p).unwrap();
+                st.make(st.cell(px as usize, py as usize));
+                played += 1;
+                assert!(
+                    snapshot(&st) == recomputed(&st),
+                    "{rule:?}, win {win}, {seats} seats: the boards differ after move {played} ({p})"
+                );
+            }
+            assert!(played >= 10, "{rule:?}: only {played} moves");
+            for _ in 0..played {
+                st.unmake();
+            }
+            assert!(
+                snapshot(&st) == empty,
+                "{rule:?}: not empty after the take-backs"
+            );
+        }
+    }
 }
