@@ -802,3 +802,50 @@ fn the_last_movable_piece_is_not_traded_when_a_quiet_move_keeps_it() {
         );
     }
 }
+
+/// How many of the three neighbours of the flag's headquarters hold landmines in `p`
+/// (North's flag).
+fn mines_round_north_flag(p: &Position) -> usize {
+    let flag = headquarters_of(Side::North)
+        .into_iter()
+        .find(|&hq| p.piece_at(hq).is_some_and(|x| x.kind == Kind::Flag))
+        .expect("a flag in a headquarters");
+    lanqi::rules::junqi::square::squares(ROADS[flag.index()])
+        .filter(|&s| p.piece_at(s).is_some_and(|x| x.kind == Kind::Landmine))
+        .count()
+}
+
+#[test]
+fn guarded_samples_put_landmines_round_the_flag_and_read_a_moved_guard() {
+    let mut k = south_knowledge();
+    let mut rng = rand_chacha_rng(5);
+    let n = 400;
+    let (mut guarded, mut plain) = (0, 0);
+    for _ in 0..n {
+        guarded += mines_round_north_flag(&k.sample_guarded(&mut rng).unwrap());
+        plain += mines_round_north_flag(&k.sample_with(&mut rng, true).unwrap());
+    }
+    // Armies guard the flag with landmines: most of its neighbours, more than the plain
+    // priors put there (they favour the neighbours of both headquarters alike).
+    assert!(
+        guarded as f64 / n as f64 > 2.0,
+        "guarded: {guarded} mines round the flag in {n} samples"
+    );
+    assert!(
+        guarded as f64 > plain as f64 * 1.2,
+        "{guarded} mines round the flag in {n} guarded samples, {plain} in plain ones"
+    );
+    // b11, beside the b12 headquarters, moves: it is no landmine, so b12 is the likelier
+    // decoy and d12 the likelier flag.
+    k.observe(mv("b11-b10"), None).unwrap();
+    let at_d12 = (0..n)
+        .filter(|_| {
+            let p = k.sample_guarded(&mut rng).unwrap();
+            p.piece_at(sq("d12")).unwrap().kind == Kind::Flag
+        })
+        .count();
+    assert!(
+        at_d12 * 10 > n * 6,
+        "the flag at d12 in {at_d12} of {n} samples"
+    );
+}

@@ -562,6 +562,85 @@ impl Knowledge {
         self.settle();
         let prior = self.prior(priors);
         let kinds = sample_kinds(&self.enemy, rng, &prior)?;
+        self.position_with(&kinds)
+    }
+
+    /// [`Knowledge::sample_with`] priors, with the flag drawn first and its guards drawn
+    /// with it: armies put landmines round the flag (「地雷护旗」), so the neighbours of the
+    /// headquarters that holds the flag in a sample are very likely landmines, and those of
+    /// the other one much less. Which headquarters holds the flag is drawn by how well
+    /// each fits that: one whose neighbours are known not to be landmines (one moved, or
+    /// lost a battle a landmine would have won) is the likelier decoy.
+    pub fn sample_guarded(&mut self, rng: &mut ChaCha8Rng) -> Option<Position> {
+        self.settle();
+        let flag = kind_bit(Kind::Flag);
+        let mine = kind_bit(Kind::Landmine);
+        let candidates: Vec<usize> = (0..self.enemy.len())
+            .filter(|&i| self.enemy[i].at.is_some() && self.enemy[i].possible & flag != 0)
+            .collect();
+        let guards_of = |origin: Square| ROADS[origin.index()];
+        let fit = |i: usize| -> u32 {
+            let guards = guards_of(self.enemy[i].origin);
+            self.enemy
+                .iter()
+                .filter(|p| guards & p.origin.bit() != 0 && p.possible & mine == 0)
+                .fold(1000u32, |w, _| w * 35 / 100)
+                .max(1)
+        };
+        if candidates.len() >= 2 {
+            let total: u32 = candidates.iter().map(|&i| fit(i)).sum();
+            let mut x = rng.next_u32() % total;
+            let mut pick = candidates[0];
+            for &i in &candidates {
+                if x < fit(i) {
+                    pick = i;
+                    break;
+                }
+                x -= fit(i);
+            }
+            let mut pieces = self.enemy.clone();
+            for &i in &candidates {
+                if i == pick {
+                    pieces[i].possible = flag;
+                } else {
+                    pieces[i].possible &= !flag;
+                }
+            }
+            let guards = guards_of(pieces[pick].origin);
+            let back = back_ranks_of(self.me.opponent());
+            let prior = move |p: &EnemyPiece, kind: Kind| -> u32 {
+                if p.moved || kind != Kind::Landmine {
+                    1
+                } else if guards & p.origin.bit() != 0 {
+                    30
+                } else if back & p.origin.bit() != 0 {
+                    2
+                } else {
+                    1
+                }
+            };
+            // Each guard that may be a landmine is one four times in five (as far as the
+            // army's landmines go: if they do not, the priors alone place them).
+            let mut mined = pieces.clone();
+            for p in mined.iter_mut() {
+                if guards & p.origin.bit() != 0
+                    && p.possible & mine != 0
+                    && !rng.next_u32().is_multiple_of(5)
+                {
+                    p.possible = mine;
+                }
+            }
+            if let Some(kinds) =
+                sample_kinds(&mined, rng, &prior).or_else(|| sample_kinds(&pieces, rng, &prior))
+            {
+                return self.position_with(&kinds);
+            }
+        }
+        self.sample_with(rng, true)
+    }
+
+    /// The full-information position with `kinds` for the enemy pieces (by identity).
+    fn position_with(&self, kinds: &[Kind]) -> Option<Position> {
         let them = self.me.opponent();
         let mut cells = [None; CELLS];
         for s in Square::all() {

@@ -186,7 +186,12 @@ impl JunqiPlayer {
         let mut samples = 0u32;
         let mut nodes = 0u64;
         while (samples == 0 || nodes < budget.nodes) && samples < 4096 {
-            let Some(position) = self.knowledge.sample_with(&mut self.rng, self.tune.priors) else {
+            let sample = if self.tune.priors && self.tune.guarded {
+                self.knowledge.sample_guarded(&mut self.rng)
+            } else {
+                self.knowledge.sample_with(&mut self.rng, self.tune.priors)
+            };
+            let Some(position) = sample else {
                 break;
             };
             // The first sample always completes: a move needs at least one.

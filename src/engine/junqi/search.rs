@@ -54,6 +54,9 @@ pub struct Tune {
     /// (quadratically; before, a flat cost below four): the last movable pieces are not
     /// traded away, since a side with no move loses.
     pub mobility: bool,
+    /// Sampled enemy layouts draw the flag first and put landmines round it (needs
+    /// `priors`): see [`Knowledge::sample_guarded`](super::Knowledge::sample_guarded).
+    pub guarded: bool,
 }
 
 impl Tune {
@@ -64,6 +67,7 @@ impl Tune {
         priors: true,
         flag_danger: true,
         mobility: true,
+        guarded: true,
     };
     /// The engine as it was at the start of the ISMCTS work (#28's first refinements on,
     /// the later ones off): `prev:LEVEL`.
@@ -73,6 +77,7 @@ impl Tune {
         priors: true,
         flag_danger: false,
         mobility: false,
+        guarded: false,
     };
     /// Every refinement off: the engine before #28.
     pub const NONE: Tune = Tune {
@@ -81,12 +86,13 @@ impl Tune {
         priors: false,
         flag_danger: false,
         mobility: false,
+        guarded: false,
     };
 }
 
 impl Tune {
     /// [`Tune::ALL`] less the refinements named in `off`, a comma-separated list of
-    /// `flag_safety`, `reveal`, `priors`, `flag_danger`, `mobility` (unknown names are ignored): what
+    /// `flag_safety`, `reveal`, `priors`, `flag_danger`, `mobility`, `guarded` (unknown names are ignored): what
     /// `LANQI_JUNQI_OFF` does to `engine:LEVEL` players, for measuring one refinement.
     pub fn all_but(off: &str) -> Tune {
         let mut tune = Tune::ALL;
@@ -97,6 +103,7 @@ impl Tune {
                 "priors" => tune.priors = false,
                 "flag_danger" => tune.flag_danger = false,
                 "mobility" => tune.mobility = false,
+                "guarded" => tune.guarded = false,
                 _ => {}
             }
         }
