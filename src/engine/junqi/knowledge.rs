@@ -619,20 +619,7 @@ impl Knowledge {
                     1
                 }
             };
-            // Each guard that may be a landmine is one four times in five (as far as the
-            // army's landmines go: if they do not, the priors alone place them).
-            let mut mined = pieces.clone();
-            for p in mined.iter_mut() {
-                if guards & p.origin.bit() != 0
-                    && p.possible & mine != 0
-                    && !rng.next_u32().is_multiple_of(5)
-                {
-                    p.possible = mine;
-                }
-            }
-            if let Some(kinds) =
-                sample_kinds(&mined, rng, &prior).or_else(|| sample_kinds(&pieces, rng, &prior))
-            {
+            if let Some(kinds) = sample_kinds(&pieces, rng, &prior) {
                 return self.position_with(&kinds);
             }
         }
