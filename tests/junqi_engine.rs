@@ -311,13 +311,16 @@ fn knowledge_stays_sound_through_random_games() {
             }
             if game.position().ply().is_multiple_of(25) && game.outcome().is_none() {
                 for k in &mut knowledge {
-                    let sample = k.sample(&mut rng).expect("a consistent sample");
-                    for s in Square::all() {
-                        assert_eq!(
-                            sample.piece_at(s).map(|p| p.side),
-                            game.position().piece_at(s).map(|p| p.side),
-                            "samples keep the public occupancy"
-                        );
+                    let plain = k.sample(&mut rng).expect("a consistent sample");
+                    let guarded = k.sample_guarded(&mut rng).expect("a consistent sample");
+                    for sample in [plain, guarded] {
+                        for s in Square::all() {
+                            assert_eq!(
+                                sample.piece_at(s).map(|p| p.side),
+                                game.position().piece_at(s).map(|p| p.side),
+                                "samples keep the public occupancy"
+                            );
+                        }
                     }
                 }
             }
