@@ -148,7 +148,7 @@ impl JunqiPlayer {
     ) -> JunqiPlayer {
         JunqiPlayer {
             level,
-            tune: Tune::ALL,
+            tune: Tune::for_level(level),
             knowledge: Knowledge::new(side, own, first, rules),
             rng: ChaCha8Rng::seed_from_u64(seed),
             last: (0, 0),
@@ -440,7 +440,7 @@ impl PlayerSpec {
             PlayerSpec::Engine(level) => {
                 let player = JunqiPlayer::new(level, side, own, first, rules, seed);
                 Box::new(match std::env::var("LANQI_JUNQI_OFF") {
-                    Ok(off) => player.with_tune(Tune::all_but(&off)),
+                    Ok(off) => player.with_tune(Tune::for_level(level).without(&off)),
                     Err(_) => player,
                 })
             }
