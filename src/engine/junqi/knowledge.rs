@@ -588,15 +588,15 @@ impl Knowledge {
                 .max(1)
         };
         if candidates.len() >= 2 {
-            let total: u32 = candidates.iter().map(|&i| fit(i)).sum();
-            let mut x = rng.next_u32() % total;
+            let fits: Vec<u32> = candidates.iter().map(|&i| fit(i)).collect();
+            let mut x = rng.next_u32() % fits.iter().sum::<u32>();
             let mut pick = candidates[0];
-            for &i in &candidates {
-                if x < fit(i) {
+            for (&i, &w) in candidates.iter().zip(&fits) {
+                if x < w {
                     pick = i;
                     break;
                 }
-                x -= fit(i);
+                x -= w;
             }
             let mut pieces = self.enemy.clone();
             for &i in &candidates {
