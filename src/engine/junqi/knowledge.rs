@@ -531,22 +531,34 @@ impl Knowledge {
     /// what it may be. `None` only if the knowledge is contradictory.
     pub fn sample_enemy_kinds(&mut self, rng: &mut ChaCha8Rng, priors: bool) -> Option<Vec<Kind>> {
         self.settle();
-        let prior = self.prior(priors);
+        let prior = self.prior(priors, None);
         sample_kinds(&self.enemy, rng, &prior)
     }
 
-    /// The deployment priors of [`Knowledge::sample_with`] (all ones when `on` is false).
-    fn prior(&self, on: bool) -> impl Fn(&EnemyPiece, Kind) -> u32 + use<> {
-        let them = self.me.opponent();
-        let hq_neighbours = headquarters_of(them)
-            .iter()
-            .fold(0u64, |m, h| m | ROADS[h.index()]);
+    /// The deployment priors of [`Knowledge::sample_with`] (all ones when `on` is false):
+    /// an unmoved piece beside either headquarters is a landmine with weight 5. With
+    /// `flag_guards` (the neighbours of the headquarters drawn to hold the flag, see
+    /// [`Knowledge::sample_guarded`]) only those are, with weight 30.
+    fn prior(
+        &self,
+        on: bool,
+        flag_guards: Option<u64>,
+    ) -> impl Fn(&EnemyPiece, Kind) -> u32 + use<> {
+        let (guards, weight) = match flag_guards {
+            Some(guards) => (guards, 30),
+            None => (
+                headquarters_of(self.me.opponent())
+                    .iter()
+                    .fold(0u64, |m, h| m | ROADS[h.index()]),
+                5,
+            ),
+        };
         move |p: &EnemyPiece, kind: Kind| -> u32 {
             if !on || p.moved {
                 return 1;
             }
             match kind {
-                Kind::Landmine if hq_neighbours & p.origin.bit() != 0 => 5,
+                Kind::Landmine if guards & p.origin.bit() != 0 => weight,
                 Kind::Landmine => 2,
                 Kind::Flag => 3,
                 _ => 1,
@@ -560,7 +572,7 @@ impl Knowledge {
     /// the flag.
     pub fn sample_with(&mut self, rng: &mut ChaCha8Rng, priors: bool) -> Option<Position> {
         self.settle();
-        let prior = self.prior(priors);
+        let prior = self.prior(priors, None);
         let kinds = sample_kinds(&self.enemy, rng, &prior)?;
         self.position_with(&kinds)
     }
@@ -606,19 +618,7 @@ impl Knowledge {
                     pieces[i].possible &= !flag;
                 }
             }
-            let guards = guards_of(pieces[pick].origin);
-            let back = back_ranks_of(self.me.opponent());
-            let prior = move |p: &EnemyPiece, kind: Kind| -> u32 {
-                if p.moved || kind != Kind::Landmine {
-                    1
-                } else if guards & p.origin.bit() != 0 {
-                    30
-                } else if back & p.origin.bit() != 0 {
-                    2
-                } else {
-                    1
-                }
-            };
+            let prior = self.prior(true, Some(guards_of(pieces[pick].origin)));
             if let Some(kinds) = sample_kinds(&pieces, rng, &prior) {
                 return self.position_with(&kinds);
             }
