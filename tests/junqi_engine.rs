@@ -848,3 +848,25 @@ fn guarded_samples_put_landmines_round_the_flag_and_read_a_moved_guard() {
         "the flag at d12 in {at_d12} of {n} samples"
     );
 }
+
+#[test]
+fn a_shown_flag_keeps_its_landmine_guards_in_the_samples() {
+    // North's flag is shown on d12 (its field marshal died): armies guard the flag with
+    // landmines, so each of its neighbours, the piece in front of it too, is likely one.
+    let mut k = south_knowledge();
+    k.observe_flag(Side::North, sq("d12")).unwrap();
+    let mut rng = rand_chacha_rng(6);
+    let n = 400;
+    for guard in ["c12", "e12", "d11"] {
+        let mines = (0..n)
+            .filter(|_| {
+                let p = k.sample_guarded(&mut rng).unwrap();
+                p.piece_at(sq(guard)).unwrap().kind == Kind::Landmine
+            })
+            .count();
+        assert!(
+            mines * 2 > n,
+            "{guard}, beside the shown flag, a landmine in {mines} of {n} samples"
+        );
+    }
+}

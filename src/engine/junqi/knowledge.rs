@@ -532,7 +532,7 @@ impl Knowledge {
     pub fn sample_enemy_kinds(&mut self, rng: &mut ChaCha8Rng, priors: bool) -> Option<Vec<Kind>> {
         self.settle();
         let prior = self.prior(priors, None);
-        sample_kinds(&self.enemy, rng, &prior)
+        sample_kinds(&self.enemy, rng, &prior, false)
     }
 
     /// The deployment priors of [`Knowledge::sample_with`] (all ones when `on` is false):
@@ -573,7 +573,7 @@ impl Knowledge {
     pub fn sample_with(&mut self, rng: &mut ChaCha8Rng, priors: bool) -> Option<Position> {
         self.settle();
         let prior = self.prior(priors, None);
-        let kinds = sample_kinds(&self.enemy, rng, &prior)?;
+        let kinds = sample_kinds(&self.enemy, rng, &prior, false)?;
         self.position_with(&kinds)
     }
 
@@ -582,7 +582,8 @@ impl Knowledge {
     /// headquarters that holds the flag in a sample are very likely landmines, and those of
     /// the other one much less. Which headquarters holds the flag is drawn by how well
     /// each fits that: one whose neighbours are known not to be landmines (one moved, or
-    /// lost a battle a landmine would have won) is the likelier decoy.
+    /// lost a battle a landmine would have won) is the likelier decoy. A flag already shown
+    /// (its field marshal died) is the one drawn, and its guards are drawn the same way.
     pub fn sample_guarded(&mut self, rng: &mut ChaCha8Rng) -> Option<Position> {
         self.settle();
         let flag = kind_bit(Kind::Flag);
@@ -599,16 +600,18 @@ impl Knowledge {
                 .fold(1000u32, |w, _| w * 35 / 100)
                 .max(1)
         };
-        if candidates.len() >= 2 {
-            let fits: Vec<u32> = candidates.iter().map(|&i| fit(i)).collect();
-            let mut x = rng.next_u32() % fits.iter().sum::<u32>();
+        if !candidates.is_empty() {
             let mut pick = candidates[0];
-            for (&i, &w) in candidates.iter().zip(&fits) {
-                if x < w {
-                    pick = i;
-                    break;
+            if candidates.len() >= 2 {
+                let fits: Vec<u32> = candidates.iter().map(|&i| fit(i)).collect();
+                let mut x = rng.next_u32() % fits.iter().sum::<u32>();
+                for (&i, &w) in candidates.iter().zip(&fits) {
+                    if x < w {
+                        pick = i;
+                        break;
+                    }
+                    x -= w;
                 }
-                x -= w;
             }
             let mut pieces = self.enemy.clone();
             for &i in &candidates {
@@ -619,7 +622,7 @@ impl Knowledge {
                 }
             }
             let prior = self.prior(true, Some(guards_of(pieces[pick].origin)));
-            if let Some(kinds) = sample_kinds(&pieces, rng, &prior) {
+            if let Some(kinds) = sample_kinds(&pieces, rng, &prior, true) {
                 return self.position_with(&kinds);
             }
         }
@@ -671,17 +674,37 @@ pub fn narrow_attacker(possible: KindSet, defender: Kind, result: BattleResult) 
 /// as the army has it: pieces with the fewest options first, kinds weighted by how many are
 /// left, and each choice kept only if the rest can still be completed (a matching of the
 /// remaining pieces to the remaining kinds exists), so it never dead-ends.
+///
+/// With `strongest_first`, among pieces with as many options the one with the strongest
+/// prior for some kind draws first: the flag's guards draw their landmines before the other
+/// back-rank pieces have used them up (drawn in board order, the guard in front of a
+/// headquarters came after its two neighbours and the rest of the back rank, and was
+/// almost never a landmine).
 fn sample_kinds(
     pieces: &[EnemyPiece],
     rng: &mut ChaCha8Rng,
     prior: &dyn Fn(&EnemyPiece, Kind) -> u32,
+    strongest_first: bool,
 ) -> Option<Vec<Kind>> {
     let mut left = [0u8; KINDS];
     for k in Kind::ALL {
         left[k.index()] = k.count();
     }
     let mut order: Vec<usize> = (0..pieces.len()).collect();
-    order.sort_by_key(|&i| pieces[i].possible.count_ones());
+    order.sort_by_key(|&i| {
+        let strongest = if strongest_first {
+            kinds_in(pieces[i].possible)
+                .map(|k| prior(&pieces[i], k))
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        (
+            pieces[i].possible.count_ones(),
+            std::cmp::Reverse(strongest),
+        )
+    });
     if !completable(pieces, &order, &left) {
         return None;
     }
