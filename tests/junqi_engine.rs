@@ -870,3 +870,21 @@ fn a_shown_flag_keeps_its_landmine_guards_in_the_samples() {
         );
     }
 }
+
+#[test]
+fn a_flag_taken_in_one_sample_does_not_outweigh_an_officer_lost_in_the_others() {
+    use lanqi::engine::junqi::search::{WIN, squash, value};
+    // Attacking the piece in front of a flag with a general: in one sampled layout of eight
+    // it is no landmine and the flag falls two plies later; in the other seven the general
+    // dies on the landmine. Averaged as they are, the samples must prefer a quiet move.
+    let general = value(Kind::General) * 4;
+    let attack = squash(WIN - 3) + 7 * squash(-general);
+    let quiet = 8 * squash(0);
+    assert!(
+        attack < quiet,
+        "attack {attack} against quiet {quiet} over 8 samples"
+    );
+    // Material keeps nearly its worth, and more is still better.
+    assert!(squash(-general) <= -general * 9 / 10);
+    assert!(squash(2 * general) > squash(general));
+}

@@ -213,7 +213,11 @@ impl JunqiPlayer {
                 break;
             }
             for (t, s) in totals.iter_mut().zip(scores) {
-                *t += s as i64;
+                *t += if self.tune.squash {
+                    search::squash(s)
+                } else {
+                    s
+                } as i64;
             }
             samples += 1;
             if deadline.is_some_and(|d| Instant::now() >= d) {
