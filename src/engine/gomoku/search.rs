@@ -22,7 +22,7 @@
 use std::time::{Duration, Instant};
 
 use super::budget::Budget;
-use super::pattern::PatternTable;
+use super::pattern::{Pat, PatternTable};
 use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_THREE, F_WIN, State};
 use super::threat::Threats;
 use super::tune::Tune;
@@ -65,6 +65,10 @@ const VERIFY_PART: u32 = 8;
 const VERIFY_MOVES: usize = 6;
 /// From which move on (0-based) a quiet move is reduced two plies (`lmr2`).
 const LATER_MOVE: usize = 7;
+/// Move-count pruning with `lmpx` applies at most this deep.
+const LMPX_DEPTH: i32 = 5;
+/// The leaf search of fours (`q4`) goes at most this many fours past the leaves.
+const Q4_DEPTH: i32 = 6;
 
 /// What a search may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,6 +154,9 @@ pub struct Searcher {
     ab_nodes: u64,
     /// Per ply, the last two moves that cut the search off there.
     killers: Vec<[usize; 2]>,
+    /// Per ply, the static score of the calm node searched there last (`lmpx`), or
+    /// `i32::MIN`.
+    evals: Vec<i32>,
 }
 
 impl Default for Searcher {
@@ -170,6 +177,7 @@ impl Searcher {
             width: 14,
             ab_nodes: 0,
             killers: Vec::new(),
+            evals: Vec::new(),
         }
     }
 
@@ -242,6 +250,7 @@ impl Searcher {
         self.root = me;
         self.width = (Tune::current().number(3, limits.width as i32) as usize).max(2);
         self.killers.clear();
+        self.evals.clear();
         if st.history.is_empty() {
             let centre = st.cell(st.w / 2, st.h / 2);
             return (Some(st.point(centre)), How::Opening, 0, 0);
@@ -573,6 +582,9 @@ impl Searcher {
                     return self.evaluate(st);
                 }
                 if !(danger && tune.qdef) || depth < -tune.number(1, LEAF_DEFENCE) {
+                    if tune.q4 && two && !danger && depth > -Q4_DEPTH && st.count(me, F_FOUR) > 0 {
+                        return self.quiesce(st, depth, alpha, beta, ply, budget);
+                    }
                     return self.evaluate(st);
                 }
             }
@@ -606,8 +618,29 @@ impl Searcher {
         }
         let reducible = forced.is_empty() && depth >= 3 && two && tune.lmr && !danger;
         let forced_none = forced.is_empty();
-        let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH;
-        let keep = Self::keep_quiet(depth, tune.number(5, LMP_BASE as i32) as usize);
+        let (prunable, keep) = if tune.lmpx {
+            let p = ply as usize;
+            if self.evals.len() <= p {
+                self.evals.resize(p + 1, i32::MIN);
+            }
+            let prunable = calm && non_pv && depth > 0 && depth <= LMPX_DEPTH;
+            if prunable {
+                let e = self.evaluate(st);
+                let before = if p >= 2 { self.evals[p - 2] } else { i32::MIN };
+                self.evals[p] = e;
+                let improving = before == i32::MIN || e > before;
+                let full = 3 + (depth * depth) as usize;
+                (true, if improving { full } else { full / 2 })
+            } else {
+                self.evals[p] = i32::MIN;
+                (false, usize::MAX)
+            }
+        } else {
+            (
+                tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH,
+                Self::keep_quiet(depth, tune.number(5, LMP_BASE as i32) as usize),
+            )
+        };
         let (mut moves, next_depth) = if forced.is_empty() {
             let moves = self.moves(st, ply as usize);
             let extend = danger
@@ -639,8 +672,9 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = moves[0];
         for (i, m) in moves.into_iter().enumerate() {
-            let plain = st.flags(me, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0
-                && st.flags(them, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0;
+            let mine = st.flags(me, m) & (F_FOUR | F_THREE | F_DOUBLE | F_WIN);
+            let plain = st.flags(them, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0
+                && (mine == 0 || (tune.lazy4 && mine == F_FOUR && !Self::four_plus(st, me, m)));
             // Past a count that grows with depth, quiet moves of a calm shallow node are
             // not searched once a move that does not lose was found.
             if prunable && plain && i >= keep && best > -(WIN / 2) {
@@ -709,6 +743,63 @@ impl Searcher {
         best
     }
 
+    /// A leaf where nothing threatens the seat to move and it can make a four (`q4`): it
+    /// stands pat on the static score or plays a four (the other seat's block is forced and
+    /// free), as Rapfi's quiescence does. Past the first leaf ply only fours that also make
+    /// a three or an open two in another line are tried.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce(
+        &mut self,
+        st: &mut State,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        budget: &mut Budget,
+    ) -> i32 {
+        let stand = self.evaluate(st);
+        if stand >= beta {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        let me = st.mover();
+        let plain_too = depth >= 0;
+        for c in st.cells_with(me, F_FOUR) {
+            if !st.legal(c) {
+                continue;
+            }
+            if !plain_too && !Self::four_plus(st, me, c) {
+                continue;
+            }
+            let score = self.child(st, c, depth - 1, alpha, beta, ply + 1, budget);
+            if budget.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Whether `seat`'s stone on `c` makes a three or an open two in some line (besides a
+    /// four in another).
+    fn four_plus(st: &State, seat: u8, c: usize) -> bool {
+        (0..4).any(|d| {
+            matches!(
+                st.pat(seat, c, d),
+                Pat::OpenTwo | Pat::Three | Pat::OpenThree
+            )
+        })
+    }
+
     /// How many quiet moves move-count pruning keeps at `depth`, from `base` at depth 1.
     fn keep_quiet(depth: i32, base: usize) -> usize {
         base + (depth.max(1) as usize - 1) * 3
@@ -740,6 +831,11 @@ impl Searcher {
             return forced.into_iter().filter(|&c| st.legal(c)).collect();
         }
         let danger = others.iter().any(|&s| st.count(s, F_WIN) > 0);
+        let guard = if !danger && others.len() == 1 && Tune::current().g43 {
+            Self::four_three_defence(st, others[0])
+        } else {
+            Vec::new()
+        };
         let (x0, y0, x1, y1) = st.span_near_stones(2);
         let mut scored: Vec<(i32, usize)> = Vec::with_capacity((x1 + 1 - x0) * (y1 + 1 - y0));
         for y in y0..=y1 {
@@ -756,6 +852,9 @@ impl Searcher {
                     defends |= st.flags(s, c) & (F_WIN | F_FOUR) != 0;
                 }
                 if danger && !defends && st.flags(me, c) & F_FOUR == 0 {
+                    continue;
+                }
+                if !guard.is_empty() && !guard.contains(&c) && st.flags(me, c) & F_FOUR == 0 {
                     continue;
                 }
                 scored.push((mine * 10 + theirs * 9, c));
@@ -779,6 +878,39 @@ impl Searcher {
                 out.push(c);
                 if out.len() >= width {
                     break;
+                }
+            }
+        }
+        out
+    }
+
+    /// The points that stop `them`'s four-three points (`g43`): each such point, and on
+    /// each line where it makes a four or an open three, the empty points within reach
+    /// where `them` would make at least a three in that line. Empty if it has none.
+    fn four_three_defence(st: &State, them: u8) -> Vec<usize> {
+        let mut out = Vec::new();
+        if st.count(them, F_DOUBLE) == 0 {
+            return out;
+        }
+        for p in st.cells_with(them, F_DOUBLE) {
+            if st.flags(them, p) & F_FOUR == 0 {
+                continue;
+            }
+            if !out.contains(&p) {
+                out.push(p);
+            }
+            for d in 0..4 {
+                if st.pat(them, p, d) < Pat::OpenThree {
+                    continue;
+                }
+                for q in st.line(p, d, st.win() - 1) {
+                    if q != p
+                        && st.is_empty(q)
+                        && st.pat(them, q, d) >= Pat::Three
+                        && !out.contains(&q)
+                    {
+                        out.push(q);
+                    }
                 }
             }
         }
