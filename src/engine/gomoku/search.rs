@@ -5,14 +5,16 @@
 //! Move generation follows the threats: a five is played; another seat's five is blocked
 //! (the only moves); when another seat threatens an unstoppable four, only fours and the
 //! points of that seat's fours and open-four points are tried; otherwise the best-scored
-//! points near stones (attack value plus defence value), a fixed number of them. A forced
+//! points near stones (attack value plus defence value), a fixed number of them, and when
+//! the other seat (of two) can make a four-three, only the points that stop it there and
+//! the seat to move's fours (`g43`). A forced
 //! block does not use up depth, nor (when there are few) does an answer to an open three,
 //! so that sequences of threes cost only the attacker's moves; past the leaves, a position
 //! where an open four is threatened is searched on rather than scored. Moves after the first
 //! get a null window first (principal variation search); two killer moves a ply.
 //! Shallow nodes where nothing threatens the seat to move are pruned: a static score far
 //! above beta cuts them off, and late quiet moves are skipped (late ones are reduced
-//! deeper too). Alpha-beta leaves the last eighth of the time to check its choice against
+//! deeper too); a four that makes nothing else counts as quiet (`lazy4`). Alpha-beta leaves the last eighth of the time to check its choice against
 //! the other seat's VCT, and plays the next best move that survives the check if any.
 //!
 //! With three or four seats the search is "paranoid": every other seat plays against the
@@ -65,10 +67,6 @@ const VERIFY_PART: u32 = 8;
 const VERIFY_MOVES: usize = 6;
 /// From which move on (0-based) a quiet move is reduced two plies (`lmr2`).
 const LATER_MOVE: usize = 7;
-/// Move-count pruning with `lmpx` applies at most this deep.
-const LMPX_DEPTH: i32 = 5;
-/// The leaf search of fours (`q4`) goes at most this many fours past the leaves.
-const Q4_DEPTH: i32 = 6;
 
 /// What a search may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,9 +152,6 @@ pub struct Searcher {
     ab_nodes: u64,
     /// Per ply, the last two moves that cut the search off there.
     killers: Vec<[usize; 2]>,
-    /// Per ply, the static score of the calm node searched there last (`lmpx`), or
-    /// `i32::MIN`.
-    evals: Vec<i32>,
 }
 
 impl Default for Searcher {
@@ -177,7 +172,6 @@ impl Searcher {
             width: 14,
             ab_nodes: 0,
             killers: Vec::new(),
-            evals: Vec::new(),
         }
     }
 
@@ -250,7 +244,6 @@ impl Searcher {
         self.root = me;
         self.width = (Tune::current().number(3, limits.width as i32) as usize).max(2);
         self.killers.clear();
-        self.evals.clear();
         if st.history.is_empty() {
             let centre = st.cell(st.w / 2, st.h / 2);
             return (Some(st.point(centre)), How::Opening, 0, 0);
@@ -582,9 +575,6 @@ impl Searcher {
                     return self.evaluate(st);
                 }
                 if !(danger && tune.qdef) || depth < -tune.number(1, LEAF_DEFENCE) {
-                    if tune.q4 && two && !danger && depth > -Q4_DEPTH && st.count(me, F_FOUR) > 0 {
-                        return self.quiesce(st, depth, alpha, beta, ply, budget);
-                    }
                     return self.evaluate(st);
                 }
             }
@@ -618,29 +608,8 @@ impl Searcher {
         }
         let reducible = forced.is_empty() && depth >= 3 && two && tune.lmr && !danger;
         let forced_none = forced.is_empty();
-        let (prunable, keep) = if tune.lmpx {
-            let p = ply as usize;
-            if self.evals.len() <= p {
-                self.evals.resize(p + 1, i32::MIN);
-            }
-            let prunable = calm && non_pv && depth > 0 && depth <= LMPX_DEPTH;
-            if prunable {
-                let e = self.evaluate(st);
-                let before = if p >= 2 { self.evals[p - 2] } else { i32::MIN };
-                self.evals[p] = e;
-                let improving = before == i32::MIN || e > before;
-                let full = 3 + (depth * depth) as usize;
-                (true, if improving { full } else { full / 2 })
-            } else {
-                self.evals[p] = i32::MIN;
-                (false, usize::MAX)
-            }
-        } else {
-            (
-                tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH,
-                Self::keep_quiet(depth, tune.number(5, LMP_BASE as i32) as usize),
-            )
-        };
+        let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH;
+        let keep = Self::keep_quiet(depth, tune.number(5, LMP_BASE as i32) as usize);
         let (mut moves, next_depth) = if forced.is_empty() {
             let moves = self.moves(st, ply as usize);
             let extend = danger
@@ -740,52 +709,6 @@ impl Searcher {
             depth: depth.clamp(-1, 100) as i8,
             bound,
         };
-        best
-    }
-
-    /// A leaf where nothing threatens the seat to move and it can make a four (`q4`): it
-    /// stands pat on the static score or plays a four (the other seat's block is forced and
-    /// free), as Rapfi's quiescence does. Past the first leaf ply only fours that also make
-    /// a three or an open two in another line are tried.
-    #[allow(clippy::too_many_arguments)]
-    fn quiesce(
-        &mut self,
-        st: &mut State,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: i32,
-        budget: &mut Budget,
-    ) -> i32 {
-        let stand = self.evaluate(st);
-        if stand >= beta {
-            return stand;
-        }
-        let mut best = stand;
-        alpha = alpha.max(stand);
-        let me = st.mover();
-        let plain_too = depth >= 0;
-        for c in st.cells_with(me, F_FOUR) {
-            if !st.legal(c) {
-                continue;
-            }
-            if !plain_too && !Self::four_plus(st, me, c) {
-                continue;
-            }
-            let score = self.child(st, c, depth - 1, alpha, beta, ply + 1, budget);
-            if budget.stopped() {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
         best
     }
 

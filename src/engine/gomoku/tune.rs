@@ -32,10 +32,6 @@ pub struct Tune {
     /// `verify`: alpha-beta's choice is checked against the other seat's VCT, and the
     /// next best moves tried if it loses to one.
     pub verify: bool,
-    /// `q4`: at a leaf where nothing threatens the seat to move, it may stand pat (the
-    /// static score) or play one of its fours, the other seat blocking, and so on (fours
-    /// after the first must make something more), with alpha-beta on the scores.
-    pub q4: bool,
     /// `g43`: when the other seat (of two) can make a four-three and nothing more urgent
     /// stands, only the moves that stop it there (its point, and the points of the two
     /// lines that make it) and the seat to move's fours are tried.
@@ -44,10 +40,6 @@ pub struct Tune {
     /// stops nothing of the other seat's counts as a quiet move (reduced and pruned late
     /// like one).
     pub lazy4: bool,
-    /// `lmpx`: move-count pruning at calm non-PV nodes down to depth 5, keeping (3 + d²)
-    /// quiet moves when the static score improved on the seat's last one, half as many
-    /// when it did not.
-    pub lmpx: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`; 0 keeps the
     /// search's own): `extw`, the most answers to an open three searched without using
     /// depth; `leaf`, how many plies past the leaves such answers are searched; `vct`, the
@@ -75,10 +67,8 @@ impl Tune {
             lmp: !has("lmp"),
             lmr2: !has("lmr2"),
             verify: !has("verify"),
-            q4: !has("q4"),
             g43: !has("g43"),
             lazy4: !has("lazy4"),
-            lmpx: !has("lmpx"),
             set: [0; 8],
         }
     }
@@ -143,19 +133,16 @@ mod tests {
                 lmp: true,
                 lmr2: true,
                 verify: true,
-                q4: true,
                 g43: true,
                 lazy4: true,
-                lmpx: true,
                 set: [0; 8],
             }
         );
         let t = Tune::without(
-            "lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, q4, g43, lazy4, lmpx",
+            "lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, g43, lazy4",
         );
         assert!(!t.double && !t.lmr && !t.qdef && !t.ext && !t.pvs && !t.killers);
-        assert!(!t.rfp && !t.lmp && !t.lmr2 && !t.verify && !t.q4 && !t.g43 && !t.lazy4);
-        assert!(!t.lmpx);
+        assert!(!t.rfp && !t.lmp && !t.lmr2 && !t.verify && !t.g43 && !t.lazy4);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
