@@ -14,7 +14,7 @@
 //! get a null window first (principal variation search); two killer moves a ply.
 //! Shallow nodes where nothing threatens the seat to move are pruned: a static score far
 //! above beta cuts them off, and late quiet moves are skipped (late ones are reduced
-//! deeper too); a four that makes nothing else counts as quiet (`lazy4`). Alpha-beta leaves the last eighth of the time to check its choice against
+//! deeper too). Alpha-beta leaves the last eighth of the time to check its choice against
 //! the other seat's VCT, and plays the next best move that survives the check if any.
 //!
 //! With three or four seats the search is "paranoid": every other seat plays against the
@@ -641,9 +641,8 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = moves[0];
         for (i, m) in moves.into_iter().enumerate() {
-            let mine = st.flags(me, m) & (F_FOUR | F_THREE | F_DOUBLE | F_WIN);
-            let plain = st.flags(them, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0
-                && (mine == 0 || (tune.lazy4 && mine == F_FOUR && !Self::four_plus(st, me, m)));
+            let plain = st.flags(me, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0
+                && st.flags(them, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0;
             // Past a count that grows with depth, quiet moves of a calm shallow node are
             // not searched once a move that does not lose was found.
             if prunable && plain && i >= keep && best > -(WIN / 2) {
@@ -710,17 +709,6 @@ impl Searcher {
             bound,
         };
         best
-    }
-
-    /// Whether `seat`'s stone on `c` makes a three or an open two in some line (besides a
-    /// four in another).
-    fn four_plus(st: &State, seat: u8, c: usize) -> bool {
-        (0..4).any(|d| {
-            matches!(
-                st.pat(seat, c, d),
-                Pat::OpenTwo | Pat::Three | Pat::OpenThree
-            )
-        })
     }
 
     /// How many quiet moves move-count pruning keeps at `depth`, from `base` at depth 1.
@@ -885,6 +873,32 @@ mod tests {
             g.play(m.parse().unwrap()).unwrap();
         }
         g
+    }
+
+    #[test]
+    fn a_four_three_point_is_answered_on_its_lines() {
+        // White: d4 e4 f4 (Black c4 closes the left end) and g5 g6; White's g4 would make
+        // a four in row 4 and an open three in file g. Black to move.
+        let g = game("c4 d4 a15 e4 o15 f4 a1 g5 o1 g6");
+        let st = State::new(&g, Vec::new());
+        let defence = Searcher::four_three_defence(&st, 1);
+        let g4 = st.cell(6, 3);
+        assert!(defence.contains(&g4));
+        for &c in &defence {
+            let p = st.point(c);
+            assert!(p.rank() == 3 || p.file() == 6, "{p} is off the lines");
+        }
+        // Without White's g6 there is no four-three point and nothing is restricted.
+        let quiet = game("c4 d4 a15 e4 o15 f4 a1 g5 o1 j12");
+        assert!(Searcher::four_three_defence(&State::new(&quiet, Vec::new()), 1).is_empty());
+        // The search's move is one of the defences.
+        let limits = Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        };
+        let best = Searcher::new(1).search(&g, limits).best.unwrap();
+        let defence: Vec<Point> = defence.iter().map(|&c| st.point(c)).collect();
+        assert!(defence.contains(&best), "{best} not in {defence:?}");
     }
 
     #[test]

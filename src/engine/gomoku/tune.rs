@@ -36,10 +36,6 @@ pub struct Tune {
     /// stands, only the moves that stop it there (its point, and the points of the two
     /// lines that make it) and the seat to move's fours are tried.
     pub g43: bool,
-    /// `lazy4`: a four that makes nothing else (no three or open two in another line) and
-    /// stops nothing of the other seat's counts as a quiet move (reduced and pruned late
-    /// like one).
-    pub lazy4: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`; 0 keeps the
     /// search's own): `extw`, the most answers to an open three searched without using
     /// depth; `leaf`, how many plies past the leaves such answers are searched; `vct`, the
@@ -68,7 +64,6 @@ impl Tune {
             lmr2: !has("lmr2"),
             verify: !has("verify"),
             g43: !has("g43"),
-            lazy4: !has("lazy4"),
             set: [0; 8],
         }
     }
@@ -134,15 +129,12 @@ mod tests {
                 lmr2: true,
                 verify: true,
                 g43: true,
-                lazy4: true,
                 set: [0; 8],
             }
         );
-        let t = Tune::without(
-            "lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, g43, lazy4",
-        );
+        let t = Tune::without("lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, g43");
         assert!(!t.double && !t.lmr && !t.qdef && !t.ext && !t.pvs && !t.killers);
-        assert!(!t.rfp && !t.lmp && !t.lmr2 && !t.verify && !t.g43 && !t.lazy4);
+        assert!(!t.rfp && !t.lmp && !t.lmr2 && !t.verify && !t.g43);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
