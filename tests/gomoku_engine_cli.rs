@@ -140,6 +140,43 @@ fn start_begin_turn_and_about() {
     e.end();
 }
 
+/// The nodes of the last `MESSAGE ... nodes N ...` line seen.
+fn last_nodes(e: &Engine) -> u64 {
+    let line = e
+        .seen
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("< MESSAGE"))
+        .unwrap_or_else(|| panic!("no MESSAGE; seen:\n{}", e.log()));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| *w == "nodes")
+        .expect("nodes in MESSAGE");
+    words[at + 1].parse().expect("a node count")
+}
+
+#[test]
+fn info_max_node_gives_a_node_budget_and_the_same_move_each_time() {
+    // No --nodes: the clock would decide; INFO MAX_NODE replaces it with a budget.
+    let mut answers = Vec::new();
+    for _ in 0..2 {
+        let mut e = Engine::spawn(&["--hash", "1"]);
+        e.send("INFO MAX_NODE 3000");
+        assert_eq!(e.ask("START 15"), "OK");
+        e.send("BOARD");
+        for line in ["7,7,2", "8,6,1", "4,8,2", "8,7,1"] {
+            e.send(line);
+        }
+        let reply = e.ask("DONE");
+        let nodes = last_nodes(&e);
+        assert!(nodes > 0 && nodes <= 3_000, "{nodes}\n{}", e.log());
+        answers.push((reply, nodes));
+        e.end();
+    }
+    assert_eq!(answers[0], answers[1]);
+}
+
 #[test]
 fn board_rectstart_info_rule_and_takeback() {
     let mut e = Engine::spawn(&["--nodes", "3000"]);

@@ -43,10 +43,17 @@ pub struct MatchArgs {
     /// Milliseconds a move for B.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub b_time: Option<u64>,
-    /// Nodes a move for lanqi's engine instead of a time (no clock: the same games on
-    /// every machine); an outside engine is told 5000 ms a move unless given a time.
+    /// Nodes a move for both players instead of a time (unless --a-time/--b-time or
+    /// --a-nodes/--b-nodes): lanqi's engine then plays the same games on every machine; an
+    /// outside engine is told `INFO MAX_NODE N` and 5000 ms a move.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub nodes: Option<u64>,
+    /// Nodes a move for A (with --a-time too, whichever ends first).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub a_nodes: Option<u64>,
+    /// Nodes a move for B (with --b-time too, whichever ends first).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub b_nodes: Option<u64>,
     /// lanqi's transposition table, in megabytes.
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub hash: u64,
@@ -63,12 +70,24 @@ pub struct MatchArgs {
     pub progress: bool,
 }
 
-/// One player's limit: its own time first, then the shared time, then the nodes.
-fn limit(own: Option<u64>, args: &MatchArgs) -> Limit {
-    let time_ms = own.or(args.time);
-    Limit {
-        time_ms,
-        nodes: if time_ms.is_some() { None } else { args.nodes },
+/// One player's limit: its own time and nodes if it has either (both apply), else the
+/// shared time, else the shared nodes.
+fn limit(own_time: Option<u64>, own_nodes: Option<u64>, args: &MatchArgs) -> Limit {
+    if own_time.is_some() || own_nodes.is_some() {
+        Limit {
+            time_ms: own_time,
+            nodes: own_nodes,
+        }
+    } else if args.time.is_some() {
+        Limit {
+            time_ms: args.time,
+            nodes: None,
+        }
+    } else {
+        Limit {
+            time_ms: None,
+            nodes: args.nodes,
+        }
     }
 }
 
@@ -82,7 +101,10 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
     }
     let config = MatchConfig {
         players: [args.a.clone(), args.b.clone()],
-        limits: [limit(args.a_time, &args), limit(args.b_time, &args)],
+        limits: [
+            limit(args.a_time, args.a_nodes, &args),
+            limit(args.b_time, args.b_nodes, &args),
+        ],
         rule: args.rule,
         size: args.size,
         games: args.games,

@@ -124,7 +124,8 @@ impl fmt::Display for PlayerSpec {
 pub struct Limit {
     /// Milliseconds a move (an outside engine is told it as `timeout_turn`).
     pub time_ms: Option<u64>,
-    /// Nodes a move (lanqi's engine only; deterministic).
+    /// Nodes a move (lanqi's engine: deterministic; an outside engine is told it as
+    /// `INFO MAX_NODE`). With a time too, whichever ends first.
     pub nodes: Option<u64>,
 }
 
@@ -363,7 +364,7 @@ impl Player {
                 }
                 let e = engine.as_mut().expect("started above");
                 let turn = limit.time_ms.unwrap_or(DEFAULT_TURN_MS);
-                e.new_game(settings, turn).map_err(|err| {
+                e.new_game(settings, turn, limit.nodes).map_err(|err| {
                     *engine = None;
                     err.to_string()
                 })

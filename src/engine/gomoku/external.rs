@@ -121,8 +121,14 @@ impl External {
     }
 
     /// Starts a game with `settings` (two seats, five in a row): `START`, then the time a
-    /// move (`turn_ms`), an unlimited match and the rule set.
-    pub fn new_game(&mut self, settings: Settings, turn_ms: u64) -> Result<(), ExternalError> {
+    /// move (`turn_ms`), an unlimited match, the rule set and, with `nodes`, a node budget
+    /// a move (`INFO MAX_NODE`, the Yixin board's extension: Rapfi and lanqi stop there).
+    pub fn new_game(
+        &mut self,
+        settings: Settings,
+        turn_ms: u64,
+        nodes: Option<u64>,
+    ) -> Result<(), ExternalError> {
         self.about(HANDSHAKE)?;
         let (w, h) = (settings.size.width(), settings.size.height());
         if w == h {
@@ -155,6 +161,9 @@ impl External {
             format!("INFO rule {rule}"),
         ] {
             self.send(&info)?;
+        }
+        if let Some(n) = nodes {
+            self.send(&format!("INFO MAX_NODE {n}"))?;
         }
         self.settings = settings;
         self.known = Some(Vec::new());

@@ -6,8 +6,9 @@
 //! `DONE`), `SWAP2BOARD` (the swap2 opening of Gomocup's experimental tournaments: lines
 //! `X,Y` of the 0, 3 or 5 opening stones in order, then `DONE`; see [`Engine::swap2`]),
 //! `INFO KEY VALUE` (`timeout_turn`, `timeout_match`, `time_left` in
-//! milliseconds; `rule`: bit 1 exactly five, 4 renju, 8 caro, none freestyle; others are
-//! ignored), `TAKEBACK X,Y`, `ABOUT` and `END`. Answers: `OK`, a move `X,Y`, `ERROR
+//! milliseconds; `max_node`: nodes a move instead of the clock, 0 for none (the Yixin
+//! board's extension, which Rapfi understands too); `rule`: bit 1 exactly five, 4 renju,
+//! 8 caro, none freestyle; others are ignored), `TAKEBACK X,Y`, `ABOUT` and `END`. Answers: `OK`, a move `X,Y`, `ERROR
 //! <why>`, `UNKNOWN <command>`, and a `MESSAGE` line before each move saying how it was
 //! found. Coordinates are 0-based, `X` the column from the left and `Y` the row from the
 //! top, as Piskvork draws the board (lanqi's ranks count from the bottom). Whoever moves
@@ -373,6 +374,7 @@ impl Engine {
         match (key.to_ascii_lowercase().as_str(), number) {
             ("timeout_turn", Some(n)) if n >= 0 => self.timeout_turn = n as u64,
             ("time_left", Some(n)) => self.time_left = Some(n.max(0) as u64),
+            ("max_node", Some(n)) => self.nodes = (n > 0).then_some(n as u64),
             ("rule", Some(n)) => {
                 let rule = if n & 4 != 0 {
                     Rule::Renju

@@ -5,7 +5,9 @@
 //! Move generation follows the threats: a five is played; another seat's five is blocked
 //! (the only moves); when another seat threatens an unstoppable four, only fours and the
 //! points of that seat's fours and open-four points are tried; otherwise the best-scored
-//! points near stones (attack value plus defence value), a fixed number of them. A forced
+//! points near stones (attack value plus defence value), a fixed number of them, and when
+//! the other seat (of two) can make a four-three, only the points that stop it there and
+//! the seat to move's fours (`g43`). A forced
 //! block does not use up depth, nor (when there are few) does an answer to an open three,
 //! so that sequences of threes cost only the attacker's moves; past the leaves, a position
 //! where an open four is threatened is searched on rather than scored. Moves after the first
@@ -22,7 +24,7 @@
 use std::time::{Duration, Instant};
 
 use super::budget::Budget;
-use super::pattern::PatternTable;
+use super::pattern::{Pat, PatternTable};
 use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_THREE, F_WIN, State};
 use super::threat::Threats;
 use super::tune::Tune;
@@ -740,6 +742,11 @@ impl Searcher {
             return forced.into_iter().filter(|&c| st.legal(c)).collect();
         }
         let danger = others.iter().any(|&s| st.count(s, F_WIN) > 0);
+        let guard = if !danger && others.len() == 1 && Tune::current().g43 {
+            Self::four_three_defence(st, others[0])
+        } else {
+            Vec::new()
+        };
         let (x0, y0, x1, y1) = st.span_near_stones(2);
         let mut scored: Vec<(i32, usize)> = Vec::with_capacity((x1 + 1 - x0) * (y1 + 1 - y0));
         for y in y0..=y1 {
@@ -756,6 +763,9 @@ impl Searcher {
                     defends |= st.flags(s, c) & (F_WIN | F_FOUR) != 0;
                 }
                 if danger && !defends && st.flags(me, c) & F_FOUR == 0 {
+                    continue;
+                }
+                if !guard.is_empty() && !guard.contains(&c) && st.flags(me, c) & F_FOUR == 0 {
                     continue;
                 }
                 scored.push((mine * 10 + theirs * 9, c));
@@ -779,6 +789,39 @@ impl Searcher {
                 out.push(c);
                 if out.len() >= width {
                     break;
+                }
+            }
+        }
+        out
+    }
+
+    /// The points that stop `them`'s four-three points (`g43`): each such point, and on
+    /// each line where it makes a four or an open three, the empty points within reach
+    /// where `them` would make at least a three in that line. Empty if it has none.
+    fn four_three_defence(st: &State, them: u8) -> Vec<usize> {
+        let mut out = Vec::new();
+        if st.count(them, F_DOUBLE) == 0 {
+            return out;
+        }
+        for p in st.cells_with(them, F_DOUBLE) {
+            if st.flags(them, p) & F_FOUR == 0 {
+                continue;
+            }
+            if !out.contains(&p) {
+                out.push(p);
+            }
+            for d in 0..4 {
+                if st.pat(them, p, d) < Pat::OpenThree {
+                    continue;
+                }
+                for q in st.line(p, d, st.win() - 1) {
+                    if q != p
+                        && st.is_empty(q)
+                        && st.pat(them, q, d) >= Pat::Three
+                        && !out.contains(&q)
+                    {
+                        out.push(q);
+                    }
                 }
             }
         }
@@ -830,6 +873,32 @@ mod tests {
             g.play(m.parse().unwrap()).unwrap();
         }
         g
+    }
+
+    #[test]
+    fn a_four_three_point_is_answered_on_its_lines() {
+        // White: d4 e4 f4 (Black c4 closes the left end) and g5 g6; White's g4 would make
+        // a four in row 4 and an open three in file g. Black to move.
+        let g = game("c4 d4 a15 e4 o15 f4 a1 g5 o1 g6");
+        let st = State::new(&g, Vec::new());
+        let defence = Searcher::four_three_defence(&st, 1);
+        let g4 = st.cell(6, 3);
+        assert!(defence.contains(&g4));
+        for &c in &defence {
+            let p = st.point(c);
+            assert!(p.rank() == 3 || p.file() == 6, "{p} is off the lines");
+        }
+        // Without White's g6 there is no four-three point and nothing is restricted.
+        let quiet = game("c4 d4 a15 e4 o15 f4 a1 g5 o1 j12");
+        assert!(Searcher::four_three_defence(&State::new(&quiet, Vec::new()), 1).is_empty());
+        // The search's move is one of the defences.
+        let limits = Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        };
+        let best = Searcher::new(1).search(&g, limits).best.unwrap();
+        let defence: Vec<Point> = defence.iter().map(|&c| st.point(c)).collect();
+        assert!(defence.contains(&best), "{best} not in {defence:?}");
     }
 
     #[test]

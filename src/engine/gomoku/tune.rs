@@ -32,6 +32,10 @@ pub struct Tune {
     /// `verify`: alpha-beta's choice is checked against the other seat's VCT, and the
     /// next best moves tried if it loses to one.
     pub verify: bool,
+    /// `g43`: when the other seat (of two) can make a four-three and nothing more urgent
+    /// stands, only the moves that stop it there (its point, and the points of the two
+    /// lines that make it) and the seat to move's fours are tried.
+    pub g43: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`; 0 keeps the
     /// search's own): `extw`, the most answers to an open three searched without using
     /// depth; `leaf`, how many plies past the leaves such answers are searched; `vct`, the
@@ -59,6 +63,7 @@ impl Tune {
             lmp: !has("lmp"),
             lmr2: !has("lmr2"),
             verify: !has("verify"),
+            g43: !has("g43"),
             set: [0; 8],
         }
     }
@@ -123,12 +128,13 @@ mod tests {
                 lmp: true,
                 lmr2: true,
                 verify: true,
+                g43: true,
                 set: [0; 8],
             }
         );
-        let t = Tune::without("lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify");
+        let t = Tune::without("lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, g43");
         assert!(!t.double && !t.lmr && !t.qdef && !t.ext && !t.pvs && !t.killers);
-        assert!(!t.rfp && !t.lmp && !t.lmr2 && !t.verify);
+        assert!(!t.rfp && !t.lmp && !t.lmr2 && !t.verify && !t.g43);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
