@@ -8,11 +8,11 @@
 //! `INFO KEY VALUE` (`timeout_turn`, `timeout_match`, `time_left` in
 //! milliseconds; `max_node`: nodes a move instead of the clock, 0 for none (the Yixin
 //! board's extension, which Rapfi understands too); `rule`: bit 1 exactly five, 4 renju,
-//! 8 caro, none freestyle; others are ignored), `TAKEBACK X,Y`, `ABOUT` and `END`. Answers: `OK`, a move `X,Y`, `ERROR
-//! <why>`, `UNKNOWN <command>`, and a `MESSAGE` line before each move saying how it was
-//! found. Coordinates are 0-based, `X` the column from the left and `Y` the row from the
-//! top, as Piskvork draws the board (lanqi's ranks count from the bottom). Whoever moves
-//! first is Black (seat 1). Bad input never ends the loop.
+//! 8 caro, none freestyle; others are ignored), `TAKEBACK X,Y`, `ABOUT` and `END`.
+//! Answers: `OK`, a move `X,Y`, `ERROR <why>`, `UNKNOWN <command>`, and a `MESSAGE` line
+//! before each move saying how it was found. Coordinates are 0-based, `X` the column from
+//! the left and `Y` the row from the top, as Piskvork draws the board (lanqi's ranks count
+//! from the bottom). Whoever moves first is Black (seat 1). Bad input never ends the loop.
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;

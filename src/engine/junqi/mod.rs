@@ -213,11 +213,12 @@ impl JunqiPlayer {
                 break;
             }
             for (t, s) in totals.iter_mut().zip(scores) {
-                *t += if self.tune.squash {
+                let s = if self.tune.squash {
                     search::squash(s)
                 } else {
                     s
-                } as i64;
+                };
+                *t += i64::from(s);
             }
             samples += 1;
             if deadline.is_some_and(|d| Instant::now() >= d) {
