@@ -134,8 +134,10 @@ impl Tune {
     }
 }
 
-/// What a sure win is worth once bent by [`squash`]: about two and a half field marshals.
-pub const SQUASH: f64 = 1000.0;
+/// What a sure win is worth once bent by [`squash`]: about one and a half field marshals.
+/// 600 scored 0.830 against `belief` over 200 games, 1000 scored 0.792 (docs/MEASUREMENTS.md,
+/// "#28, seventh round").
+pub const SQUASH: f64 = 600.0;
 
 /// A sample's score of a move as it is averaged with the other samples' (with
 /// [`Tune::squash`]): `SQUASH·tanh(score/SQUASH)`. Material and position (a few hundred at
