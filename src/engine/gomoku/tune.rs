@@ -36,6 +36,10 @@ pub struct Tune {
     /// stands, only the moves that stop it there (its point, and the points of the two
     /// lines that make it) and the seat to move's fours are tried.
     pub g43: bool,
+    /// `fit`: with two seats, the static score is the weighted sum of the board's pattern
+    /// and threat counts with the weights fitted to Rapfi's evaluation
+    /// (`evaluate::Weights::current`), instead of the hand-set sum of the cells' values.
+    pub fit: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`; 0 keeps the
     /// search's own): `extw`, the most answers to an open three searched without using
     /// depth; `leaf`, how many plies past the leaves such answers are searched; `vct`, the
@@ -64,6 +68,7 @@ impl Tune {
             lmr2: !has("lmr2"),
             verify: !has("verify"),
             g43: !has("g43"),
+            fit: !has("fit"),
             set: [0; 8],
         }
     }
@@ -129,12 +134,14 @@ mod tests {
                 lmr2: true,
                 verify: true,
                 g43: true,
+                fit: true,
                 set: [0; 8],
             }
         );
-        let t = Tune::without("lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, g43");
+        let t =
+            Tune::without("lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, g43, fit");
         assert!(!t.double && !t.lmr && !t.qdef && !t.ext && !t.pvs && !t.killers);
-        assert!(!t.rfp && !t.lmp && !t.lmr2 && !t.verify && !t.g43);
+        assert!(!t.rfp && !t.lmp && !t.lmr2 && !t.verify && !t.g43 && !t.fit);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
