@@ -831,7 +831,7 @@ impl Searcher {
 
     /// The static score for the seat to move's team.
     fn evaluate(&self, st: &State) -> i32 {
-        if st.playing() == 2 && Tune::current().fit {
+        if st.playing() == 2 && Tune::current().number(8, 0) > 0 {
             let score = Weights::current().score(&features(st));
             return score.clamp(-(WIN / 2) as i64, (WIN / 2) as i64) as i32;
         }
@@ -906,12 +906,16 @@ mod tests {
         assert!(defence.contains(&best), "{best} not in {defence:?}");
     }
 
+    /// `fit` is off by default (it did not gain in matches): run with
+    /// `LANQI_GOMOKU_SET=fit=1 cargo test --release --no-default-features --lib fitted --
+    /// --ignored`.
     #[test]
+    #[ignore = "needs LANQI_GOMOKU_SET=fit=1"]
     fn the_fitted_evaluation_avoids_an_opening_move_rapfi_wins_against() {
         // Opening h8 i9 e6 (one of the match's 30), White i8; Black to move. Rapfi (2M
         // nodes) answers Black's h7 with a forced win for White in 29 plies, and rates
         // Black's i7 level (-59 for White). At 160,000 nodes the hand-set evaluation
-        // (`LANQI_GOMOKU_OFF=fit`) plays h7; the fitted one plays i7.
+        // (the default) plays h7; the fitted one plays i7.
         let g = game("h8 i9 e6 i8");
         let limits = Limits {
             nodes: Some(160_000),
