@@ -5,7 +5,7 @@
 //! where each line of FILE is a freestyle 15x15 game's moves from the first stone
 //! (`h8 i9 e6 …`). For each line it prints the 22 features of the position after those
 //! moves (`evaluate::features`, for the seat to move), then the hand-set evaluation's
-//! score (`LANQI_GOMOKU_OFF=fit`), then `quiet` or `sharp`: quiet when neither seat can
+//! score (the default; `fit` is off), then `quiet` or `sharp`: quiet when neither seat can
 //! make five and the seat to move cannot make an open four (the search decides the rest).
 
 use std::io::{self, BufRead};

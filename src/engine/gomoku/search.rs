@@ -915,7 +915,9 @@ mod tests {
         // Opening h8 i9 e6 (one of the match's 30), White i8; Black to move. Rapfi (2M
         // nodes) answers Black's h7 with a forced win for White in 29 plies, and rates
         // Black's i7 level (-59 for White). At 160,000 nodes the hand-set evaluation
-        // (the default) plays h7; the fitted one plays i7.
+        // (the default) plays h7 over the protocol (`lanqi engine gomoku --nodes 160000`)
+        // and i11 in this test's searcher (a smaller hash; Rapfi's verdict on i11 was not
+        // asked); the fitted one plays i7 in both.
         let g = game("h8 i9 e6 i8");
         let limits = Limits {
             nodes: Some(160_000),
