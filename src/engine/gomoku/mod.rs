@@ -9,6 +9,7 @@
 
 pub mod arena;
 pub mod budget;
+pub mod evaluate;
 pub mod external;
 pub mod gomocup;
 pub mod opening;

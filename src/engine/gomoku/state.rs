@@ -52,6 +52,9 @@ pub struct State {
     vals: Vec<Vec<i32>>,
     flags: Vec<Vec<u8>>,
     nflags: [[i32; 8]; 4],
+    /// Per seat and pattern, how many (empty cell, line) pairs have it (from [`Pat::One`]
+    /// up; the count of [`Pat::Dead`] means nothing).
+    npats: [[i32; 9]; 4],
     total: [i64; 4],
     near: Vec<u8>,
     tables: Vec<PatternTable>,
@@ -74,8 +77,11 @@ pub struct State {
     /// old patterns, value and flags…
     saved: Vec<Saved>,
     /// …where each move's records start, and the counts and totals before it.
-    marks: Vec<(usize, [[i32; 8]; 4], [i64; 4])>,
+    marks: Vec<Mark>,
 }
+
+/// Where a move's records start, and the counts and totals before it.
+type Mark = (usize, [[i32; 8]; 4], [[i32; 9]; 4], [i64; 4]);
 
 /// A seat's patterns, value and flags at a cell before a move changed them.
 #[derive(Clone, Copy)]
@@ -156,6 +162,7 @@ impl State {
             vals: vec![vec![0; n]; seats],
             flags: vec![vec![0; n]; seats],
             nflags: [[0; 8]; 4],
+            npats: [[0; 9]; 4],
             total: [0; 4],
             near: vec![0; n],
             tables,
@@ -305,6 +312,12 @@ impl State {
         self.nflags[seat as usize][flag.trailing_zeros() as usize]
     }
 
+    /// How many (empty cell, line) pairs would give the seat the pattern (not
+    /// [`Pat::Dead`]).
+    pub fn pat_count(&self, seat: u8, pat: Pat) -> i32 {
+        self.npats[seat as usize][pat as usize]
+    }
+
     /// The sum of the seat's values over the empty cells.
     pub fn total(&self, seat: u8) -> i64 {
         self.total[seat as usize]
@@ -352,7 +365,7 @@ impl State {
         }
         self.bump_near(c, false);
         self.update_keys(c, seat, false);
-        let (start, nflags, total) = self.marks.pop().expect("a mark for each move");
+        let (start, nflags, npats, total) = self.marks.pop().expect("a mark for each move");
         for r in self.saved.drain(start..).rev() {
             let (s, c) = (r.seat as usize, r.cell as usize);
             self.pats[s][c] = r.pats;
@@ -360,6 +373,7 @@ impl State {
             self.flags[s][c] = r.flags;
         }
         self.nflags = nflags;
+        self.npats = npats;
         self.total = total;
         self.mover = (self.mover + self.order.len() - 1) % self.order.len();
     }
@@ -382,7 +396,8 @@ impl State {
         }
         self.bump_near(c, true);
         self.update_keys(c, seat, true);
-        self.marks.push((self.saved.len(), self.nflags, self.total));
+        self.marks
+            .push((self.saved.len(), self.nflags, self.npats, self.total));
         self.refresh_lines(c, true);
     }
 
@@ -451,6 +466,9 @@ impl State {
             if save {
                 self.save(s, c);
             }
+            for p in self.pats[s][c].to_le_bytes() {
+                self.npats[s][p as usize] -= 1;
+            }
             self.pats[s][c] = 0;
             self.revalue(s, c, 0, 0);
         }
@@ -484,6 +502,8 @@ impl State {
             if pats == old {
                 continue;
             }
+            self.npats[s][((old >> (8 * d)) & 0xff) as usize] -= 1;
+            self.npats[s][pat as usize] += 1;
             if save {
                 self.save(s, c);
             }

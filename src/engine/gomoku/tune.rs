@@ -41,8 +41,12 @@ pub struct Tune {
     /// depth; `leaf`, how many plies past the leaves such answers are searched; `vct`, the
     /// root VCT's depth; `width`, the moves a node tries (the level's otherwise); `rfpm`,
     /// the reverse-futility margin a ply; `lmpc`, the quiet moves kept at depth 1 by `lmp`;
-    /// `vm` and `vd`, how many moves `verify` may try and how many threats deep.
-    pub set: [i32; 8],
+    /// `vm` and `vd`, how many moves `verify` may try and how many threats deep; `fit`
+    /// (1 for on; off by default: it did not gain, docs/MEASUREMENTS.md, #27 seventh round),
+    /// with two seats the static score is the weighted sum of the board's pattern and
+    /// threat counts with the weights fitted to Rapfi's evaluation
+    /// (`evaluate::Weights::current`) instead of the hand-set sum of the cells' values.
+    pub set: [i32; 9],
 }
 
 impl Tune {
@@ -64,7 +68,7 @@ impl Tune {
             lmr2: !has("lmr2"),
             verify: !has("verify"),
             g43: !has("g43"),
-            set: [0; 8],
+            set: [0; 9],
         }
     }
 
@@ -83,6 +87,7 @@ impl Tune {
                 "lmpc" => 5,
                 "vm" => 6,
                 "vd" => 7,
+                "fit" => 8,
                 _ => continue,
             };
             self.set[i] = value.trim().parse().unwrap_or(0);
@@ -129,7 +134,7 @@ mod tests {
                 lmr2: true,
                 verify: true,
                 g43: true,
-                set: [0; 8],
+                set: [0; 9],
             }
         );
         let t = Tune::without("lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, g43");
