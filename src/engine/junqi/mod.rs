@@ -196,7 +196,7 @@ impl JunqiPlayer {
         let mut last = (pass.nodes, pass.samples);
         let mut chosen = pass;
         let mut index: Vec<usize> = (0..moves.len()).collect();
-        if deepen && open.len() > 1 && deadline.is_none_or(|d| Instant::now() < d) {
+        if deepen && open.len() > 1 && !deadline.is_some_and(|d| Instant::now() >= d) {
             open.sort_by_key(|&i| std::cmp::Reverse(score(&chosen, i, i)));
             open.truncate(DEEPEN_MOVES);
             let candidates: Vec<Move> = open.iter().map(|&i| moves[i]).collect();
