@@ -176,74 +176,16 @@ impl JunqiPlayer {
         self.last
     }
 
-    /// The search: sample, score every legal move on the sample, average. With
-    /// [`Tune::deepen`] and a budget of more than [`DEEPEN_AFTER`] twice over, the best
-    /// few moves of that first pass are then searched two plies deeper on fresh samples
-    /// with what is left, and the deeper averages choose among them.
+    /// The search: sample, score every legal move on the sample, average.
     fn think(&mut self, moves: &[Move], budget: Budget) -> Move {
         let start = Instant::now();
         let deadline = budget.time.map(|t| start + t);
         let depth = self.level.depth();
-        let deepen = self.tune.deepen && budget.nodes > 2 * DEEPEN_AFTER;
-        let first = if deepen { DEEPEN_AFTER } else { budget.nodes };
-        let pass = self.sample_scores(moves, depth, first, deadline, true);
-        let adjust = self.adjustments(moves);
-        // Never a quiet move that loses by the no-battle rule while a battle is possible
-        // (the samples may not all see it, and the shallow levels may not look far enough).
-        let allowed = no_battle_allowed(&self.knowledge, moves);
-        let score = |pass: &Pass, i: usize, k: usize| pass.totals[k] + adjust[i] * pass.n();
-        let mut open: Vec<usize> = (0..moves.len()).filter(|&i| allowed[i]).collect();
-        let mut last = (pass.nodes, pass.samples);
-        let mut chosen = pass;
-        let mut index: Vec<usize> = (0..moves.len()).collect();
-        if deepen && open.len() > 1 && !deadline.is_some_and(|d| Instant::now() >= d) {
-            open.sort_by_key(|&i| std::cmp::Reverse(score(&chosen, i, i)));
-            open.truncate(DEEPEN_MOVES);
-            let candidates: Vec<Move> = open.iter().map(|&i| moves[i]).collect();
-            let left = budget.nodes - chosen.nodes.min(budget.nodes);
-            let deeper = self.sample_scores(&candidates, depth + 2, left, deadline, false);
-            last = (last.0 + deeper.nodes, last.1 + deeper.samples);
-            if deeper.samples >= DEEPEN_MIN_SAMPLES {
-                index = vec![usize::MAX; moves.len()];
-                for (k, &i) in open.iter().enumerate() {
-                    index[i] = k;
-                }
-                chosen = deeper;
-            }
-        }
-        self.last = last;
-        open.retain(|&i| index[i] != usize::MAX);
-        let best = open
-            .iter()
-            .map(|&i| score(&chosen, i, index[i]))
-            .max()
-            .expect("some moves");
-        let ties: Vec<usize> = open
-            .iter()
-            .copied()
-            .filter(|&i| score(&chosen, i, index[i]) == best)
-            .collect();
-        moves[ties[(self.rng.next_u32() as usize) % ties.len()]]
-    }
-
-    /// One pass of the search: sampled layouts until `nodes` are used (or the deadline),
-    /// each of `moves` searched `depth` plies deep on each; with `must_complete` the first
-    /// layout is searched to the end whatever the deadline.
-    fn sample_scores(
-        &mut self,
-        moves: &[Move],
-        depth: u32,
-        nodes: u64,
-        deadline: Option<Instant>,
-        must_complete: bool,
-    ) -> Pass {
         let rules = self.knowledge.rules();
-        let mut pass = Pass {
-            totals: vec![0; moves.len()],
-            samples: 0,
-            nodes: 0,
-        };
-        while (pass.samples == 0 || pass.nodes < nodes) && pass.samples < 4096 {
+        let mut totals = vec![0i64; moves.len()];
+        let mut samples = 0u32;
+        let mut nodes = 0u64;
+        while (samples == 0 || nodes < budget.nodes) && samples < 4096 {
             let sample = if self.tune.priors && self.tune.guarded {
                 self.knowledge.sample_guarded(&mut self.rng)
             } else {
@@ -252,12 +194,9 @@ impl JunqiPlayer {
             let Some(position) = sample else {
                 break;
             };
-            let limit = if pass.samples == 0 && must_complete {
-                None
-            } else {
-                deadline
-            };
-            let mut searcher = Searcher::new(rules, self.tune, limit);
+            // The first sample always completes: a move needs at least one.
+            let mut searcher =
+                Searcher::new(rules, self.tune, if samples == 0 { None } else { deadline });
             let mut scores = Vec::with_capacity(moves.len());
             let mut aborted = false;
             for &mv in moves {
@@ -269,11 +208,11 @@ impl JunqiPlayer {
                     }
                 }
             }
-            pass.nodes += searcher.nodes;
+            nodes += searcher.nodes;
             if aborted {
                 break;
             }
-            for (t, s) in pass.totals.iter_mut().zip(scores) {
+            for (t, s) in totals.iter_mut().zip(scores) {
                 let s = if self.tune.squash {
                     search::squash(s)
                 } else {
@@ -281,57 +220,46 @@ impl JunqiPlayer {
                 };
                 *t += i64::from(s);
             }
-            pass.samples += 1;
+            samples += 1;
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
         }
-        pass
-    }
-
-    /// What each move is worth besides its searched score, a sample's worth: what an attack
-    /// reveals, repeating positions (the third occurrence is a draw), and the no-battle rule
-    /// ahead (if at our next turn a quiet move would lose by it, a quiet move now should
-    /// leave us a battle to play then).
-    fn adjustments(&self, moves: &[Move]) -> Vec<i64> {
-        let quiet_loses_next = self.tune.flag_danger && self.knowledge.quiet_move_loses_in(2);
-        moves
-            .iter()
-            .map(|&mv| {
-                let mut a = 0i64;
-                if self.tune.reveal {
-                    a += self.reveal_worth(mv) as i64;
+        self.last = (nodes, samples);
+        // Discourage repeating positions: the third occurrence is a draw.
+        let n = samples.max(1) as i64;
+        if self.tune.reveal {
+            for (i, &mv) in moves.iter().enumerate() {
+                totals[i] += self.reveal_worth(mv) as i64 * n;
+            }
+        }
+        for (i, &mv) in moves.iter().enumerate() {
+            if self.knowledge.enemy_at(mv.to).is_none() {
+                let seen = self.knowledge.repetitions_after(mv) as i64;
+                totals[i] -= seen * 40 * n;
+            }
+        }
+        // The no-battle rule ahead: if at our next turn a quiet move would lose by it, a
+        // quiet move now should leave us a battle to play then.
+        if self.tune.flag_danger && self.knowledge.quiet_move_loses_in(2) {
+            for (i, &mv) in moves.iter().enumerate() {
+                if self.knowledge.enemy_at(mv.to).is_none() && !self.knowledge.battle_after(mv) {
+                    totals[i] -= 300 * n;
                 }
-                if self.knowledge.enemy_at(mv.to).is_none() {
-                    a -= self.knowledge.repetitions_after(mv) as i64 * 40;
-                    if quiet_loses_next && !self.knowledge.battle_after(mv) {
-                        a -= 300;
-                    }
-                }
-                a
-            })
-            .collect()
-    }
-}
-
-/// The nodes of the first pass when [`Tune::deepen`] searches deeper with the rest:
-/// `hard`'s own budget.
-pub const DEEPEN_AFTER: u64 = 1_000_000;
-/// How many of the first pass's best moves are searched deeper.
-pub const DEEPEN_MOVES: usize = 3;
-/// The fewest deeper samples that may overrule the first pass.
-const DEEPEN_MIN_SAMPLES: u32 = 8;
-
-/// The scores of one pass of the search: each move's total over the samples.
-struct Pass {
-    totals: Vec<i64>,
-    samples: u32,
-    nodes: u64,
-}
-
-impl Pass {
-    fn n(&self) -> i64 {
-        i64::from(self.samples.max(1))
+            }
+        }
+        // Never a quiet move that loses by the no-battle rule while a battle is possible
+        // (the samples may not all see it, and the shallow levels may not look far enough).
+        let allowed = no_battle_allowed(&self.knowledge, moves);
+        let best = (0..moves.len())
+            .filter(|&i| allowed[i])
+            .map(|i| totals[i])
+            .max()
+            .expect("some moves");
+        let ties: Vec<usize> = (0..moves.len())
+            .filter(|&i| allowed[i] && totals[i] == best)
+            .collect();
+        moves[ties[(self.rng.next_u32() as usize) % ties.len()]]
     }
 }
 

@@ -60,9 +60,6 @@ pub struct Tune {
     /// Each sample's score of a move is bent by [`squash`] before the samples are averaged,
     /// so that a game won in a few sampled layouts no longer outweighs a piece lost in most.
     pub squash: bool,
-    /// With a budget of more than twice `hard`'s, the best few moves are searched two plies
-    /// deeper with the rest of it (`JunqiPlayer`'s think).
-    pub deepen: bool,
 }
 
 impl Tune {
@@ -75,7 +72,6 @@ impl Tune {
         mobility: true,
         guarded: true,
         squash: true,
-        deepen: true,
     };
     /// The engine as it was at the start of the ISMCTS work (#28's first refinements on,
     /// the later ones off): `prev:LEVEL`.
@@ -87,7 +83,6 @@ impl Tune {
         mobility: false,
         guarded: false,
         squash: false,
-        deepen: false,
     };
     /// Every refinement off: the engine before #28.
     pub const NONE: Tune = Tune {
@@ -98,7 +93,6 @@ impl Tune {
         mobility: false,
         guarded: false,
         squash: false,
-        deepen: false,
     };
 }
 
@@ -113,7 +107,6 @@ impl Tune {
             super::Level::Easy | super::Level::Medium => Tune {
                 guarded: false,
                 squash: false,
-                deepen: false,
                 ..Tune::ALL
             },
         }
@@ -134,7 +127,6 @@ impl Tune {
                 "mobility" => tune.mobility = false,
                 "guarded" => tune.guarded = false,
                 "squash" => tune.squash = false,
-                "deepen" => tune.deepen = false,
                 _ => {}
             }
         }
