@@ -1,5 +1,5 @@
 //! The static evaluation of a two-seat position as a weighted sum of features the board
-//! keeps up to date ([`State::pat_count`], [`State::count`]): how many (empty point, line)
+//! counts ([`State::pat_count`], [`State::count`]): how many (empty point, line)
 //! pairs would give each seat each pattern, how many points give each seat a four, an open
 //! three, an open four or a double threat, and whether the seat to move has a double
 //! threat the other seat cannot answer with a four. [`Weights::FIT`] were fitted to
@@ -13,17 +13,6 @@ use super::state::{F_DOUBLE, F_FOUR, F_THREE, F_WIN, State};
 /// How many features there are.
 pub const FEATURES: usize = 22;
 
-/// The patterns counted for each seat: one to open four.
-const PATS: [Pat; 7] = [
-    Pat::One,
-    Pat::Two,
-    Pat::OpenTwo,
-    Pat::Three,
-    Pat::OpenThree,
-    Pat::Four,
-    Pat::OpenFour,
-];
-
 /// The features of the position for the seat to move (two seats): the seat to move's
 /// pattern counts (7), the other seat's (7); the seat to move's double-threat, four and
 /// open-three points (3); the other seat's open-four, double-threat, four and open-three
@@ -32,7 +21,8 @@ pub fn features(st: &State) -> [i32; FEATURES] {
     let me = st.mover();
     let them = st.next_seat();
     let mut f = [0; FEATURES];
-    for (i, &p) in PATS.iter().enumerate() {
+    // The patterns counted for each seat: one to open four.
+    for (i, &p) in Pat::ALL[1..8].iter().enumerate() {
         f[i] = st.pat_count(me, p);
         f[7 + i] = st.pat_count(them, p);
     }
@@ -112,49 +102,6 @@ impl Weights {
 mod tests {
     use super::*;
     use crate::rules::gomoku::{Game, Settings};
-
-    /// Every pattern count, read again from the board.
-    fn recount(st: &State, seat: u8) -> [i32; 7] {
-        let mut n = [0; 7];
-        for c in st.board_cells().filter(|&c| st.is_empty(c)) {
-            for d in 0..4 {
-                if let Some(i) = PATS.iter().position(|&p| p == st.pat(seat, c, d)) {
-                    n[i] += 1;
-                }
-            }
-        }
-        n
-    }
-
-    #[test]
-    fn the_pattern_counts_follow_moves_and_take_backs() {
-        let game = Game::new(Settings::default()).unwrap();
-        let mut st = State::new(&game, Vec::new());
-        let counts = |st: &State| [0, 1].map(|s| PATS.map(|p| st.pat_count(s, p)));
-        let empty = counts(&st);
-        assert_eq!(empty, [recount(&st, 0), recount(&st, 1)]);
-        // A fixed pseudo-random game near the centre, checked after every move.
-        let mut x = 12345u64;
-        let mut played = 0;
-        while played < 40 {
-            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            let c = st.cell(4 + (x >> 33) as usize % 7, 4 + (x >> 45) as usize % 7);
-            if !st.is_empty(c) {
-                continue;
-            }
-            st.make(c);
-            played += 1;
-            assert_eq!(
-                counts(&st),
-                [recount(&st, 0), recount(&st, 1)],
-                "move {played}"
-            );
-        }
-        for _ in 0..played {
-            st.unmake();
-        }
-        assert_eq!(counts(&st), empty);
-    }
 
     #[test]
     fn an_open_three_is_counted_for_its_seat_and_scores_for_it() {

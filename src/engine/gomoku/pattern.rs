@@ -70,7 +70,8 @@ pub enum Pat {
 }
 
 impl Pat {
-    const ALL: [Pat; 9] = [
+    /// Every pattern, weakest first.
+    pub const ALL: [Pat; 9] = [
         Pat::Dead,
         Pat::One,
         Pat::Two,
