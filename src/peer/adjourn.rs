@@ -237,7 +237,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 join: None,
                 clock: t.clock,
             };
-            let (guest, addr) = match super::control::start_guest(start) {
+            let (guest, addr) = match super::control::start_guest(start, &mut self.helpers) {
                 Ok(started) => started,
                 Err(e) => return Some(Problem::NotStarted(e)),
             };
@@ -280,7 +280,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                 join: None,
                 clock: t.clock,
             };
-            return super::control::start_computer(computer)
+            return super::control::start_computer(computer, &mut self.helpers)
                 .err()
                 .map(Problem::NotStarted);
         }

@@ -555,7 +555,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     join: None,
                     clock: self.endpoint.clock(),
                 };
-                let addr = match start_computer(computer) {
+                let addr = match start_computer(computer, &mut self.helpers) {
                     Ok(addr) => addr,
                     Err(e) => return Some(Problem::NotStarted(e)),
                 };
@@ -575,7 +575,7 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
                     join: None,
                     clock: self.endpoint.clock(),
                 };
-                let (guest, addr) = match start_guest(guest) {
+                let (guest, addr) = match start_guest(guest, &mut self.helpers) {
                     Ok(started) => started,
                     Err(e) => return Some(Problem::NotStarted(e)),
                 };
@@ -615,22 +615,25 @@ impl<T: Transport, F: FnMut(&serde_json::Value)> Peer<'_, T, F> {
     /// completed its handshake: for a new game, or to resume the game `resume_with` names
     /// (then it challenges). Its address, or why it did not start.
     pub(super) fn start_engine(
-        &self,
+        &mut self,
         engine: EngineInfo,
         resume_with: Option<(SocketAddr, u64)>,
     ) -> Result<SocketAddr, String> {
         if let Err(e) = engine.start() {
             return Err(format!("{} did not start: {e}", engine.name));
         }
-        start_computer(ComputerStart {
-            level: Level::Hard,
-            identity: super::adjourn::engine_identity(&self.identity, &engine.path),
-            engine: Some(engine),
-            games_dir: super::adjourn::computer_games(self.options.games_dir.as_ref()),
-            resume_with,
-            join: None,
-            clock: self.endpoint.clock(),
-        })
+        start_computer(
+            ComputerStart {
+                level: Level::Hard,
+                identity: super::adjourn::engine_identity(&self.identity, &engine.path),
+                engine: Some(engine),
+                games_dir: super::adjourn::computer_games(self.options.games_dir.as_ref()),
+                resume_with,
+                join: None,
+                clock: self.endpoint.clock(),
+            },
+            &mut self.helpers,
+        )
     }
 
     /// Publishes the snapshot to the person driving this peer, if it changed.
@@ -778,7 +781,10 @@ pub(super) struct ComputerStart {
 /// game it is challenged to), and returns its address. It plays as many games as its
 /// opponent starts (it never starts one itself: it sits in seat 1), saves them where it is
 /// told, and leaves when its opponent does.
-pub(super) fn start_computer(start: ComputerStart) -> Result<SocketAddr, String> {
+pub(super) fn start_computer(
+    start: ComputerStart,
+    helpers: &mut Helpers,
+) -> Result<SocketAddr, String> {
     let (name, bot) = match start.engine {
         Some(engine) => (
             engine
@@ -812,7 +818,7 @@ pub(super) fn start_computer(start: ComputerStart) -> Result<SocketAddr, String>
         new_game: start.resume_with.is_none(),
         ..super::PeerOptions::default()
     };
-    spawn_on_loopback("lanqi-computer", start.identity, options, None)
+    spawn_on_loopback("lanqi-computer", start.identity, options, None, helpers)
 }
 
 /// How to start the hot-seat guest.
@@ -838,7 +844,10 @@ pub(super) struct GuestStart<'a> {
 
 /// Starts the hot-seat guest: a hand-driven peer that accepts the host's challenge at once,
 /// keeps its copy of each game where it is told, and stops when the host drops it.
-pub(super) fn start_guest(start: GuestStart<'_>) -> Result<(Guest, SocketAddr), String> {
+pub(super) fn start_guest(
+    start: GuestStart<'_>,
+    helpers: &mut Helpers,
+) -> Result<(Guest, SocketAddr), String> {
     let (commands, command_rx) = mpsc::unbounded_channel();
     let (snapshot_tx, snapshots) = watch::channel(Snapshot::default());
     let identity = start.identity;
@@ -859,7 +868,7 @@ pub(super) fn start_guest(start: GuestStart<'_>) -> Result<(Guest, SocketAddr), 
         commands: command_rx,
         snapshots: snapshot_tx,
     };
-    let addr = spawn_on_loopback("lanqi-guest", identity, options, Some(controller))?;
+    let addr = spawn_on_loopback("lanqi-guest", identity, options, Some(controller), helpers)?;
     let guest = Guest {
         key,
         commands,
@@ -868,18 +877,50 @@ pub(super) fn start_guest(start: GuestStart<'_>) -> Result<(Guest, SocketAddr), 
     Ok((guest, addr))
 }
 
+/// The threads of the computers and guests a peer started on loopback: when the peer
+/// stops, it gives them a moment to hear its goodbye and save their copies of the game
+/// (an adjourned table resumes from the move every seat has).
+#[derive(Default)]
+pub(super) struct Helpers(Vec<std::thread::JoinHandle<()>>);
+
+impl Helpers {
+    /// How long a stopping peer waits for its helpers (the app closes its window after two
+    /// seconds in any case).
+    const PATIENCE: std::time::Duration = std::time::Duration::from_millis(1500);
+
+    /// Keeps a new helper's thread, forgetting those that have ended (so the list is as
+    /// long as the helpers still running).
+    fn keep(&mut self, thread: std::thread::JoinHandle<()>) {
+        self.0.retain(|t| !t.is_finished());
+        self.0.push(thread);
+    }
+
+    /// Waits, up to [`Helpers::PATIENCE`], until every helper has ended; whether they all did.
+    pub(super) async fn ended(&self) -> bool {
+        let deadline = tokio::time::Instant::now() + Self::PATIENCE;
+        while self.0.iter().any(|t| !t.is_finished()) {
+            if tokio::time::Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        true
+    }
+}
+
 /// Runs a peer on its own thread and runtime, listening on loopback with discovery off;
-/// returns its address.
+/// returns its address. The thread joins `helpers`.
 fn spawn_on_loopback(
     thread: &str,
     identity: crate::store::Identity,
     options: super::PeerOptions,
     controller: Option<Controller>,
+    helpers: &mut Helpers,
 ) -> Result<SocketAddr, String> {
     let socket = std::net::UdpSocket::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
     socket.set_nonblocking(true).map_err(|e| e.to_string())?;
     let addr = socket.local_addr().map_err(|e| e.to_string())?;
-    std::thread::Builder::new()
+    let thread = std::thread::Builder::new()
         .name(thread.into())
         .spawn(move || {
             let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
@@ -912,5 +953,6 @@ fn spawn_on_loopback(
             });
         })
         .map_err(|e| e.to_string())?;
+    helpers.keep(thread);
     Ok(addr)
 }

@@ -132,25 +132,31 @@ impl<T: Transport, F: FnMut(&Value)> Peer<'_, T, F> {
             let games_dir = seat_games(self.options.games_dir.as_ref(), seat);
             let started = match sitter {
                 // Resuming, the computer challenges with the game's id, from its copy.
-                Sitter::Computer(level) => start_computer(ComputerStart {
-                    level,
-                    engine: None,
-                    identity,
-                    games_dir,
-                    resume_with: resume.map(|id| (here, id)),
-                    join: Some((here, game)),
-                    clock,
-                })
+                Sitter::Computer(level) => start_computer(
+                    ComputerStart {
+                        level,
+                        engine: None,
+                        identity,
+                        games_dir,
+                        resume_with: resume.map(|id| (here, id)),
+                        join: Some((here, game)),
+                        clock,
+                    },
+                    &mut self.helpers,
+                )
                 .map(|_| None),
-                Sitter::Here(name) => start_guest(GuestStart {
-                    name: &name,
-                    identity,
-                    host,
-                    games_dir,
-                    resume_id: resume,
-                    join: Some((here, game)),
-                    clock,
-                })
+                Sitter::Here(name) => start_guest(
+                    GuestStart {
+                        name: &name,
+                        identity,
+                        host,
+                        games_dir,
+                        resume_id: resume,
+                        join: Some((here, game)),
+                        clock,
+                    },
+                    &mut self.helpers,
+                )
                 .map(Some),
                 Sitter::Lan(addr) => {
                     gathering.add(None, Some(addr));

@@ -237,6 +237,8 @@ struct Peer<'a, T: Transport, F: FnMut(&Value)> {
     gathering: Option<gather::Gathering>,
     /// A table of three or four being resumed: where each seat's copy stands.
     rejoining: Option<rejoin::Rejoining>,
+    /// The computers and guests it started, given a moment to save when it stops.
+    helpers: control::Helpers,
 }
 
 /// Runs a headless peer on `transport` until its games are played.
@@ -346,6 +348,7 @@ async fn run_with<T: Transport>(
         seated: Vec::new(),
         gathering: None,
         rejoining: None,
+        helpers: Default::default(),
     };
     if peer.options.connect.is_none() {
         // The opener of a larger table takes a session with each other seat.
@@ -371,6 +374,15 @@ async fn run_with<T: Transport>(
         peer.leave_star_game(now);
         peer.endpoint.disconnect(now);
         peer.transmit(now).await;
+    }
+    // The guests stop with their controllers gone; the computers have had our goodbye.
+    if let Some(hand) = &mut peer.hand {
+        hand.guests.clear();
+    }
+    if !peer.helpers.ended().await {
+        peer.emit(Event::Note {
+            message: "a computer or guest of this peer was still running when it stopped".into(),
+        });
     }
     let drops = peer.endpoint.drops();
     peer.emit(Event::Drops(drops));
