@@ -105,3 +105,60 @@ fn a_shallow_search_checks_its_move_against_the_other_seats_vct() {
     );
     assert_eq!(r.best, Some(p("i8")));
 }
+
+/// The game's moves from the first stone, as `h8 i9 …`.
+fn moves(list: &str) -> Game {
+    let mut g = Game::new(Settings::default()).unwrap();
+    for m in list.split_whitespace() {
+        g.play(p(m)).unwrap();
+    }
+    g
+}
+
+#[test]
+fn the_proof_number_search_finds_a_long_vct_the_depth_limited_search_misses() {
+    // From a game against Rapfi (#27): after White's j11, Rapfi (1,000,000 nodes) finds a
+    // forced win for Black in 17 plies starting at h9. The depth-limited VCT, 6 threats
+    // deep, does not see it within the same nodes; the proof-number search does, and
+    // starts where Rapfi does.
+    let g = moves("h8 i9 e7 i8 i10 h10 g11 j9 j11");
+    let mut s = Searcher::new(8);
+    assert_eq!(s.vct(&g, 300_000, 6), None);
+    assert_eq!(s.vct_proof(&g, 300_000), Some(p("h9")));
+}
+
+#[test]
+fn the_proof_number_search_finds_what_the_depth_limited_search_finds() {
+    // Both searches have the same threats and answers; the proof-number search has no
+    // depth limit, so every VCT found 4 threats deep is found by it too (on the hand-made
+    // double three, and along games the engine plays against itself from it).
+    let mut s = Searcher::new(8);
+    let mut found = 0;
+    for start in ["g8 h8 i10 i11|a1 o1 a15 o15", "h8 i9 e7 i8|i10 h10 g11 j9"] {
+        let (b, w) = start.split_once('|').unwrap();
+        let mut g = position(b, w);
+        for _ in 0..16 {
+            if g.ending().is_some() {
+                break;
+            }
+            if s.vct(&g, 200_000, 4).is_some() {
+                found += 1;
+                assert!(
+                    s.vct_proof(&g, 2_000_000).is_some(),
+                    "a VCT the depth-limited search found after {:?}",
+                    g.moves()
+                );
+            }
+            let best = s.search(&g, limits(5_000)).best.unwrap();
+            g.play(best).unwrap();
+        }
+    }
+    assert!(found > 0, "the games had VCTs to compare");
+}
+
+#[test]
+fn the_proof_number_search_finds_no_vct_in_an_opening() {
+    let mut s = Searcher::new(8);
+    assert_eq!(s.vct_proof(&moves("h8 i9 e6"), 200_000), None);
+    assert_eq!(s.vct_proof(&moves("h8 i8 e9 h9 f10 g11"), 200_000), None);
+}

@@ -1,6 +1,7 @@
 //! The Gomoku computer player, for every rule set, board size, win length and seat count:
 //! line patterns judged by what they can become ([`pattern`]), an incrementally updated
-//! board of per-point threats ([`state`]), threat-space search (VCF, VCT: [`threat`]) and
+//! board of per-point threats ([`state`]), threat-space search (VCF, VCT: [`threat`], and
+//! best-first by proof numbers: [`proof`]) and
 //! an iterative-deepening alpha-beta with a transposition table ([`search`]), and the
 //! Gomocup (Piskvork) protocol front end ([`gomocup`]); swap openings' stones and colour
 //! choices ([`opening`], [`best_action`]).
@@ -14,6 +15,7 @@ pub mod external;
 pub mod gomocup;
 pub mod opening;
 pub mod pattern;
+pub mod proof;
 pub mod search;
 pub mod state;
 pub mod threat;

@@ -231,6 +231,21 @@ impl Searcher {
         point
     }
 
+    /// The first move of a VCT for the seat to move of a two-seat game found by the
+    /// proof-number search within `nodes` nodes; `None` if none was proven.
+    pub fn vct_proof(&mut self, game: &Game, nodes: u64) -> Option<Point> {
+        let mut budget = Budget::new(nodes, None);
+        let mut st = State::new(game, std::mem::take(&mut self.tables));
+        let found = if game.ending().is_none() {
+            super::proof::Proof::new(&mut st, true, &mut budget, nodes).find()
+        } else {
+            None
+        };
+        let point = found.map(|c| st.point(c));
+        self.tables = st.into_tables();
+        point
+    }
+
     fn think(
         &mut self,
         st: &mut State,
@@ -270,11 +285,18 @@ impl Searcher {
             {
                 return (Some(st.point(c)), How::Vcf, WIN, 0);
             }
-            if limits.vct
-                && let Some(c) = Threats::new(st, true, budget, share(4))
+            let vct = if !limits.vct {
+                None
+            } else if Tune::current().number(9, 0) > 0 {
+                super::proof::Proof::new(st, true, budget, share(4))
+                    .until(slice(VCT_PART))
+                    .find()
+            } else {
+                Threats::new(st, true, budget, share(4))
                     .until(slice(VCT_PART))
                     .find(Tune::current().number(2, VCT_DEPTH as i32) as u32)
-            {
+            };
+            if let Some(c) = vct {
                 return (Some(st.point(c)), How::Vct, WIN, 0);
             }
         }
@@ -493,9 +515,13 @@ impl Searcher {
             }
             st.make(m);
             let until = budget.deadline;
-            let mut t = Threats::new(st, true, budget, left).until(until);
-            let found = t.find(depth).is_some();
-            let aborted = t.aborted();
+            let (found, aborted) = if tune.number(9, 0) > 0 {
+                let mut t = super::proof::Proof::new(st, true, budget, left).until(until);
+                (t.find().is_some(), t.aborted())
+            } else {
+                let mut t = Threats::new(st, true, budget, left).until(until);
+                (t.find(depth).is_some(), t.aborted())
+            };
             st.unmake();
             if aborted {
                 break;

@@ -244,6 +244,13 @@ impl State {
         self.hash ^ splitmix(self.mover() as u64 + 0x51)
     }
 
+    /// The hash [`State::hash`] would give after the seat to move played on `c` (two
+    /// seats).
+    pub fn hash_after(&self, c: usize) -> u64 {
+        let seat = self.mover();
+        self.hash ^ self.zobrist[c][seat as usize] ^ splitmix(self.next_seat() as u64 + 0x51)
+    }
+
     /// Whether the cell is on the board and empty.
     pub fn is_empty(&self, c: usize) -> bool {
         self.cells[c] == EMPTY

@@ -45,8 +45,11 @@ pub struct Tune {
     /// (1 for on; off by default: it did not gain, docs/MEASUREMENTS.md, #27 seventh round),
     /// with two seats the static score is the weighted sum of the board's pattern and
     /// threat counts with the weights fitted to Rapfi's evaluation
-    /// (`evaluate::Weights::current`) instead of the hand-set sum of the cells' values.
-    pub set: [i32; 9],
+    /// (`evaluate::Weights::current`) instead of the hand-set sum of the cells' values;
+    /// `pn` (1 for on; off by default, docs/MEASUREMENTS.md, #27 eighth round), the root's
+    /// VCT and `verify`'s check use the proof-number search (`proof.rs`) instead of the
+    /// depth-limited one.
+    pub set: [i32; 10],
 }
 
 impl Tune {
@@ -68,7 +71,7 @@ impl Tune {
             lmr2: !has("lmr2"),
             verify: !has("verify"),
             g43: !has("g43"),
-            set: [0; 9],
+            set: [0; 10],
         }
     }
 
@@ -88,6 +91,7 @@ impl Tune {
                 "vm" => 6,
                 "vd" => 7,
                 "fit" => 8,
+                "pn" => 9,
                 _ => continue,
             };
             self.set[i] = value.trim().parse().unwrap_or(0);
@@ -134,7 +138,7 @@ mod tests {
                 lmr2: true,
                 verify: true,
                 g43: true,
-                set: [0; 9],
+                set: [0; 10],
             }
         );
         let t = Tune::without("lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, g43");
