@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use super::budget::Budget;
-use super::pattern::Pat;
-use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_THREE, F_WIN, State};
+use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_WIN, State};
+use super::threat::{answers, threat_moves};
 
 /// A number larger than any proof or disproof number.
 const INF: u32 = 1 << 30;
@@ -164,27 +164,12 @@ impl<'a> Proof<'a> {
             if st.cells_with(a, F_WIN).into_iter().any(|c| st.legal(c)) {
                 return Node::Won;
             }
-            let mut moves: Vec<(i32, usize)> = st
-                .cells_near_stones(st.win())
-                .filter_map(|c| {
-                    let f = st.flags(a, c);
-                    let rank = if f & F_FOUR != 0 {
-                        2_000_000
-                    } else if self.vct && f & F_THREE != 0 {
-                        1_000_000
-                    } else {
-                        return None;
-                    };
-                    let bonus = if f & F_DOUBLE != 0 { 500_000 } else { 0 };
-                    Some((rank + bonus + st.value(a, c) + st.value(d, c), c))
-                })
-                .filter(|&(_, c)| st.legal(c))
-                .collect();
+            let mut moves = threat_moves(st, a, d, self.vct);
+            moves.retain(|&c| st.legal(c));
             if moves.is_empty() {
                 return Node::Lost;
             }
-            moves.sort_unstable_by(|x, y| y.cmp(x));
-            return Node::Moves(moves.into_iter().map(|(_, c)| c).collect());
+            return Node::Moves(moves);
         }
         if st.count(d, F_FIVE) > 0 {
             return Node::Lost;
@@ -203,34 +188,9 @@ impl<'a> Proof<'a> {
         if !self.vct {
             return Node::Lost;
         }
-        let wins: Vec<usize> = st
-            .cells_with(a, F_WIN)
-            .into_iter()
-            .filter(|&c| !st.forbidden(a, c))
-            .collect();
-        if wins.is_empty() {
+        let Some(mut replies) = answers(st, a, d) else {
             return Node::Lost;
-        }
-        // Every point on the threatening lines, and the defender's own fours.
-        let r = st.win() - 1;
-        let mut replies: Vec<usize> = Vec::new();
-        for &w in &wins {
-            for dir in 0..4 {
-                if st.pat(a, w, dir) < Pat::Four {
-                    continue;
-                }
-                for x in st.line(w, dir, r) {
-                    if st.is_empty(x) && !replies.contains(&x) {
-                        replies.push(x);
-                    }
-                }
-            }
-        }
-        for c in st.cells_with(d, F_FOUR) {
-            if !replies.contains(&c) {
-                replies.push(c);
-            }
-        }
+        };
         replies.retain(|&c| st.legal(c));
         if replies.is_empty() {
             return Node::Won;

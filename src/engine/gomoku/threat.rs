@@ -13,6 +13,63 @@ use std::time::Instant;
 use super::budget::Budget;
 use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_THREE, F_WIN, State};
 
+/// The attacker's threats (its fours, and with `vct` its open threes) near the stones,
+/// the most promising first: fours, then threes, doubles first within each, then by the
+/// points' values for both seats. Forbidden points are not taken out.
+pub(super) fn threat_moves(st: &State, a: u8, d: u8, vct: bool) -> Vec<usize> {
+    let mut moves: Vec<(i32, usize)> = st
+        .cells_near_stones(st.win())
+        .filter_map(|c| {
+            let f = st.flags(a, c);
+            let rank = if f & F_FOUR != 0 {
+                2_000_000
+            } else if vct && f & F_THREE != 0 {
+                1_000_000
+            } else {
+                return None;
+            };
+            let bonus = if f & F_DOUBLE != 0 { 500_000 } else { 0 };
+            Some((rank + bonus + st.value(a, c) + st.value(d, c), c))
+        })
+        .collect();
+    moves.sort_unstable_by(|x, y| y.cmp(x));
+    moves.into_iter().map(|(_, c)| c).collect()
+}
+
+/// The defender's answers to the attacker's open threes: every empty point on the lines
+/// that threaten an open four, and the defender's own fours; `None` if the attacker
+/// threatens no open four. Forbidden points are not taken out.
+pub(super) fn answers(st: &State, a: u8, d: u8) -> Option<Vec<usize>> {
+    let wins: Vec<usize> = st
+        .cells_with(a, F_WIN)
+        .into_iter()
+        .filter(|&c| !st.forbidden(a, c))
+        .collect();
+    if wins.is_empty() {
+        return None;
+    }
+    let r = st.win() - 1;
+    let mut replies: Vec<usize> = Vec::new();
+    for &w in &wins {
+        for dir in 0..4 {
+            if st.pat(a, w, dir) < super::pattern::Pat::Four {
+                continue;
+            }
+            for x in st.line(w, dir, r) {
+                if st.is_empty(x) && !replies.contains(&x) {
+                    replies.push(x);
+                }
+            }
+        }
+    }
+    for c in st.cells_with(d, F_FOUR) {
+        if !replies.contains(&c) {
+            replies.push(c);
+        }
+    }
+    Some(replies)
+}
+
 /// A threat-space search over one position.
 pub struct Threats<'a> {
     st: &'a mut State,
@@ -118,24 +175,7 @@ impl<'a> Threats<'a> {
         if self.failed.get(&key).is_some_and(|&at| at >= depth) {
             return None;
         }
-        let mut moves: Vec<(i32, usize)> = self
-            .st
-            .cells_near_stones(self.st.win())
-            .filter_map(|c| {
-                let f = self.st.flags(a, c);
-                let rank = if f & F_FOUR != 0 {
-                    2_000_000
-                } else if self.vct && f & F_THREE != 0 {
-                    1_000_000
-                } else {
-                    return None;
-                };
-                let bonus = if f & F_DOUBLE != 0 { 500_000 } else { 0 };
-                Some((rank + bonus + self.st.value(a, c) + self.st.value(d, c), c))
-            })
-            .collect();
-        moves.sort_unstable_by(|x, y| y.cmp(x));
-        for (_, m) in moves {
+        for m in threat_moves(self.st, a, d, self.vct) {
             if !self.st.legal(m) {
                 continue;
             }
@@ -181,35 +221,9 @@ impl<'a> Threats<'a> {
         if !self.vct {
             return false;
         }
-        let wins: Vec<usize> = self
-            .st
-            .cells_with(a, F_WIN)
-            .into_iter()
-            .filter(|&c| !self.st.forbidden(a, c))
-            .collect();
-        if wins.is_empty() {
+        let Some(replies) = answers(self.st, a, d) else {
             return false;
-        }
-        // Every point on the threatening lines, and the defender's own fours.
-        let r = self.st.win() - 1;
-        let mut replies: Vec<usize> = Vec::new();
-        for &w in &wins {
-            for dir in 0..4 {
-                if self.st.pat(a, w, dir) < super::pattern::Pat::Four {
-                    continue;
-                }
-                for x in self.st.line(w, dir, r) {
-                    if self.st.is_empty(x) && !replies.contains(&x) {
-                        replies.push(x);
-                    }
-                }
-            }
-        }
-        for c in self.st.cells_with(d, F_FOUR) {
-            if !replies.contains(&c) {
-                replies.push(c);
-            }
-        }
+        };
         for m in replies {
             if !self.st.legal(m) {
                 continue;
