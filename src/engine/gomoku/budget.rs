@@ -45,3 +45,54 @@ impl Budget {
         self.stopped
     }
 }
+
+/// The part of a [`Budget`] one threat search may spend: at most a number of nodes more,
+/// and a deadline of its own (read every 256 nodes), if given. Once it has run out it
+/// stays so: a search that ran out proves nothing.
+pub struct Share<'a> {
+    budget: &'a mut Budget,
+    limit: u64,
+    until: Option<Instant>,
+    aborted: bool,
+}
+
+impl<'a> Share<'a> {
+    /// At most `nodes` more nodes of `budget`.
+    pub fn new(budget: &'a mut Budget, nodes: u64) -> Share<'a> {
+        let limit = budget.nodes.saturating_add(nodes);
+        Share {
+            budget,
+            limit,
+            until: None,
+            aborted: false,
+        }
+    }
+
+    /// Stops at `until` too, if given.
+    pub fn set_until(&mut self, until: Option<Instant>) {
+        self.until = until;
+    }
+
+    /// Counts a node.
+    pub fn count(&mut self) {
+        self.budget.nodes += 1;
+    }
+
+    /// Whether the share (or the whole budget) has run out, now or before.
+    pub fn exhausted(&mut self) -> bool {
+        if self.aborted
+            || self.budget.nodes >= self.limit
+            || self.budget.stop()
+            || (self.budget.nodes.is_multiple_of(256)
+                && self.until.is_some_and(|t| Instant::now() >= t))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Whether it has run out.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+}

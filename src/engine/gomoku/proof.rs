@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use super::budget::Budget;
+use super::budget::{Budget, Share};
 use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_WIN, State};
 use super::threat::{answers, threat_moves};
 
@@ -36,10 +36,7 @@ pub struct Proof<'a> {
     attacker: u8,
     defender: u8,
     vct: bool,
-    budget: &'a mut Budget,
-    limit: u64,
-    until: Option<Instant>,
-    aborted: bool,
+    share: Share<'a>,
     table: HashMap<u64, (u32, u32)>,
 }
 
@@ -49,30 +46,26 @@ impl<'a> Proof<'a> {
     pub fn new(st: &'a mut State, vct: bool, budget: &'a mut Budget, limit: u64) -> Proof<'a> {
         let attacker = st.mover();
         let defender = st.next_seat();
-        let limit = budget.nodes.saturating_add(limit);
         Proof {
             st,
             attacker,
             defender,
             vct,
-            budget,
-            limit,
-            until: None,
-            aborted: false,
+            share: Share::new(budget, limit),
             table: HashMap::new(),
         }
     }
 
     /// Stops the search at `until` too (read every 256 nodes), if given.
     pub fn until(mut self, until: Option<Instant>) -> Proof<'a> {
-        self.until = until;
+        self.share.set_until(until);
         self
     }
 
     /// Whether the search ran out of nodes or time (a `None` from [`Proof::find`] then
     /// proves nothing).
     pub fn aborted(&self) -> bool {
-        self.aborted
+        self.share.aborted()
     }
 
     /// The first move of a forced win, if one is proven within the budget.
@@ -105,18 +98,6 @@ impl<'a> Proof<'a> {
                 .into_iter()
                 .find(|&c| self.st.legal(c))
         })
-    }
-
-    fn out_of_nodes(&mut self) -> bool {
-        if self.aborted
-            || self.budget.nodes >= self.limit
-            || self.budget.stop()
-            || (self.budget.nodes.is_multiple_of(256)
-                && self.until.is_some_and(|t| Instant::now() >= t))
-        {
-            self.aborted = true;
-        }
-        self.aborted
     }
 
     fn value(&self, key: u64) -> (u32, u32) {
@@ -201,9 +182,9 @@ impl<'a> Proof<'a> {
     /// Searches the node at the seat to move until its proof number reaches `th_pn` or
     /// its disproof number `th_dn` (or the budget runs out); returns both.
     fn mid(&mut self, attacker: bool, th_pn: u32, th_dn: u32, ply: u32) -> (u32, u32) {
-        self.budget.nodes += 1;
+        self.share.count();
         let key = self.st.hash();
-        if self.out_of_nodes() {
+        if self.share.exhausted() {
             return self.value(key);
         }
         let moves = match self.expand(attacker) {
@@ -241,7 +222,7 @@ impl<'a> Proof<'a> {
             } else {
                 (sum, best.0)
             };
-            if pn >= th_pn || dn >= th_dn || self.aborted {
+            if pn >= th_pn || dn >= th_dn || self.share.aborted() {
                 self.store(key, (pn, dn));
                 return (pn, dn);
             }

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use super::budget::Budget;
+use super::budget::{Budget, Share};
 use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_THREE, F_WIN, State};
 
 /// The attacker's threats (its fours, and with `vct` its open threes) near the stones,
@@ -76,11 +76,8 @@ pub struct Threats<'a> {
     attacker: u8,
     defender: u8,
     vct: bool,
-    budget: &'a mut Budget,
-    limit: u64,
+    share: Share<'a>,
     failed: HashMap<u64, u32>,
-    aborted: bool,
-    until: Option<Instant>,
 }
 
 impl<'a> Threats<'a> {
@@ -89,30 +86,26 @@ impl<'a> Threats<'a> {
     pub fn new(st: &'a mut State, vct: bool, budget: &'a mut Budget, limit: u64) -> Threats<'a> {
         let attacker = st.mover();
         let defender = st.next_seat();
-        let limit = budget.nodes.saturating_add(limit);
         Threats {
             st,
             attacker,
             defender,
             vct,
-            budget,
-            limit,
+            share: Share::new(budget, limit),
             failed: HashMap::new(),
-            aborted: false,
-            until: None,
         }
     }
 
     /// Stops the search at `until` too (read every 256 nodes), if given.
     pub fn until(mut self, until: Option<Instant>) -> Threats<'a> {
-        self.until = until;
+        self.share.set_until(until);
         self
     }
 
     /// Whether the search ran out of nodes or time (a `None` from [`Threats::find`] then
     /// proves nothing).
     pub fn aborted(&self) -> bool {
-        self.aborted
+        self.share.aborted()
     }
 
     /// The first move of a forced win found within `depth` attacking moves, if any.
@@ -123,22 +116,10 @@ impl<'a> Threats<'a> {
         self.attack(depth)
     }
 
-    fn out_of_nodes(&mut self) -> bool {
-        if self.aborted
-            || self.budget.nodes >= self.limit
-            || self.budget.stop()
-            || (self.budget.nodes.is_multiple_of(256)
-                && self.until.is_some_and(|t| Instant::now() >= t))
-        {
-            self.aborted = true;
-        }
-        self.aborted
-    }
-
     /// The attacker to move: a winning move, if it finds one.
     fn attack(&mut self, depth: u32) -> Option<usize> {
-        self.budget.nodes += 1;
-        if self.out_of_nodes() {
+        self.share.count();
+        if self.share.exhausted() {
             return None;
         }
         let (a, d) = (self.attacker, self.defender);
@@ -185,11 +166,11 @@ impl<'a> Threats<'a> {
             if won {
                 return Some(m);
             }
-            if self.aborted {
+            if self.share.aborted() {
                 return None;
             }
         }
-        if !self.aborted {
+        if !self.share.aborted() {
             self.failed.insert(key, depth);
         }
         None
@@ -197,8 +178,8 @@ impl<'a> Threats<'a> {
 
     /// The defender to move after an attacking move: whether every reply loses.
     fn defend(&mut self, depth: u32) -> bool {
-        self.budget.nodes += 1;
-        if self.out_of_nodes() {
+        self.share.count();
+        if self.share.exhausted() {
             return false;
         }
         let (a, d) = (self.attacker, self.defender);
