@@ -203,41 +203,40 @@ impl Searcher {
     /// The first move of a VCF (victory by continuous fours) for the seat to move of a
     /// two-seat game, searching at most `nodes` nodes; `None` if none was found.
     pub fn vcf(&mut self, game: &Game, nodes: u64) -> Option<Point> {
-        let mut budget = Budget::new(nodes, None);
-        let mut st = State::new(game, std::mem::take(&mut self.tables));
-        let found = if game.ending().is_none() {
-            Threats::new(&mut st, false, &mut budget, nodes).find(30)
-        } else {
-            None
-        };
-        let point = found.map(|c| st.point(c));
-        self.tables = st.into_tables();
-        point
+        self.threat_point(game, nodes, |st, budget| {
+            Threats::new(st, false, budget, nodes).find(30)
+        })
     }
 
     /// The first move of a VCT (victory by continuous threats: fours and open threes) for
     /// the seat to move of a two-seat game, within `depth` attacking moves and `nodes`
     /// nodes; `None` if none was found.
     pub fn vct(&mut self, game: &Game, nodes: u64, depth: u32) -> Option<Point> {
-        let mut budget = Budget::new(nodes, None);
-        let mut st = State::new(game, std::mem::take(&mut self.tables));
-        let found = if game.ending().is_none() {
-            Threats::new(&mut st, true, &mut budget, nodes).find(depth)
-        } else {
-            None
-        };
-        let point = found.map(|c| st.point(c));
-        self.tables = st.into_tables();
-        point
+        self.threat_point(game, nodes, |st, budget| {
+            Threats::new(st, true, budget, nodes).find(depth)
+        })
     }
 
     /// The first move of a VCT for the seat to move of a two-seat game found by the
     /// proof-number search within `nodes` nodes; `None` if none was proven.
     pub fn vct_proof(&mut self, game: &Game, nodes: u64) -> Option<Point> {
+        self.threat_point(game, nodes, |st, budget| {
+            super::proof::Proof::new(st, true, budget, nodes).find()
+        })
+    }
+
+    /// The point a threat search `find` finds on the board of `game` (none when the game
+    /// is over), with a budget of `nodes`.
+    fn threat_point(
+        &mut self,
+        game: &Game,
+        nodes: u64,
+        find: impl FnOnce(&mut State, &mut Budget) -> Option<usize>,
+    ) -> Option<Point> {
         let mut budget = Budget::new(nodes, None);
         let mut st = State::new(game, std::mem::take(&mut self.tables));
         let found = if game.ending().is_none() {
-            super::proof::Proof::new(&mut st, true, &mut budget, nodes).find()
+            find(&mut st, &mut budget)
         } else {
             None
         };
