@@ -551,17 +551,25 @@ impl State {
 
     /// The empty cells where `seat` has `flag`.
     pub fn cells_with(&self, seat: u8, flag: u8) -> Vec<usize> {
-        if self.count(seat, flag) == 0 {
-            return Vec::new();
+        debug_assert!(flag.is_power_of_two(), "one flag at a time");
+        let count = self.count(seat, flag).max(0) as usize;
+        let mut out = Vec::with_capacity(count);
+        if count == 0 {
+            return out;
         }
+        // Flags live only on empty cells within the win length of a stone, and the count
+        // is exact: the scan stops at the last one.
         let (x0, y0, x1, y1) = self.span_near_stones(self.win);
         let flags = &self.flags[seat as usize];
-        let mut out = Vec::new();
         for y in y0..=y1 {
-            for x in x0..=x1 {
-                let c = self.cell(x, y);
-                if flags[c] & flag != 0 {
-                    out.push(c);
+            let start = self.cell(x0, y);
+            let row = &flags[start..=self.cell(x1, y)];
+            for (i, &f) in row.iter().enumerate() {
+                if f & flag != 0 {
+                    out.push(start + i);
+                    if out.len() == count {
+                        return out;
+                    }
                 }
             }
         }
