@@ -783,6 +783,20 @@ mod tests {
                     snapshot(&st) == recomputed(&st),
                     "{rule:?}, win {win}, {seats} seats: the boards differ after move {played} ({p})"
                 );
+                // The scan that stops at the flag's count finds every flagged cell.
+                for seat in 0..seats as u8 {
+                    for flag in [F_FIVE, F_WIN, F_FOUR, F_THREE, F_DOUBLE] {
+                        let all: Vec<usize> = st
+                            .board_cells()
+                            .filter(|&c| st.is_empty(c) && st.flags(seat, c) & flag != 0)
+                            .collect();
+                        assert_eq!(
+                            st.cells_with(seat, flag),
+                            all,
+                            "{rule:?}: seat {seat}, flag {flag}, after move {played}"
+                        );
+                    }
+                }
             }
             assert!(played >= 10, "{rule:?}: only {played} moves");
             for _ in 0..played {
