@@ -784,7 +784,7 @@ mod tests {
                     "{rule:?}, win {win}, {seats} seats: the boards differ after move {played} ({p})"
                 );
                 // The scan that stops at the flag's count finds every flagged cell.
-                for seat in 0..seats as u8 {
+                for seat in 0..seats {
                     for flag in [F_FIVE, F_WIN, F_FOUR, F_THREE, F_DOUBLE] {
                         let all: Vec<usize> = st
                             .board_cells()
