@@ -549,7 +549,7 @@ impl State {
         self.vals[s][c] = value;
     }
 
-    /// The empty cells where `seat` has `flag`.
+    /// The empty cells where `seat` has `flag` (a single flag), row by row.
     pub fn cells_with(&self, seat: u8, flag: u8) -> Vec<usize> {
         debug_assert!(flag.is_power_of_two(), "one flag at a time");
         let count = self.count(seat, flag).max(0) as usize;
