@@ -878,7 +878,12 @@ impl Searcher {
                 (others, root_total)
             }
         };
-        let mut score = mine * 6 / 5 - theirs;
+        let cells = st.playing() == 2 && Tune::current().number(10, 0) > 0;
+        let mut score = if cells {
+            st.cell_score(me, st.next_seat())
+        } else {
+            mine * 6 / 5 - theirs
+        };
         if st.playing() == 2 {
             let them = st.next_seat();
             // The seat to move can make a four-three or a double three, and the other

@@ -6,6 +6,7 @@
 
 use std::sync::OnceLock;
 
+use super::evaluate::CellTable;
 use super::pattern::{EMPTY, OTHER, OWN, Pat, PatternTable, WALL, WinMode};
 use crate::rules::gomoku::{Board, Game, Point, Rule, Seat, renju};
 
@@ -52,7 +53,10 @@ pub struct State {
     vals: Vec<Vec<i32>>,
     flags: Vec<Vec<u8>>,
     nflags: [[i32; 8]; 4],
-    total: [i64; 4],
+    /// Per seat, the sums over the empty cells of: the cells' values; the cell table's
+    /// weights for the seat to move; and its weights for the other seat
+    /// ([`evaluate::CellTable`]).
+    total: [[i64; 3]; 4],
     near: Vec<u8>,
     tables: Vec<PatternTable>,
     table_of: [usize; 4],
@@ -74,7 +78,7 @@ pub struct State {
     /// old patterns, value and flags…
     saved: Vec<Saved>,
     /// …where each move's records start, and the counts and totals before it.
-    marks: Vec<(usize, [[i32; 8]; 4], [i64; 4])>,
+    marks: Vec<(usize, [[i32; 8]; 4], [[i64; 3]; 4])>,
 }
 
 /// A seat's patterns, value and flags at a cell before a move changed them.
@@ -156,7 +160,7 @@ impl State {
             vals: vec![vec![0; n]; seats],
             flags: vec![vec![0; n]; seats],
             nflags: [[0; 8]; 4],
-            total: [0; 4],
+            total: [[0; 3]; 4],
             near: vec![0; n],
             tables,
             table_of,
@@ -324,7 +328,14 @@ impl State {
 
     /// The sum of the seat's values over the empty cells.
     pub fn total(&self, seat: u8) -> i64 {
-        self.total[seat as usize]
+        self.total[seat as usize][0]
+    }
+
+    /// The cell table's score ([`evaluate::CellTable`]) of `me` to move against `them`:
+    /// the sum of `me`'s cells' weights for the seat to move less `them`'s for the other
+    /// seat.
+    pub fn cell_score(&self, me: u8, them: u8) -> i64 {
+        self.total[me as usize][1] - self.total[them as usize][2]
     }
 
     /// The cells `k` steps along line `d` from `c`, `-r..=r`, that are on the board.
@@ -468,8 +479,7 @@ impl State {
             if save {
                 self.save(s, c);
             }
-            self.pats[s][c] = 0;
-            self.revalue(s, c, 0, 0);
+            self.revalue(s, c, 0);
         }
     }
 
@@ -504,9 +514,7 @@ impl State {
             if save {
                 self.save(s, c);
             }
-            self.pats[s][c] = pats;
-            let (value, flags) = cell_value(pats);
-            self.revalue(s, c, value, flags);
+            self.revalue(s, c, pats);
         }
     }
 
@@ -531,7 +539,15 @@ impl State {
         key
     }
 
-    fn revalue(&mut self, s: usize, c: usize, value: i32, flags: u8) {
+    /// Sets a seat's patterns at `c` (0 for none: an occupied cell) and with them its value,
+    /// flags, and the counts and sums they go into.
+    fn revalue(&mut self, s: usize, c: usize, pats: u32) {
+        let (value, flags) = cell_value(pats);
+        let table = CellTable::current();
+        let (old, new) = (table.weights(self.pats[s][c]), table.weights(pats));
+        self.total[s][1] += (new[0] - old[0]) as i64;
+        self.total[s][2] += (new[1] - old[1]) as i64;
+        self.pats[s][c] = pats;
         let old_flags = self.flags[s][c];
         if old_flags != flags {
             for bit in 0..5 {
@@ -545,7 +561,7 @@ impl State {
             }
             self.flags[s][c] = flags;
         }
-        self.total[s] += (value - self.vals[s][c]) as i64;
+        self.total[s][0] += (value - self.vals[s][c]) as i64;
         self.vals[s][c] = value;
     }
 
@@ -700,7 +716,7 @@ mod tests {
     use crate::rules::gomoku::Settings;
 
     /// Per seat and cell the patterns, value and flags; the flag counts; the totals.
-    type Snapshot = (Vec<(u32, i32, u8)>, [[i32; 8]; 4], [i64; 4]);
+    type Snapshot = (Vec<(u32, i32, u8)>, [[i32; 8]; 4], [[i64; 3]; 4]);
 
     /// Every seat's patterns, value and flags on every cell, the flag counts and totals,
     /// as the board keeps them.
@@ -715,7 +731,7 @@ mod tests {
     /// The same, worked out again from the stones alone: each line read off the board
     /// and classified by a fresh pattern table.
     fn recomputed(st: &State) -> Snapshot {
-        let (mut nflags, mut total) = ([[0; 8]; 4], [0; 4]);
+        let (mut nflags, mut total) = ([[0; 8]; 4], [[0; 3]; 4]);
         let mut cells = Vec::new();
         for s in 0..st.seats {
             let mode = st.tables[st.table_of[s]].mode();
@@ -732,7 +748,10 @@ mod tests {
                 for (bit, n) in nflags[s].iter_mut().enumerate().take(5) {
                     *n += (flags >> bit & 1) as i32;
                 }
-                total[s] += value as i64;
+                let weights = CellTable::current().weights(pats);
+                total[s][0] += value as i64;
+                total[s][1] += weights[0] as i64;
+                total[s][2] += weights[1] as i64;
                 cells.push((pats, value, flags));
             }
         }

@@ -48,8 +48,9 @@ pub struct Tune {
     /// (`evaluate::Weights::current`) instead of the hand-set sum of the cells' values;
     /// `pn` (1 for on; off by default, docs/MEASUREMENTS.md, #27 eighth round), the root's
     /// VCT and `verify`'s check use the proof-number search (`proof.rs`) instead of the
-    /// depth-limited one.
-    pub set: [i32; 10],
+    /// depth-limited one; `cells` (1 for on), with two seats the static score is the cell
+    /// table's (`evaluate::CellTable`) instead of the hand-set sum of the cells' values.
+    pub set: [i32; 11],
 }
 
 impl Tune {
@@ -71,7 +72,7 @@ impl Tune {
             lmr2: !has("lmr2"),
             verify: !has("verify"),
             g43: !has("g43"),
-            set: [0; 10],
+            set: [0; 11],
         }
     }
 
@@ -92,6 +93,7 @@ impl Tune {
                 "vd" => 7,
                 "fit" => 8,
                 "pn" => 9,
+                "cells" => 10,
                 _ => continue,
             };
             self.set[i] = value.trim().parse().unwrap_or(0);
@@ -138,7 +140,7 @@ mod tests {
                 lmr2: true,
                 verify: true,
                 g43: true,
-                set: [0; 10],
+                set: [0; 11],
             }
         );
         let t = Tune::without("lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, g43");
