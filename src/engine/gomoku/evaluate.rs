@@ -89,7 +89,9 @@ impl CellTable {
     /// The table of `by_class` (indexed by [`cell_class`]).
     pub fn new(by_class: &[[i32; 2]; CLASSES]) -> CellTable {
         let mut by_pats: Vec<[i32; 2]> = (0..9 * 9 * 9 * 9)
-            .map(|i: usize| by_class[cell_class([i % 9, i / 9 % 9, i / 81 % 9, i / 729].map(|p| p as u8))])
+            .map(|i: usize| {
+                by_class[cell_class([i % 9, i / 9 % 9, i / 81 % 9, i / 729].map(|p| p as u8))]
+            })
             .collect();
         by_pats[0] = [0, 0];
         CellTable { by_pats }
@@ -256,7 +258,11 @@ mod tests {
         assert!(CellTable::parse("1 2\n").unwrap_err().contains("1 kinds"));
         let err = CellTable::parse("# comment\n1 x\n").unwrap_err();
         assert!(err.contains("line 2"), "{err}");
-        assert!(CellTable::parse("1 2 3\n").unwrap_err().contains("not two numbers"));
+        assert!(
+            CellTable::parse("1 2 3\n")
+                .unwrap_err()
+                .contains("not two numbers")
+        );
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod external;
 pub mod gomocup;
 pub mod opening;
 pub mod pattern;
+pub mod policy;
 pub mod proof;
 pub mod search;
 pub mod state;

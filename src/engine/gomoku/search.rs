@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 use super::budget::Budget;
 use super::evaluate::{Weights, features};
 use super::pattern::{Pat, PatternTable};
+use super::policy::Policy;
 use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_THREE, F_WIN, State};
 use super::threat::Threats;
 use super::tune::Tune;
@@ -198,6 +199,19 @@ impl Searcher {
             nodes: budget.nodes,
             elapsed: start.elapsed(),
         }
+    }
+
+    /// Every point alpha-beta would try in `game`'s position at a node below the root, in
+    /// the order it tries them (for measuring the ordering: the search keeps only the
+    /// first few).
+    pub fn ordered_moves(&mut self, game: &Game) -> Vec<Point> {
+        let st = State::new(game, std::mem::take(&mut self.tables));
+        let width = std::mem::replace(&mut self.width, st.empties());
+        let moves = self.moves(&st, 1);
+        self.width = width;
+        let points = moves.into_iter().map(|c| st.point(c)).collect();
+        self.tables = st.into_tables();
+        points
     }
 
     /// The first move of a VCF (victory by continuous fours) for the seat to move of a
@@ -666,6 +680,18 @@ impl Searcher {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = moves[0];
+        let pol = tune.number(12, 0);
+        let gaps: Vec<i32> = if forced_none && two && pol > 0 && tune.number(11, 0) > 0 {
+            let policy = Policy::current();
+            let scores: Vec<i32> = moves
+                .iter()
+                .map(|&m| policy.score(st.pats(me, m), st.pats(them, m)))
+                .collect();
+            let top = scores.iter().copied().max().unwrap_or(0);
+            scores.iter().map(|s| top - s).collect()
+        } else {
+            Vec::new()
+        };
         for (i, m) in moves.into_iter().enumerate() {
             let plain = st.flags(me, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0
                 && st.flags(them, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0;
@@ -674,6 +700,20 @@ impl Searcher {
             if prunable && plain && i >= keep && best > -(WIN / 2) {
                 continue;
             }
+            let gap = gaps.get(i).copied().unwrap_or(0);
+            let own_four = st.flags(me, m) & F_FOUR != 0;
+            if pol >= 2 && prunable && !own_four && i > 0 && gap > 4000 && best > -(WIN / 2) {
+                continue;
+            }
+            let by_policy = if gaps.is_empty() || own_four || i == 0 || depth < 2 || danger {
+                0
+            } else if gap > 4000 {
+                2
+            } else if gap > 2500 {
+                1
+            } else {
+                0
+            };
             // Late quiet moves are searched a ply shallower first (two from the later
             // ones), and again at full depth only if they beat alpha.
             let quiet = reducible && i >= LATE_MOVE && plain;
@@ -682,6 +722,8 @@ impl Searcher {
             } else {
                 1
             };
+            let r = if quiet { r } else { 0 }.max(by_policy);
+            let quiet = r > 0;
             // After the first move, a null window around alpha (principal variation
             // search); a move that beats it is searched again with the full window.
             let pvs = tune.pvs && i > 0 && beta > alpha + 1;
@@ -773,6 +815,7 @@ impl Searcher {
         } else {
             Vec::new()
         };
+        let policy = (others.len() == 1 && Tune::current().number(11, 0) > 0).then(Policy::current);
         let (x0, y0, x1, y1) = st.span_near_stones(2);
         let mut scored: Vec<(i32, usize)> = Vec::with_capacity((x1 + 1 - x0) * (y1 + 1 - y0));
         for y in y0..=y1 {
@@ -794,7 +837,11 @@ impl Searcher {
                 if !guard.is_empty() && !guard.contains(&c) && st.flags(me, c) & F_FOUR == 0 {
                     continue;
                 }
-                scored.push((mine * 10 + theirs * 9, c));
+                let score = match policy {
+                    Some(policy) => policy.score(st.pats(me, c), st.pats(others[0], c)),
+                    None => mine * 10 + theirs * 9,
+                };
+                scored.push((score, c));
             }
         }
         let width = if ply == 0 {
@@ -878,11 +925,16 @@ impl Searcher {
                 (others, root_total)
             }
         };
-        let cells = st.playing() == 2 && Tune::current().number(10, 0) > 0;
-        let mut score = if cells {
-            st.cell_score(me, st.next_seat())
+        let cells = if st.playing() == 2 {
+            Tune::current().number(10, 0)
         } else {
-            mine * 6 / 5 - theirs
+            0
+        };
+        let hand = mine * 6 / 5 - theirs;
+        let mut score = match cells {
+            0 => hand,
+            1 => st.cell_score(me, st.next_seat()),
+            _ => (hand + st.cell_score(me, st.next_seat())) / 2,
         };
         if st.playing() == 2 {
             let them = st.next_seat();

@@ -306,6 +306,11 @@ impl State {
         self.vals[seat as usize][c]
     }
 
+    /// The patterns the seat makes at an empty cell, line `d` in byte `d`.
+    pub fn pats(&self, seat: u8, c: usize) -> u32 {
+        self.pats[seat as usize][c]
+    }
+
     /// The pattern the seat makes at an empty cell in line `d`.
     pub fn pat(&self, seat: u8, c: usize, d: usize) -> Pat {
         Pat::from_u8((self.pats[seat as usize][c] >> (8 * d)) as u8)

@@ -49,8 +49,10 @@ pub struct Tune {
     /// `pn` (1 for on; off by default, docs/MEASUREMENTS.md, #27 eighth round), the root's
     /// VCT and `verify`'s check use the proof-number search (`proof.rs`) instead of the
     /// depth-limited one; `cells` (1 for on), with two seats the static score is the cell
-    /// table's (`evaluate::CellTable`) instead of the hand-set sum of the cells' values.
-    pub set: [i32; 11],
+    /// table's (`evaluate::CellTable`) instead of the hand-set sum of the cells' values;
+    /// `order` (1 for on), with two seats moves are tried in the fitted ordering's order
+    /// (`policy::Policy`) instead of by the cells' values.
+    pub set: [i32; 13],
 }
 
 impl Tune {
@@ -72,7 +74,7 @@ impl Tune {
             lmr2: !has("lmr2"),
             verify: !has("verify"),
             g43: !has("g43"),
-            set: [0; 11],
+            set: [0; 13],
         }
     }
 
@@ -94,6 +96,8 @@ impl Tune {
                 "fit" => 8,
                 "pn" => 9,
                 "cells" => 10,
+                "order" => 11,
+                "pol" => 12,
                 _ => continue,
             };
             self.set[i] = value.trim().parse().unwrap_or(0);
@@ -140,7 +144,7 @@ mod tests {
                 lmr2: true,
                 verify: true,
                 g43: true,
-                set: [0; 11],
+                set: [0; 13],
             }
         );
         let t = Tune::without("lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, g43");
