@@ -1,5 +1,6 @@
-//! Prints, for fitting the Gomoku evaluation's cell table (docs/MEASUREMENTS.md, #27 tenth
-//! round), how many empty cells of each kind ([`cell_class`]) each seat has.
+//! Prints how many empty cells of each kind ([`cell_class`]) each seat has, and whether the
+//! position is quiet: the input of `scripts/gomoku-fit` (docs/MEASUREMENTS.md, #27 tenth
+//! round; the cell table fitted on it was dropped, commit `fe4b508` has it).
 //!
 //! Usage: `cargo run --release --no-default-features --example gomoku_classes < FILE`,
 //! where each line of FILE is a freestyle 15x15 game's moves from the first stone. For

@@ -6,6 +6,8 @@
 mod pattern_player;
 
 use lanqi::engine::Level;
+use lanqi::engine::gomoku::policy::Policy;
+use lanqi::engine::gomoku::state::State;
 use lanqi::engine::gomoku::{How, Limits, Searcher, level_limits};
 use lanqi::rules::gomoku::{Game, Point, Rule, Seat, Settings, Size};
 use pattern_player::PatternPlayer;
@@ -431,4 +433,40 @@ fn levels_against_each_other() {
              as White {ww} won, {wl} lost, {wd} drawn"
         );
     }
+}
+
+/// How often Rapfi's move is among the first five of the points near the stones when they
+/// are ordered by `score(state, cell)` (best first; ties by cell number), over the
+/// positions of tests/data/gomoku_rapfi_moves.txt.
+fn rapfi_in_first_five(score: impl Fn(&State, usize) -> i32) -> f64 {
+    let text = include_str!("data/gomoku_rapfi_moves.txt");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let mut found = 0;
+    for line in &lines {
+        let (moves, rapfi) = line.split_once('|').unwrap();
+        let g = game(Settings::default(), moves);
+        let st = State::new(&g, Vec::new());
+        let rapfi = p(rapfi);
+        let mut cells: Vec<usize> = st
+            .board_cells()
+            .filter(|&c| st.is_empty(c) && st.is_near(c))
+            .collect();
+        cells.sort_by_key(|&c| std::cmp::Reverse(score(&st, c)));
+        found += cells.iter().take(5).any(|&c| st.point(c) == rapfi) as usize;
+    }
+    found as f64 / lines.len() as f64
+}
+
+#[test]
+fn the_fitted_ordering_puts_a_stronger_engines_move_first_more_often_than_the_cells_values() {
+    let policy = Policy::current();
+    let fitted = rapfi_in_first_five(|st, c| {
+        policy.score(st.pats(st.mover(), c), st.pats(st.next_seat(), c))
+    });
+    let by_value =
+        rapfi_in_first_five(|st, c| st.value(st.mover(), c) * 10 + st.value(st.next_seat(), c) * 9);
+    assert!(
+        fitted > by_value + 0.02 && fitted > 0.7,
+        "Rapfi's move among the first five: fitted {fitted:.3}, by the cells' values {by_value:.3}"
+    );
 }

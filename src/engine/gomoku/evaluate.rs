@@ -71,85 +71,6 @@ pub fn features(st: &State) -> [i32; FEATURES] {
     f
 }
 
-/// The shipped cell table's text.
-const SHIPPED: &str = include_str!("../../../resources/gomoku/cell-table.txt");
-
-/// What each kind of empty cell ([`cell_class`]) is worth to its seat, in the hand
-/// evaluation's units: `[w, v]`, `w` when that seat is to move and `v` when the other seat
-/// is. With the table on (`cells` in `tune.rs`), the static score of a two-seat position is
-/// the sum of `w` over the seat to move's cells less the sum of `v` over the other seat's
-/// (the board keeps both sums, [`State::cell_score`]).
-pub struct CellTable {
-    /// The weights by the four patterns' codes, `a + 9b + 81c + 729d` (no patterns, an
-    /// occupied cell, weighs nothing).
-    by_pats: Vec<[i32; 2]>,
-}
-
-impl CellTable {
-    /// The table of `by_class` (indexed by [`cell_class`]).
-    pub fn new(by_class: &[[i32; 2]; CLASSES]) -> CellTable {
-        let mut by_pats: Vec<[i32; 2]> = (0..9 * 9 * 9 * 9)
-            .map(|i: usize| {
-                by_class[cell_class([i % 9, i / 9 % 9, i / 81 % 9, i / 729].map(|p| p as u8))]
-            })
-            .collect();
-        by_pats[0] = [0, 0];
-        CellTable { by_pats }
-    }
-
-    /// The table in use: the one in the file `LANQI_GOMOKU_CELLS` names (for measuring) if
-    /// it is set and reads as a table, else the fitted one shipped with lanqi
-    /// (`resources/gomoku/cell-table.txt`, docs/MEASUREMENTS.md, #27 tenth round).
-    pub fn current() -> &'static CellTable {
-        static TABLE: std::sync::OnceLock<CellTable> = std::sync::OnceLock::new();
-        TABLE.get_or_init(|| {
-            let path = std::env::var("LANQI_GOMOKU_CELLS").unwrap_or_default();
-            let text = std::fs::read_to_string(path).unwrap_or_default();
-            let by_class = CellTable::parse(&text)
-                .or_else(|_| CellTable::parse(SHIPPED))
-                .expect("the shipped cell table reads");
-            CellTable::new(&by_class)
-        })
-    }
-
-    /// A table's text: one line a kind in [`cell_class`]'s order, `w v`, then anything
-    /// after `#` (blank lines and lines of only a comment are skipped).
-    pub fn parse(text: &str) -> Result<Box<[[i32; 2]; CLASSES]>, String> {
-        let mut by_class = Box::new([[0; 2]; CLASSES]);
-        let mut k = 0;
-        for (i, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or_default().trim();
-            if line.is_empty() {
-                continue;
-            }
-            let nums: Vec<i32> = line
-                .split_whitespace()
-                .map(|w| w.parse::<i32>())
-                .collect::<Result<_, _>>()
-                .map_err(|e| format!("line {}: {e}", i + 1))?;
-            let [w, v] = nums[..] else {
-                return Err(format!("line {}: not two numbers", i + 1));
-            };
-            if k == CLASSES {
-                return Err(format!("line {}: more than {CLASSES} kinds", i + 1));
-            }
-            by_class[k] = [w, v];
-            k += 1;
-        }
-        if k < CLASSES {
-            return Err(format!("{k} kinds, not {CLASSES}"));
-        }
-        Ok(by_class)
-    }
-
-    /// `[w, v]` of a cell whose four line patterns are `pats` (line `d` in byte `d`).
-    #[inline]
-    pub fn weights(&self, pats: u32) -> [i32; 2] {
-        let [a, b, c, d] = pats.to_le_bytes().map(|p| p as usize);
-        self.by_pats[a + 9 * b + 81 * c + 729 * d]
-    }
-}
-
 /// Weights of the features, in tenths of a point of the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights(pub [i32; FEATURES]);
@@ -249,34 +170,5 @@ mod tests {
         // Four and open three is not three and open four.
         let (f, t) = (Pat::Four as u8, Pat::OpenThree as u8);
         assert_ne!(cell_class([f, t, 0, 0]), cell_class([t - 1, f + 1, 0, 0]));
-    }
-
-    #[test]
-    fn the_shipped_cell_table_reads_and_a_bad_one_is_named() {
-        let table = CellTable::parse(SHIPPED).unwrap();
-        assert_eq!(table[0], [0, 0], "a dead cell is worth nothing");
-        assert!(CellTable::parse("1 2\n").unwrap_err().contains("1 kinds"));
-        let err = CellTable::parse("# comment\n1 x\n").unwrap_err();
-        assert!(err.contains("line 2"), "{err}");
-        assert!(
-            CellTable::parse("1 2 3\n")
-                .unwrap_err()
-                .contains("not two numbers")
-        );
-    }
-
-    #[test]
-    fn with_the_cell_table_an_open_three_scores_for_its_seat() {
-        // Black h8 i8 j8 (an open three), White h9 i9 a1; Black to move, and the same
-        // with White to move after a quiet Black stone far away.
-        let mut game = Game::new(Settings::default()).unwrap();
-        for m in ["h8", "h9", "i8", "i9", "j8", "a1"] {
-            game.play(m.parse().unwrap()).unwrap();
-        }
-        let st = State::new(&game, Vec::new());
-        assert!(st.cell_score(0, 1) > 0, "{}", st.cell_score(0, 1));
-        game.play("o15".parse().unwrap()).unwrap();
-        let st = State::new(&game, Vec::new());
-        assert!(st.cell_score(1, 0) < 0, "{}", st.cell_score(1, 0));
     }
 }

@@ -8,6 +8,7 @@
 use std::sync::OnceLock;
 
 use super::evaluate::{CLASSES, cell_class};
+use super::state::State;
 
 /// How many weights an ordering has: one per kind for the seat to move, one per kind for
 /// the other seat, one per pair of strongest patterns, one per pair of second strongest.
@@ -84,6 +85,18 @@ impl Policy {
             + w[CLASSES + kt as usize]
             + w[2 * CLASSES + tm as usize * 9 + tt as usize]
             + w[2 * CLASSES + 81 + sm as usize * 9 + sc as usize]
+    }
+
+    /// For each of `moves` (empty cells of `st`, two seats), how far its score is below
+    /// the best of them.
+    pub fn gaps(&self, st: &State, moves: &[usize]) -> Vec<i32> {
+        let (me, them) = (st.mover(), st.next_seat());
+        let scores: Vec<i32> = moves
+            .iter()
+            .map(|&m| self.score(st.pats(me, m), st.pats(them, m)))
+            .collect();
+        let top = scores.iter().copied().max().unwrap_or(0);
+        scores.iter().map(|s| top - s).collect()
     }
 }
 

@@ -69,6 +69,13 @@ const VERIFY_PART: u32 = 8;
 const VERIFY_MOVES: usize = 6;
 /// From which move on (0-based) a quiet move is reduced two plies (`lmr2`).
 const LATER_MOVE: usize = 7;
+/// With `pol`: a move the fitted ordering scores this far (thousandths of a logit) below
+/// the best move is reduced a ply, and this far ([`FAR_GAP`]) two. Rapfi's move is within
+/// 2.84 of the best in 90% of positions, within 4.45 in 98%; 17.5% of the moves are within
+/// 3 and 27.5% within 4.
+const GAP: i32 = 2_500;
+/// See [`GAP`].
+const FAR_GAP: i32 = 4_000;
 
 /// What a search may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -680,15 +687,10 @@ impl Searcher {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = moves[0];
-        let pol = tune.number(12, 0);
-        let gaps: Vec<i32> = if forced_none && two && pol > 0 && tune.number(11, 0) > 0 {
-            let policy = Policy::current();
-            let scores: Vec<i32> = moves
-                .iter()
-                .map(|&m| policy.score(st.pats(me, m), st.pats(them, m)))
-                .collect();
-            let top = scores.iter().copied().max().unwrap_or(0);
-            scores.iter().map(|s| top - s).collect()
+        // With `pol`: how far below the best one the fitted ordering scores each move.
+        let pol = tune.number(11, 0);
+        let gaps = if forced_none && two && pol > 0 && tune.number(10, 0) > 0 {
+            Policy::current().gaps(st, &moves)
         } else {
             Vec::new()
         };
@@ -700,16 +702,19 @@ impl Searcher {
             if prunable && plain && i >= keep && best > -(WIN / 2) {
                 continue;
             }
+            // With `pol`, a move far below the fitted ordering's best is searched one or two
+            // plies shallower first (`pol=2`: not at all at a calm shallow node), unless it
+            // makes a four.
             let gap = gaps.get(i).copied().unwrap_or(0);
             let own_four = st.flags(me, m) & F_FOUR != 0;
-            if pol >= 2 && prunable && !own_four && i > 0 && gap > 4000 && best > -(WIN / 2) {
+            if pol >= 2 && prunable && !own_four && i > 0 && gap > FAR_GAP && best > -(WIN / 2) {
                 continue;
             }
             let by_policy = if gaps.is_empty() || own_four || i == 0 || depth < 2 || danger {
                 0
-            } else if gap > 4000 {
+            } else if gap > FAR_GAP {
                 2
-            } else if gap > 2500 {
+            } else if gap > GAP {
                 1
             } else {
                 0
@@ -815,7 +820,7 @@ impl Searcher {
         } else {
             Vec::new()
         };
-        let policy = (others.len() == 1 && Tune::current().number(11, 0) > 0).then(Policy::current);
+        let policy = (others.len() == 1 && Tune::current().number(10, 0) > 0).then(Policy::current);
         let (x0, y0, x1, y1) = st.span_near_stones(2);
         let mut scored: Vec<(i32, usize)> = Vec::with_capacity((x1 + 1 - x0) * (y1 + 1 - y0));
         for y in y0..=y1 {
@@ -925,17 +930,7 @@ impl Searcher {
                 (others, root_total)
             }
         };
-        let cells = if st.playing() == 2 {
-            Tune::current().number(10, 0)
-        } else {
-            0
-        };
-        let hand = mine * 6 / 5 - theirs;
-        let mut score = match cells {
-            0 => hand,
-            1 => st.cell_score(me, st.next_seat()),
-            _ => (hand + st.cell_score(me, st.next_seat())) / 2,
-        };
+        let mut score = mine * 6 / 5 - theirs;
         if st.playing() == 2 {
             let them = st.next_seat();
             // The seat to move can make a four-three or a double three, and the other

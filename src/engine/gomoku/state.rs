@@ -6,7 +6,6 @@
 
 use std::sync::OnceLock;
 
-use super::evaluate::CellTable;
 use super::pattern::{EMPTY, OTHER, OWN, Pat, PatternTable, WALL, WinMode};
 use crate::rules::gomoku::{Board, Game, Point, Rule, Seat, renju};
 
@@ -53,10 +52,7 @@ pub struct State {
     vals: Vec<Vec<i32>>,
     flags: Vec<Vec<u8>>,
     nflags: [[i32; 8]; 4],
-    /// Per seat, the sums over the empty cells of: the cells' values; the cell table's
-    /// weights for the seat to move; and its weights for the other seat
-    /// ([`evaluate::CellTable`]).
-    total: [[i64; 3]; 4],
+    total: [i64; 4],
     near: Vec<u8>,
     tables: Vec<PatternTable>,
     table_of: [usize; 4],
@@ -78,7 +74,7 @@ pub struct State {
     /// old patterns, value and flags…
     saved: Vec<Saved>,
     /// …where each move's records start, and the counts and totals before it.
-    marks: Vec<(usize, [[i32; 8]; 4], [[i64; 3]; 4])>,
+    marks: Vec<(usize, [[i32; 8]; 4], [i64; 4])>,
 }
 
 /// A seat's patterns, value and flags at a cell before a move changed them.
@@ -160,7 +156,7 @@ impl State {
             vals: vec![vec![0; n]; seats],
             flags: vec![vec![0; n]; seats],
             nflags: [[0; 8]; 4],
-            total: [[0; 3]; 4],
+            total: [0; 4],
             near: vec![0; n],
             tables,
             table_of,
@@ -333,14 +329,7 @@ impl State {
 
     /// The sum of the seat's values over the empty cells.
     pub fn total(&self, seat: u8) -> i64 {
-        self.total[seat as usize][0]
-    }
-
-    /// The cell table's score ([`evaluate::CellTable`]) of `me` to move against `them`:
-    /// the sum of `me`'s cells' weights for the seat to move less `them`'s for the other
-    /// seat.
-    pub fn cell_score(&self, me: u8, them: u8) -> i64 {
-        self.total[me as usize][1] - self.total[them as usize][2]
+        self.total[seat as usize]
     }
 
     /// The cells `k` steps along line `d` from `c`, `-r..=r`, that are on the board.
@@ -544,14 +533,10 @@ impl State {
         key
     }
 
-    /// Sets a seat's patterns at `c` (0 for none: an occupied cell) and with them its value,
-    /// flags, and the counts and sums they go into.
+    /// Sets a seat's patterns at `c` (0 for none: an occupied cell) and with them its value
+    /// and flags, and the counts and total they go into.
     fn revalue(&mut self, s: usize, c: usize, pats: u32) {
         let (value, flags) = cell_value(pats);
-        let table = CellTable::current();
-        let (old, new) = (table.weights(self.pats[s][c]), table.weights(pats));
-        self.total[s][1] += (new[0] - old[0]) as i64;
-        self.total[s][2] += (new[1] - old[1]) as i64;
         self.pats[s][c] = pats;
         let old_flags = self.flags[s][c];
         if old_flags != flags {
@@ -566,7 +551,7 @@ impl State {
             }
             self.flags[s][c] = flags;
         }
-        self.total[s][0] += (value - self.vals[s][c]) as i64;
+        self.total[s] += (value - self.vals[s][c]) as i64;
         self.vals[s][c] = value;
     }
 
@@ -721,7 +706,7 @@ mod tests {
     use crate::rules::gomoku::Settings;
 
     /// Per seat and cell the patterns, value and flags; the flag counts; the totals.
-    type Snapshot = (Vec<(u32, i32, u8)>, [[i32; 8]; 4], [[i64; 3]; 4]);
+    type Snapshot = (Vec<(u32, i32, u8)>, [[i32; 8]; 4], [i64; 4]);
 
     /// Every seat's patterns, value and flags on every cell, the flag counts and totals,
     /// as the board keeps them.
@@ -736,7 +721,7 @@ mod tests {
     /// The same, worked out again from the stones alone: each line read off the board
     /// and classified by a fresh pattern table.
     fn recomputed(st: &State) -> Snapshot {
-        let (mut nflags, mut total) = ([[0; 8]; 4], [[0; 3]; 4]);
+        let (mut nflags, mut total) = ([[0; 8]; 4], [0; 4]);
         let mut cells = Vec::new();
         for s in 0..st.seats {
             let mode = st.tables[st.table_of[s]].mode();
@@ -753,10 +738,7 @@ mod tests {
                 for (bit, n) in nflags[s].iter_mut().enumerate().take(5) {
                     *n += (flags >> bit & 1) as i32;
                 }
-                let weights = CellTable::current().weights(pats);
-                total[s][0] += value as i64;
-                total[s][1] += weights[0] as i64;
-                total[s][2] += weights[1] as i64;
+                total[s] += value as i64;
                 cells.push((pats, value, flags));
             }
         }

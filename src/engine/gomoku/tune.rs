@@ -48,11 +48,12 @@ pub struct Tune {
     /// (`evaluate::Weights::current`) instead of the hand-set sum of the cells' values;
     /// `pn` (1 for on; off by default, docs/MEASUREMENTS.md, #27 eighth round), the root's
     /// VCT and `verify`'s check use the proof-number search (`proof.rs`) instead of the
-    /// depth-limited one; `cells` (1 for on), with two seats the static score is the cell
-    /// table's (`evaluate::CellTable`) instead of the hand-set sum of the cells' values;
-    /// `order` (1 for on), with two seats moves are tried in the fitted ordering's order
-    /// (`policy::Policy`) instead of by the cells' values.
-    pub set: [i32; 13],
+    /// depth-limited one; `order` (1 for on; off by default, docs/MEASUREMENTS.md, #27
+    /// tenth round), with two seats moves are tried in the fitted ordering's order
+    /// (`policy::Policy`) instead of by the cells' values; `pol` (with `order`), moves the
+    /// fitted ordering scores far below the best one are searched shallower first (1), and
+    /// (2) also not at all at shallow calm nodes.
+    pub set: [i32; 12],
 }
 
 impl Tune {
@@ -74,7 +75,7 @@ impl Tune {
             lmr2: !has("lmr2"),
             verify: !has("verify"),
             g43: !has("g43"),
-            set: [0; 13],
+            set: [0; 12],
         }
     }
 
@@ -95,9 +96,8 @@ impl Tune {
                 "vd" => 7,
                 "fit" => 8,
                 "pn" => 9,
-                "cells" => 10,
-                "order" => 11,
-                "pol" => 12,
+                "order" => 10,
+                "pol" => 11,
                 _ => continue,
             };
             self.set[i] = value.trim().parse().unwrap_or(0);
@@ -144,7 +144,7 @@ mod tests {
                 lmr2: true,
                 verify: true,
                 g43: true,
-                set: [0; 13],
+                set: [0; 12],
             }
         );
         let t = Tune::without("lmr, double, qdef, ext, pvs, killers, rfp, lmp, lmr2, verify, g43");
