@@ -2,7 +2,8 @@
 //! line patterns judged by what they can become ([`pattern`]), an incrementally updated
 //! board of per-point threats ([`state`]), threat-space search (VCF, VCT: [`threat`], and
 //! best-first by proof numbers: [`proof`]) and
-//! an iterative-deepening alpha-beta with a transposition table ([`search`]), and the
+//! an iterative-deepening alpha-beta with a transposition table ([`search`]; a move
+//! ordering fitted to a stronger engine's choices, [`policy`], is there to measure), and the
 //! Gomocup (Piskvork) protocol front end ([`gomocup`]); swap openings' stones and colour
 //! choices ([`opening`], [`best_action`]).
 //!
