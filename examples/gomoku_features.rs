@@ -11,35 +11,20 @@
 use std::io::{self, BufRead};
 
 use lanqi::engine::gomoku::evaluate::features;
-use lanqi::engine::gomoku::state::{F_DOUBLE, F_FIVE, F_FOUR, F_WIN, State};
-use lanqi::rules::gomoku::{Game, Point, Settings};
+use lanqi::engine::gomoku::state::State;
+
+#[path = "support/gomoku_position.rs"]
+mod gomoku_position;
 
 fn main() {
     for line in io::stdin().lock().lines() {
         let line = line.expect("stdin");
-        let mut game = Game::new(Settings::default()).expect("default settings");
-        let mut ok = true;
-        for w in line.split_whitespace() {
-            match w.parse::<Point>() {
-                Ok(p) if game.play(p).is_ok() => {}
-                _ => {
-                    ok = false;
-                    break;
-                }
-            }
-        }
-        if !ok || game.ending().is_some() {
+        let Some(game) = gomoku_position::game(&line) else {
             println!("bad");
             continue;
-        }
+        };
         let st = State::new(&game, Vec::new());
-        let (me, them) = (st.mover(), st.next_seat());
-        let mut hand = st.total(me) * 6 / 5 - st.total(them);
-        if st.count(me, F_DOUBLE) > 0 && st.count(them, F_FOUR) == 0 {
-            hand += 20_000;
-        }
-        let quiet =
-            st.count(me, F_FIVE) == 0 && st.count(them, F_FIVE) == 0 && st.count(me, F_WIN) == 0;
+        let (hand, quiet) = gomoku_position::hand_and_quiet(&st);
         let f: Vec<String> = features(&st).iter().map(|x| x.to_string()).collect();
         println!(
             "{} {} {}",

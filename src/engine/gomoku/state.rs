@@ -6,6 +6,7 @@
 
 use std::sync::OnceLock;
 
+use super::evaluate::cell_class;
 use super::pattern::{EMPTY, OTHER, OWN, Pat, PatternTable, WALL, WinMode};
 use crate::rules::gomoku::{Board, Game, Point, Rule, Seat, renju};
 
@@ -305,6 +306,11 @@ impl State {
     /// The patterns the seat makes at an empty cell, line `d` in byte `d`.
     pub fn pats(&self, seat: u8, c: usize) -> u32 {
         self.pats[seat as usize][c]
+    }
+
+    /// The kind of an empty cell for the seat ([`cell_class`]).
+    pub fn kind(&self, seat: u8, c: usize) -> usize {
+        cell_class(self.pats(seat, c).to_le_bytes())
     }
 
     /// The pattern the seat makes at an empty cell in line `d`.
