@@ -3,11 +3,13 @@
 
 #[path = "support/cli.rs"]
 mod cli;
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
 
 /// `cli::fails`, with a profile of its own (nothing is written there: these fail first).
 fn fails(args: &[&str], expected: &str) {
-    let profile = std::env::temp_dir().join(format!("lanqi-cli-peer-{}", std::process::id()));
-    let profile = profile.to_str().expect("a UTF-8 temp dir");
+    let dir = temp_dir::TempDir::new("cli-peer");
+    let profile = dir.0.to_str().expect("a UTF-8 temp dir");
     let args: Vec<&str> = args.iter().copied().chain(["--profile", profile]).collect();
     cli::fails(&args, expected);
 }

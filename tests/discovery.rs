@@ -3,21 +3,21 @@
 //! with `--mdns lo`. Needs root (CI has it); elsewhere the tests say `skipped:` and pass,
 //! except under CI, where not being able to run them is a failure.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
 
 #[path = "support/deadline.rs"]
 mod deadline;
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+use temp_dir::TempDir;
 
 /// Runs `script` with `sh` inside a fresh network namespace; `$L` is the lanqi binary and
-/// `$D` a fresh directory, returned for reading the logs. None when namespaces are not
-/// available here.
-fn in_namespace(name: &str, script: &str) -> Option<PathBuf> {
-    let dir = std::env::temp_dir().join(format!("lanqi-disc-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// `$D` a fresh directory, returned for reading the logs (removed when dropped). None when
+/// namespaces are not available here.
+fn in_namespace(name: &str, script: &str) -> Option<TempDir> {
     let mut probe = Command::new("unshare");
     probe.args(["-n", "true"]);
     let usable = probe
@@ -31,16 +31,18 @@ fn in_namespace(name: &str, script: &str) -> Option<PathBuf> {
         eprintln!("skipped: no private network namespace (needs root and unshare)");
         return None;
     }
+    let temp = TempDir::new(&format!("disc-{name}"));
+    let dir = &temp.0;
     let full = format!("set -e\nip link set lo up\nip link set lo multicast on\n{script}\n");
     let mut child = Command::new("unshare")
         .args(["-n", "sh", "-c", &full])
         .env("L", env!("CARGO_BIN_EXE_lanqi"))
-        .env("D", &dir)
+        .env("D", dir)
         .spawn()
         .expect("run the namespace script");
     // What the peers logged, should the script never end.
     let logs = || {
-        std::fs::read_dir(&dir)
+        std::fs::read_dir(dir)
             .into_iter()
             .flatten()
             .flatten()
@@ -52,8 +54,12 @@ fn in_namespace(name: &str, script: &str) -> Option<PathBuf> {
             .join("\n")
     };
     let status = deadline::wait(&mut child, "the namespace script", &logs);
-    assert!(status.success(), "the script failed in {}", dir.display());
-    Some(dir)
+    assert!(
+        status.success(),
+        "the script failed; what it logged:\n{}",
+        logs()
+    );
+    Some(temp)
 }
 
 fn events(path: &Path) -> Vec<Value> {
@@ -87,9 +93,10 @@ fn two_auto_peers_find_each_other_and_play_without_an_address() {
         wait $A
         wait $B
     "#;
-    let Some(dir) = in_namespace("auto", script) else {
+    let Some(temp) = in_namespace("auto", script) else {
         return;
     };
+    let dir = &temp.0;
     let (a, b) = (events(&dir.join("a.log")), events(&dir.join("b.log")));
     let over = |ev: &[Value]| {
         ev.iter()
@@ -146,9 +153,10 @@ fn a_peer_that_quits_or_crashes_leaves_the_list() {
         wait $W
         $L peers --mdns lo --json --timeout 1 --profile $D/q > $D/after_crash.json
     "#;
-    let Some(dir) = in_namespace("presence", script) else {
+    let Some(temp) = in_namespace("presence", script) else {
         return;
     };
+    let dir = &temp.0;
     let before = list(&dir.join("before.json"));
     assert_eq!(before.len(), 1, "{before:?}");
     let idle = events(&dir.join("idle.log"));

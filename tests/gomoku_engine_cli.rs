@@ -4,6 +4,8 @@
 
 #[path = "support/pattern_player.rs"]
 mod pattern_player;
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -632,9 +634,8 @@ fn a_match_against_lanqis_own_gomocup_mode_reports_every_game_and_the_score() {
 /// Runs `lanqi gomoku match` of engine:easy (A) by nodes against a shell-script "engine"
 /// running `script`, two games; returns stdout.
 fn match_against_script(name: &str, script: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("lanqi-pbrain-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("pbrain.sh");
+    let dir = temp_dir::TempDir::new(&format!("pbrain-{name}"));
+    let path = dir.0.join("pbrain.sh");
     std::fs::write(&path, format!("#!/bin/sh\n{script}\n")).unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_lanqi"))
         .args([
@@ -650,7 +651,6 @@ fn match_against_script(name: &str, script: &str) -> String {
         .args(["--b", &format!("gomocup:sh {}", path.display())])
         .output()
         .expect("run lanqi gomoku match");
-    let _ = std::fs::remove_dir_all(dir);
     let out = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(output.status.success(), "{out}");
     out

@@ -12,7 +12,7 @@ mod netns;
 #[path = "support/peer_process.rs"]
 mod peer_process;
 use netns::{Internet, Nat};
-use peer_process::{Peer, profile};
+use peer_process::{Peer, ProfileDir, profile};
 
 /// The internet with `homes`, or `None` after saying why the test is skipped.
 fn internet(homes: &[(Nat, usize)]) -> Option<Internet> {
@@ -101,12 +101,13 @@ fn relay_args<'a>(url: &'a str, root: &'a str, rest: &[&'a str]) -> Vec<&'a str>
 }
 
 /// Alice invites from home 1, Bob joins with her code from home 2: a whole Junqi game with
-/// hidden pieces, audited clean on both sides. Returns both peers' events.
+/// hidden pieces, audited clean on both sides. Returns both peers' events and profiles (kept
+/// while they live, for a game after this one).
 fn invite_and_play(
     net: &mut Internet,
     delay: &str,
     during: impl FnOnce(&mut Internet, &mut Peer),
-) -> (Vec<Value>, Vec<Value>) {
+) -> (Vec<Value>, Vec<Value>, [ProfileDir; 2]) {
     let url = net.start_relay();
     let root = net.relay_root().to_string_lossy().into_owned();
     let tag = net.ns("");
@@ -140,12 +141,7 @@ fn invite_and_play(
     assert_eq!(over(&ea)["transcript"], over(&eb)["transcript"], "one game");
     assert!(audit_ok(&ea) && audit_ok(&eb), "audited clean");
     assert_eq!(moves(&ea), moves(&eb), "every move on both sides");
-    (ea, eb)
-}
-
-/// A test peer's profile directory, as it is (unlike `profile`, which starts it afresh).
-fn profile_kept(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("lanqi-test-{}-{name}", std::process::id()))
+    (ea, eb, [pa, pb])
 }
 
 /// (a) and (b): behind NATs that let holes be punched, a friend joins by the code alone,
@@ -155,7 +151,7 @@ fn two_homes_play_hidden_junqi_by_code_and_the_path_goes_direct() {
     let Some(mut net) = internet(&[(Nat::Easy, 1), (Nat::Easy, 1)]) else {
         return;
     };
-    let (ea, eb) = invite_and_play(&mut net, "20", |_, _| {});
+    let (ea, eb, [pa, pb]) = invite_and_play(&mut net, "20", |_, _| {});
     for (who, events) in [("alice", &ea), ("bob", &eb)] {
         let paths = paths(events);
         assert_eq!(
@@ -170,11 +166,6 @@ fn two_homes_play_hidden_junqi_by_code_and_the_path_goes_direct() {
     // challenges her by name from his friends list.
     let url = format!("https://{}:3443", netns::RELAY_IP);
     let root = net.relay_root().to_string_lossy().into_owned();
-    let tag = net.ns("");
-    let (pa, pb) = (
-        profile_kept(&format!("{tag}alice")),
-        profile_kept(&format!("{tag}bob")),
-    );
     let friends = std::fs::read_to_string(pb.join("friends.txt")).expect("bob has friends");
     assert!(friends.contains("\talice"), "{friends}");
     let alice = Peer::start_in(
@@ -204,7 +195,7 @@ fn behind_strict_nats_the_relay_carries_the_whole_game() {
     let Some(mut net) = internet(&[(Nat::Strict, 1), (Nat::Strict, 1)]) else {
         return;
     };
-    let (ea, eb) = invite_and_play(&mut net, "0", |_, _| {});
+    let (ea, eb, _) = invite_and_play(&mut net, "0", |_, _| {});
     for events in [&ea, &eb] {
         let paths = paths(events);
         assert!(!paths.is_empty(), "a path was reported");

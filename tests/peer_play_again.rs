@@ -10,6 +10,8 @@ use lanqi::session::{GameKind, Local, standing_moves};
 
 #[path = "support/controlled.rs"]
 mod controlled;
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
 use controlled::{person, until};
 
 /// The moves the computer made that stand in the game on screen.
@@ -142,9 +144,8 @@ fn engine_that_never_moves(dir: &std::path::Path) -> std::path::PathBuf {
 #[tokio::test]
 async fn a_computer_that_will_not_move_is_said_within_seconds() {
     use lanqi::engine::xiangqi::external::probe;
-    let dir = std::env::temp_dir().join(format!("lanqi-stuck-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let engine = probe(&engine_that_never_moves(&dir)).expect("it answers uci");
+    let dir = temp_dir::TempDir::new("stuck");
+    let engine = probe(&engine_that_never_moves(&dir.0)).expect("it answers uci");
     let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
     let (ca, mut wa, me) = person(&socket, 45, "tenzin");
     let person = async {
@@ -180,7 +181,6 @@ async fn a_computer_that_will_not_move_is_said_within_seconds() {
     };
     let run = async { tokio::join!(me, person).0 };
     let result = tokio::time::timeout(std::time::Duration::from_secs(120), run).await;
-    let _ = std::fs::remove_dir_all(&dir);
     result
         .expect("the user was told within the deadline")
         .expect("the peer quits cleanly");
@@ -219,12 +219,12 @@ async fn status_of(to: std::net::SocketAddr) -> String {
 /// ready to play (`idle`), whatever unfinished game it keeps (it said `playing` before).
 #[tokio::test]
 async fn a_player_who_adjourns_is_shown_ready_in_the_lobby() {
-    let dir = std::env::temp_dir().join(format!("lanqi-adjourned-{}", std::process::id()));
+    let dir = temp_dir::TempDir::new("adjourned");
     let socket = tokio::net::UdpSocket::bind("127.0.0.1:0").await.unwrap();
     let addr = socket.local_addr().unwrap();
     let options = lanqi::peer::PeerOptions {
         name: "pema".into(),
-        games_dir: Some(dir.clone()),
+        games_dir: Some(dir.0.clone()),
         ..lanqi::peer::PeerOptions::default()
     };
     let (ca, mut wa, me) = controlled::person_with(&socket, 46, options);
@@ -248,7 +248,6 @@ async fn a_player_who_adjourns_is_shown_ready_in_the_lobby() {
     };
     let run = async { tokio::join!(me, person).0 };
     let result = tokio::time::timeout(std::time::Duration::from_secs(120), run).await;
-    let _ = std::fs::remove_dir_all(&dir);
     result
         .expect("adjourned within the deadline")
         .expect("the peer quits cleanly");

@@ -938,8 +938,6 @@ fn a_flood_over_loopback_leaves_a_real_peer_s_memory_and_disk_bounded() {
         "resident memory {rss_before} KB at rest, at most {rss_most} KB during the flood; \
          profile {disk_before} -> {disk_after} bytes; drops {drops}"
     );
-    let _ = std::fs::remove_dir_all(&pa);
-    let _ = std::fs::remove_dir_all(&pb);
 }
 
 /// A real `lanqi peer` whose `games/` holds a FIFO and a huge file (what a hostile or broken
@@ -981,6 +979,4 @@ fn a_fifo_and_a_huge_file_among_the_games_are_skipped_with_a_line_each() {
     let (ok_b, _) = bob.finish();
     let (ok_a, ea) = alice.finish();
     assert!(ok_a && ok_b, "both exit 0: {ea:#?}");
-    let _ = std::fs::remove_dir_all(&pa);
-    let _ = std::fs::remove_dir_all(&pb);
 }

@@ -3,8 +3,6 @@
 //! players on every move and the result; in Junqi it learns the pieces only from the audit.
 //! A player who takes no spectators declines them.
 
-use std::path::PathBuf;
-
 use serde_json::Value;
 
 #[path = "support/peer_process.rs"]
@@ -31,7 +29,7 @@ fn event<'a>(events: &'a [Value], name: &str) -> &'a Value {
 /// `after` moves, Carol watches Alice. Every process exits 0; the events of Alice, Bob and
 /// Carol.
 fn watched_game(game: &str, delay: &str, after: u64) -> [Vec<Value>; 3] {
-    let dirs: [PathBuf; 3] = [
+    let dirs = [
         profile(&format!("wa-{game}")),
         profile(&format!("wb-{game}")),
         profile(&format!("wc-{game}")),

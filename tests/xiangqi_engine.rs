@@ -10,6 +10,8 @@ use std::time::Duration;
 #[path = "support/deadline.rs"]
 mod deadline;
 use deadline::Lines;
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
 
 use lanqi::engine::xiangqi::external::{External, Go, Protocol};
 use lanqi::rules::xiangqi::{Game, Move, Position};
@@ -243,10 +245,10 @@ fn the_opening_book_answers_at_once_unless_switched_off() {
 fn programs_that_are_not_engines_are_refused_with_the_reason() {
     use lanqi::engine::xiangqi::external::{ProbeError, probe};
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("lanqi-probe-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = temp_dir::TempDir::new("probe");
+    let dir = &temp.0;
     assert_eq!(probe(&dir.join("nothing")), Err(ProbeError::NotFound));
-    assert_eq!(probe(&dir), Err(ProbeError::Folder));
+    assert_eq!(probe(dir), Err(ProbeError::Folder));
     let text = dir.join("notes.txt");
     std::fs::write(&text, "hello").unwrap();
     assert_eq!(probe(&text), Err(ProbeError::NotExecutable));
@@ -260,7 +262,6 @@ fn programs_that_are_not_engines_are_refused_with_the_reason() {
         e.to_string(),
         "it did not answer uci or ucci within 3 s (the engine exited)"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -118,11 +118,36 @@ impl Peer {
     }
 }
 
-/// A fresh profile directory for a test's peer.
-pub fn profile(name: &str) -> PathBuf {
+/// A test peer's profile directory, removed with everything in it when dropped (however
+/// the test ends): keep it alive for as long as the profile is used. It derefs to its path.
+pub struct ProfileDir(PathBuf);
+
+impl std::ops::Deref for ProfileDir {
+    type Target = PathBuf;
+
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for ProfileDir {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for ProfileDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A fresh profile directory for a test's peer: not made here (the peer makes it, as on a
+/// first run).
+pub fn profile(name: &str) -> ProfileDir {
     let dir = std::env::temp_dir().join(format!("lanqi-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    dir
+    ProfileDir(dir)
 }
 
 impl Drop for Peer {
