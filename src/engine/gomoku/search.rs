@@ -7,15 +7,16 @@
 //! points of that seat's fours and open-four points are tried; otherwise the best-scored
 //! points near stones (attack value plus defence value), a fixed number of them, and when
 //! the other seat (of two) can make a four-three, only the points that stop it there and
-//! the seat to move's fours (`g43`). A forced
-//! block does not use up depth, nor (when there are few) does an answer to an open three,
-//! so that sequences of threes cost only the attacker's moves; past the leaves, a position
-//! where an open four is threatened is searched on rather than scored. Moves after the first
-//! get a null window first (principal variation search); two killer moves a ply.
-//! Shallow nodes where nothing threatens the seat to move are pruned: a static score far
-//! above beta cuts them off, and late quiet moves are skipped (late ones are reduced
-//! deeper too). Alpha-beta leaves the last eighth of the time to check its choice against
-//! the other seat's VCT, and plays the next best move that survives the check if any.
+//! the seat to move's fours (`g43`). A forced block does not use up depth; every other
+//! move does, answers to open threes too, and past the leaves a position is scored
+//! statically (a seat to move that can make an open four wins). Moves after the first get a
+//! null window first (principal variation search); two killer moves a ply. Late moves are
+//! searched shallower first, by a reduction that grows with the node's depth and the
+//! move's number (Rapfi's logarithmic formula, scaled down). Shallow nodes where nothing
+//! threatens the seat to move are pruned: a static score far above beta cuts them off, and
+//! late quiet moves are skipped. Alpha-beta leaves the last eighth of the time to check its
+//! choice against the other seat's VCT, and plays the next best move that survives the
+//! check if any.
 //!
 //! With three or four seats the search is "paranoid": every other seat plays against the
 //! seat at the root, so it blocks whoever threatens to win first. Scores are from the view
@@ -44,14 +45,13 @@ const NODES_A_MS: u64 = 300;
 const VCT_DEPTH: u32 = 6;
 /// A timed search's VCT gets at most this part of the time.
 const VCT_PART: u32 = 6;
-/// From which move on (0-based) a quiet move is searched a ply shallower first.
-const LATE_MOVE: usize = 3;
+/// Late-move reductions: move `i` of a node `depth` deep is searched ln(depth)·ln(i + 1)·
+/// 100/`LMR_DIVISOR` plies shallower first (Rapfi's formula is the same with 100).
+const LMR_DIVISOR: i32 = 150;
+/// The first move (0-based) a late-move reduction applies to.
+const LMR_FROM: usize = 2;
 /// What a double threat the other seat cannot answer with a four is worth at a leaf.
 const DOUBLE_THREAT: i64 = 20_000;
-/// Past the leaves, answers to open threes are searched this many plies more.
-const LEAF_DEFENCE: i32 = 6;
-/// Answering an open three uses no depth when there are at most this many answers.
-const EXTEND_WIDTH: usize = 8;
 /// Reverse futility: a quiet shallow node whose static score beats beta by this much a
 /// ply is cut off.
 const RFP_MARGIN: i32 = 400;
@@ -67,8 +67,6 @@ const LMP_DEPTH: i32 = 3;
 const VERIFY_PART: u32 = 8;
 /// How many of alpha-beta's best moves the check may try.
 const VERIFY_MOVES: usize = 6;
-/// From which move on (0-based) a quiet move is reduced two plies (`lmr2`).
-const LATER_MOVE: usize = 7;
 /// With `pol`: a move the fitted ordering scores this far (thousandths of a logit) below
 /// the best move is reduced a ply, and this far ([`FAR_GAP`]) two. Rapfi's move is within
 /// 2.84 of the best in 90% of positions, within 4.45 in 98%; 17.5% of the moves are within
@@ -278,7 +276,7 @@ impl Searcher {
         }
         let me = st.mover();
         self.root = me;
-        self.width = (Tune::current().number(3, limits.width as i32) as usize).max(2);
+        self.width = (Tune::current().number(Tune::WIDTH, limits.width as i32) as usize).max(2);
         self.killers.clear();
         if st.history.is_empty() {
             let centre = st.cell(st.w / 2, st.h / 2);
@@ -307,14 +305,14 @@ impl Searcher {
             }
             let vct = if !limits.vct {
                 None
-            } else if Tune::current().number(9, 0) > 0 {
+            } else if Tune::current().number(Tune::PN, 0) > 0 {
                 super::proof::Proof::new(st, true, budget, share(4))
                     .until(slice(VCT_PART))
                     .find()
             } else {
                 Threats::new(st, true, budget, share(4))
                     .until(slice(VCT_PART))
-                    .find(Tune::current().number(2, VCT_DEPTH as i32) as u32)
+                    .find(Tune::current().number(Tune::VCT, VCT_DEPTH as i32) as u32)
             };
             if let Some(c) = vct {
                 return (Some(st.point(c)), How::Vct, WIN, 0);
@@ -524,10 +522,10 @@ impl Searcher {
         let mut candidates = vec![best];
         candidates.extend(order.iter().copied().filter(|&m| m != best));
         let tune = Tune::current();
-        let depth = tune.number(7, VCT_DEPTH as i32) as u32;
+        let depth = tune.number(Tune::VD, VCT_DEPTH as i32) as u32;
         for &m in candidates
             .iter()
-            .take(tune.number(6, VERIFY_MOVES as i32) as usize)
+            .take(tune.number(Tune::VM, VERIFY_MOVES as i32) as usize)
         {
             let left = (spent + limit).saturating_sub(budget.nodes);
             if left == 0 {
@@ -535,7 +533,7 @@ impl Searcher {
             }
             st.make(m);
             let until = budget.deadline;
-            let (found, aborted) = if tune.number(9, 0) > 0 {
+            let (found, aborted) = if tune.number(Tune::PN, 0) > 0 {
                 let mut t = super::proof::Proof::new(st, true, budget, left).until(until);
                 (t.find().is_some(), t.aborted())
             } else {
@@ -618,12 +616,7 @@ impl Searcher {
             }
             danger = two && st.count(st.next_seat(), F_WIN) > 0;
             if depth <= 0 || ply >= MAX_PLY {
-                if ply >= MAX_PLY {
-                    return self.evaluate(st);
-                }
-                if !(danger && tune.qdef) || depth < -tune.number(1, LEAF_DEFENCE) {
-                    return self.evaluate(st);
-                }
+                return self.evaluate(st);
             }
         }
         let key = st.hash();
@@ -649,21 +642,20 @@ impl Searcher {
         let non_pv = beta - alpha == 1;
         if tune.rfp && calm && non_pv && depth > 0 && depth <= RFP_DEPTH && beta.abs() < WIN / 4 {
             let e = self.evaluate(st);
-            if e - tune.number(4, RFP_MARGIN) * depth >= beta {
+            if e - tune.number(Tune::RFPM, RFP_MARGIN) * depth >= beta {
                 return e;
             }
         }
-        let reducible = forced.is_empty() && depth >= 3 && two && tune.lmr && !danger;
+        let reducible = tune.lmr && forced.is_empty() && depth >= 2 && two && !danger;
+        let (lmr_divisor, lmr_from) = (
+            tune.number(Tune::LMRK, LMR_DIVISOR),
+            tune.number(Tune::LMRS, LMR_FROM as i32) as usize,
+        );
         let forced_none = forced.is_empty();
         let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH;
-        let keep = Self::keep_quiet(depth, tune.number(5, LMP_BASE as i32) as usize);
+        let keep = Self::keep_quiet(depth, tune.number(Tune::LMPC, LMP_BASE as i32) as usize);
         let (mut moves, next_depth) = if forced.is_empty() {
-            let moves = self.moves(st, ply as usize);
-            let extend = danger
-                && tune.ext
-                && depth > 0
-                && moves.len() <= tune.number(0, EXTEND_WIDTH as i32) as usize;
-            (moves, if extend { depth } else { depth - 1 })
+            (self.moves(st, ply as usize), depth - 1)
         } else {
             (forced, depth)
         };
@@ -688,8 +680,8 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = moves[0];
         // With `pol`: how far below the best one the fitted ordering scores each move.
-        let pol = tune.number(11, 0);
-        let gaps = if forced_none && two && pol > 0 && tune.number(10, 0) > 0 {
+        let pol = tune.number(Tune::POL, 0);
+        let gaps = if forced_none && two && pol > 0 && tune.number(Tune::ORDER, 0) > 0 {
             Policy::current().gaps(st, &moves)
         } else {
             Vec::new()
@@ -719,15 +711,15 @@ impl Searcher {
             } else {
                 0
             };
-            // Late quiet moves are searched a ply shallower first (two from the later
-            // ones), and again at full depth only if they beat alpha.
-            let quiet = reducible && i >= LATE_MOVE && plain;
-            let r = if tune.lmr2 && i >= LATER_MOVE && next_depth >= 4 {
-                2
+            // Late moves are searched shallower first (the later and the deeper, the more),
+            // and again at full depth only if they beat alpha.
+            let late = if reducible && !own_four {
+                Self::late_reduction(depth, i, lmr_divisor, lmr_from, plain, non_pv)
+                    .clamp(0, next_depth - 1)
             } else {
-                1
+                0
             };
-            let r = if quiet { r } else { 0 }.max(by_policy);
+            let r = late.max(by_policy);
             let quiet = r > 0;
             // After the first move, a null window around alpha (principal variation
             // search); a move that beats it is searched again with the full window.
@@ -784,6 +776,24 @@ impl Searcher {
         best
     }
 
+    /// How many plies shallower move `i` (0-based) of a node `depth` deep is searched
+    /// first: ln(depth)·ln(i + 1)·100/`divisor`, a ply less for a move that makes or stops
+    /// a three and at a principal-variation node; none before move `from`.
+    fn late_reduction(
+        depth: i32,
+        i: usize,
+        divisor: i32,
+        from: usize,
+        plain: bool,
+        non_pv: bool,
+    ) -> i32 {
+        if i < from {
+            return 0;
+        }
+        let r = (depth as f32).ln() * ((i + 1) as f32).ln() * 100.0 / divisor as f32;
+        r as i32 - i32::from(!plain) - i32::from(!non_pv)
+    }
+
     /// How many quiet moves move-count pruning keeps at `depth`, from `base` at depth 1.
     fn keep_quiet(depth: i32, base: usize) -> usize {
         base + (depth.max(1) as usize - 1) * 3
@@ -820,7 +830,8 @@ impl Searcher {
         } else {
             Vec::new()
         };
-        let policy = (others.len() == 1 && Tune::current().number(10, 0) > 0).then(Policy::current);
+        let policy =
+            (others.len() == 1 && Tune::current().number(Tune::ORDER, 0) > 0).then(Policy::current);
         let (x0, y0, x1, y1) = st.span_near_stones(2);
         let mut scored: Vec<(i32, usize)> = Vec::with_capacity((x1 + 1 - x0) * (y1 + 1 - y0));
         for y in y0..=y1 {
@@ -908,7 +919,7 @@ impl Searcher {
 
     /// The static score for the seat to move's team.
     fn evaluate(&self, st: &State) -> i32 {
-        if st.playing() == 2 && Tune::current().number(8, 0) > 0 {
+        if st.playing() == 2 && Tune::current().number(Tune::FIT, 0) > 0 {
             let score = Weights::current().score(&features(st));
             return score.clamp(-(WIN / 2) as i64, (WIN / 2) as i64) as i32;
         }
