@@ -30,7 +30,7 @@ use super::pattern::{Pat, PatternTable};
 use super::policy::Policy;
 use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_THREE, F_WIN, State};
 use super::threat::Threats;
-use super::tune::Tune;
+use super::tune::{Number, Tune};
 use crate::rules::gomoku::{Game, Point, Rule};
 
 /// A won position scores `WIN - plies to the win`.
@@ -276,7 +276,7 @@ impl Searcher {
         }
         let me = st.mover();
         self.root = me;
-        self.width = (Tune::current().number(Tune::WIDTH, limits.width as i32) as usize).max(2);
+        self.width = (Tune::current().number(Number::Width, limits.width as i32) as usize).max(2);
         self.killers.clear();
         if st.history.is_empty() {
             let centre = st.cell(st.w / 2, st.h / 2);
@@ -305,14 +305,14 @@ impl Searcher {
             }
             let vct = if !limits.vct {
                 None
-            } else if Tune::current().number(Tune::PN, 0) > 0 {
+            } else if Tune::current().number(Number::Pn, 0) > 0 {
                 super::proof::Proof::new(st, true, budget, share(4))
                     .until(slice(VCT_PART))
                     .find()
             } else {
                 Threats::new(st, true, budget, share(4))
                     .until(slice(VCT_PART))
-                    .find(Tune::current().number(Tune::VCT, VCT_DEPTH as i32) as u32)
+                    .find(Tune::current().number(Number::Vct, VCT_DEPTH as i32) as u32)
             };
             if let Some(c) = vct {
                 return (Some(st.point(c)), How::Vct, WIN, 0);
@@ -522,10 +522,10 @@ impl Searcher {
         let mut candidates = vec![best];
         candidates.extend(order.iter().copied().filter(|&m| m != best));
         let tune = Tune::current();
-        let depth = tune.number(Tune::VD, VCT_DEPTH as i32) as u32;
+        let depth = tune.number(Number::Vd, VCT_DEPTH as i32) as u32;
         for &m in candidates
             .iter()
-            .take(tune.number(Tune::VM, VERIFY_MOVES as i32) as usize)
+            .take(tune.number(Number::Vm, VERIFY_MOVES as i32) as usize)
         {
             let left = (spent + limit).saturating_sub(budget.nodes);
             if left == 0 {
@@ -533,7 +533,7 @@ impl Searcher {
             }
             st.make(m);
             let until = budget.deadline;
-            let (found, aborted) = if tune.number(Tune::PN, 0) > 0 {
+            let (found, aborted) = if tune.number(Number::Pn, 0) > 0 {
                 let mut t = super::proof::Proof::new(st, true, budget, left).until(until);
                 (t.find().is_some(), t.aborted())
             } else {
@@ -642,18 +642,18 @@ impl Searcher {
         let non_pv = beta - alpha == 1;
         if tune.rfp && calm && non_pv && depth > 0 && depth <= RFP_DEPTH && beta.abs() < WIN / 4 {
             let e = self.evaluate(st);
-            if e - tune.number(Tune::RFPM, RFP_MARGIN) * depth >= beta {
+            if e - tune.number(Number::Rfpm, RFP_MARGIN) * depth >= beta {
                 return e;
             }
         }
         let reducible = tune.lmr && forced.is_empty() && depth >= 2 && two && !danger;
         let (lmr_divisor, lmr_from) = (
-            tune.number(Tune::LMRK, LMR_DIVISOR),
-            tune.number(Tune::LMRS, LMR_FROM as i32) as usize,
+            tune.number(Number::Lmrk, LMR_DIVISOR),
+            tune.number(Number::Lmrs, LMR_FROM as i32) as usize,
         );
         let forced_none = forced.is_empty();
         let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH;
-        let keep = Self::keep_quiet(depth, tune.number(Tune::LMPC, LMP_BASE as i32) as usize);
+        let keep = Self::keep_quiet(depth, tune.number(Number::Lmpc, LMP_BASE as i32) as usize);
         let (mut moves, next_depth) = if forced.is_empty() {
             (self.moves(st, ply as usize), depth - 1)
         } else {
@@ -680,8 +680,8 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = moves[0];
         // With `pol`: how far below the best one the fitted ordering scores each move.
-        let pol = tune.number(Tune::POL, 0);
-        let gaps = if forced_none && two && pol > 0 && tune.number(Tune::ORDER, 0) > 0 {
+        let pol = tune.number(Number::Pol, 0);
+        let gaps = if forced_none && two && pol > 0 && tune.number(Number::Order, 0) > 0 {
             Policy::current().gaps(st, &moves)
         } else {
             Vec::new()
@@ -830,8 +830,8 @@ impl Searcher {
         } else {
             Vec::new()
         };
-        let policy =
-            (others.len() == 1 && Tune::current().number(Tune::ORDER, 0) > 0).then(Policy::current);
+        let policy = (others.len() == 1 && Tune::current().number(Number::Order, 0) > 0)
+            .then(Policy::current);
         let (x0, y0, x1, y1) = st.span_near_stones(2);
         let mut scored: Vec<(i32, usize)> = Vec::with_capacity((x1 + 1 - x0) * (y1 + 1 - y0));
         for y in y0..=y1 {
@@ -919,7 +919,7 @@ impl Searcher {
 
     /// The static score for the seat to move's team.
     fn evaluate(&self, st: &State) -> i32 {
-        if st.playing() == 2 && Tune::current().number(Tune::FIT, 0) > 0 {
+        if st.playing() == 2 && Tune::current().number(Number::Fit, 0) > 0 {
             let score = Weights::current().score(&features(st));
             return score.clamp(-(WIN / 2) as i64, (WIN / 2) as i64) as i32;
         }

@@ -30,56 +30,12 @@ pub struct Tune {
     /// stands, only the moves that stop it there (its point, and the points of the two
     /// lines that make it) and the seat to move's fours are tried.
     pub g43: bool,
-    /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`, names in
-    /// [`Tune::NAMES`]; 0 keeps the search's own): `vct`, the root VCT's depth; `width`,
-    /// the moves a node tries (the level's otherwise); `rfpm`, the reverse-futility margin
-    /// a ply; `lmpc`, the quiet moves kept at depth 1 by `lmp`; `vm` and `vd`, how many
-    /// moves `verify` may try and how many threats deep; `fit` (1 for on; off by default:
-    /// it did not gain, docs/MEASUREMENTS.md, #27 seventh round), with two seats the static
-    /// score is the weighted sum of the board's pattern and threat counts with the weights
-    /// fitted to Rapfi's evaluation (`evaluate::Weights::current`) instead of the hand-set
-    /// sum of the cells' values; `pn` (1 for on; off by default, docs/MEASUREMENTS.md, #27
-    /// eighth round), the root's VCT and `verify`'s check use the proof-number search
-    /// (`proof.rs`) instead of the depth-limited one; `order` (1 for on; off by default,
-    /// docs/MEASUREMENTS.md, #27 tenth round), with two seats moves are tried in the fitted
-    /// ordering's order (`policy::Policy`) instead of by the cells' values; `pol` (with
-    /// `order`), moves the fitted ordering scores far below the best one are searched
-    /// shallower first (1), and (2) also not at all at shallow calm nodes; `lmrk`, the
-    /// divisor of `lmr`'s reductions (150; smaller reduces more); `lmrs`, the first move
-    /// (0-based) `lmr` reduces (2).
-    pub set: [i32; 12],
+    /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`, see [`Number`]; 0
+    /// keeps the search's own), indexed by [`Number`].
+    pub set: [i32; Number::ALL.len()],
 }
 
 impl Tune {
-    /// The names of `set`'s numbers, in order.
-    pub const NAMES: [&'static str; 12] = [
-        "vct", "width", "rfpm", "lmpc", "vm", "vd", "fit", "pn", "order", "pol", "lmrk", "lmrs",
-    ];
-    /// Where each number is in `set`.
-    pub const VCT: usize = 0;
-    /// See [`Tune::NAMES`].
-    pub const WIDTH: usize = 1;
-    /// See [`Tune::NAMES`].
-    pub const RFPM: usize = 2;
-    /// See [`Tune::NAMES`].
-    pub const LMPC: usize = 3;
-    /// See [`Tune::NAMES`].
-    pub const VM: usize = 4;
-    /// See [`Tune::NAMES`].
-    pub const VD: usize = 5;
-    /// See [`Tune::NAMES`].
-    pub const FIT: usize = 6;
-    /// See [`Tune::NAMES`].
-    pub const PN: usize = 7;
-    /// See [`Tune::NAMES`].
-    pub const ORDER: usize = 8;
-    /// See [`Tune::NAMES`].
-    pub const POL: usize = 9;
-    /// See [`Tune::NAMES`].
-    pub const LMRK: usize = 10;
-    /// See [`Tune::NAMES`].
-    pub const LMRS: usize = 11;
-
     /// Everything on, except what `off` (comma-separated names, or `all`) names.
     pub fn without(off: &str) -> Tune {
         let has = |name: &str| {
@@ -95,7 +51,7 @@ impl Tune {
             lmp: !has("lmp"),
             verify: !has("verify"),
             g43: !has("g43"),
-            set: [0; 12],
+            set: [0; Number::ALL.len()],
         }
     }
 
@@ -105,20 +61,19 @@ impl Tune {
             let Some((name, value)) = pair.split_once('=') else {
                 continue;
             };
-            let Some(i) = Tune::NAMES.iter().position(|&n| n == name.trim()) else {
+            let Some(n) = Number::ALL.into_iter().find(|n| n.name() == name.trim()) else {
                 continue;
             };
-            self.set[i] = value.trim().parse().unwrap_or(0);
+            self.set[n as usize] = value.trim().parse().unwrap_or(0);
         }
         self
     }
 
-    /// Number `i` of `set`, or `default` if it is not set.
-    pub fn number(&self, i: usize, default: i32) -> i32 {
-        if self.set[i] > 0 {
-            self.set[i]
-        } else {
-            default
+    /// Number `n` of `set`, or `default` if it is not set.
+    pub fn number(&self, n: Number, default: i32) -> i32 {
+        match self.set[n as usize] {
+            v if v > 0 => v,
+            _ => default,
         }
     }
 
@@ -129,6 +84,66 @@ impl Tune {
             Tune::without(&std::env::var("LANQI_GOMOKU_OFF").unwrap_or_default())
                 .with_set(&std::env::var("LANQI_GOMOKU_SET").unwrap_or_default())
         })
+    }
+}
+
+/// A number `LANQI_GOMOKU_SET` can set (by its name in lower case), for measuring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Number {
+    /// `vct`: the root VCT's depth.
+    Vct,
+    /// `width`: the moves a node tries (the level's otherwise).
+    Width,
+    /// `rfpm`: the reverse-futility margin a ply.
+    Rfpm,
+    /// `lmpc`: the quiet moves kept at depth 1 by `lmp`.
+    Lmpc,
+    /// `vm`: how many moves `verify` may try.
+    Vm,
+    /// `vd`: how many threats deep `verify` looks.
+    Vd,
+    /// `fit` (1 for on; off by default: it did not gain, docs/MEASUREMENTS.md, #27 seventh
+    /// round): with two seats the static score is the weighted sum of the board's pattern
+    /// and threat counts with the weights fitted to Rapfi's evaluation
+    /// (`evaluate::Weights::current`) instead of the hand-set sum of the cells' values.
+    Fit,
+    /// `pn` (1 for on; off by default, docs/MEASUREMENTS.md, #27 eighth round): the root's
+    /// VCT and `verify`'s check use the proof-number search (`proof.rs`) instead of the
+    /// depth-limited one.
+    Pn,
+    /// `order` (1 for on; off by default, docs/MEASUREMENTS.md, #27 tenth round): with two
+    /// seats moves are tried in the fitted ordering's order (`policy::Policy`) instead of
+    /// by the cells' values.
+    Order,
+    /// `pol` (with `order`): moves the fitted ordering scores far below the best one are
+    /// searched shallower first (1), and (2) also not at all at shallow calm nodes.
+    Pol,
+    /// `lmrk`: the divisor of `lmr`'s reductions (150; smaller reduces more).
+    Lmrk,
+    /// `lmrs`: the first move (0-based) `lmr` reduces (2).
+    Lmrs,
+}
+
+impl Number {
+    /// Every number, in `Tune::set`'s order.
+    pub const ALL: [Number; 12] = [
+        Number::Vct,
+        Number::Width,
+        Number::Rfpm,
+        Number::Lmpc,
+        Number::Vm,
+        Number::Vd,
+        Number::Fit,
+        Number::Pn,
+        Number::Order,
+        Number::Pol,
+        Number::Lmrk,
+        Number::Lmrs,
+    ];
+
+    /// Its name in `LANQI_GOMOKU_SET`.
+    pub fn name(self) -> String {
+        format!("{self:?}").to_lowercase()
     }
 }
 
@@ -149,7 +164,7 @@ mod tests {
                 lmp: true,
                 verify: true,
                 g43: true,
-                set: [0; 12],
+                set: [0; Number::ALL.len()],
             }
         );
         let t = Tune::without("lmr, double, pvs, killers, rfp, lmp, verify, g43");
@@ -162,13 +177,17 @@ mod tests {
     #[test]
     fn numbers_are_set_by_name() {
         let t = Tune::without("").with_set("width=10, lmrk=120,bogus=3,vct=x");
-        assert_eq!(t.number(Tune::WIDTH, 14), 10);
-        assert_eq!(t.number(Tune::LMRK, 150), 120);
+        assert_eq!(t.number(Number::Width, 14), 10);
+        assert_eq!(t.number(Number::Lmrk, 150), 120);
         assert_eq!(
-            t.number(Tune::VCT, 6),
+            t.number(Number::Vct, 6),
             6,
             "a number that does not parse keeps the default"
         );
         assert_eq!(t.set.iter().filter(|&&n| n != 0).count(), 2);
+        for (i, n) in Number::ALL.into_iter().enumerate() {
+            assert_eq!(n as usize, i, "{n:?} is out of place in Number::ALL");
+        }
+        assert_eq!(Number::Lmrs.name(), "lmrs");
     }
 }
