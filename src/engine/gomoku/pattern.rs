@@ -157,6 +157,12 @@ impl PatternTable {
         self.mode
     }
 
+    /// Whether a pattern depends only on the four nearest cells each side (five or more
+    /// in a row wins): [`PatternTable::get`] then reads only the key's slots 1 to 8.
+    pub fn is_short(&self) -> bool {
+        !self.short.is_empty()
+    }
+
     /// The pattern of a line given as its key: slot `i` (`0..L` the cells before the point,
     /// nearest last; `L..2L` the cells after, nearest first) in bits `2i..2i+2`.
     /// Lines that differ only beyond a blocker share one classification.

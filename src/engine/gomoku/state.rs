@@ -44,15 +44,26 @@ pub struct State {
     order: Vec<u8>,
     mover: usize,
     dirs: [isize; 4],
-    /// Per seat and cell, each line's key (see [`PatternTable::get`]), kept up to date.
-    /// With two seats only seat 0's keys are kept: seat 1's are the same with own and
-    /// other swapped ([`swap_sides`]).
-    keys: Vec<Vec<[u128; 4]>>,
-    /// Per seat and cell, the four lines' patterns, one byte each (line `d` in byte `d`).
-    pats: Vec<Vec<u32>>,
-    vals: Vec<Vec<i32>>,
-    flags: Vec<Vec<u8>>,
-    nflags: [[i32; 8]; 4],
+    /// Per seat, every line of the board (rows, files, diagonals, anti-diagonals) as one
+    /// word of two-bit cells (empty, own, other) with `win` wall cells at each end, kept up
+    /// to date; a cell's key for [`PatternTable::get`] is a shift and a mask of its line's
+    /// word. With two seats only seat 0's lines are kept: seat 1's keys are seat 0's with
+    /// own and other swapped ([`swap_sides`]). Empty when a line and its walls do not fit
+    /// a word (a win length near the board's side): the keys are then read off the cells.
+    lines: Vec<Vec<u128>>,
+    /// Per cell and line direction, its line and its place along it.
+    line_at: Vec<[(u16, u8); 4]>,
+    /// With two seats sharing one pattern table of the four nearest cells each side
+    /// (freestyle): both seats' patterns for each such line, in one byte (seat 0's in the
+    /// low four bits), learnt as they are met.
+    pairs: Vec<u8>,
+    /// Per seat and cell (seat `s`'s cell `c` at `s * cells + c`), what a stone there
+    /// would make.
+    info: Vec<Info>,
+    /// How many cells the padded board has.
+    area: usize,
+    /// Per seat, how many empty cells carry each flag, in twelve bits a flag.
+    nflags: [u64; 4],
     total: [i64; 4],
     near: Vec<u8>,
     tables: Vec<PatternTable>,
@@ -75,17 +86,23 @@ pub struct State {
     /// old patterns, value and flags…
     saved: Vec<Saved>,
     /// …where each move's records start, and the counts and totals before it.
-    marks: Vec<(usize, [[i32; 8]; 4], [i64; 4])>,
+    marks: Vec<(usize, [u64; 4], [i64; 4])>,
 }
 
-/// A seat's patterns, value and flags at a cell before a move changed them.
-#[derive(Clone, Copy)]
-struct Saved {
-    cell: u32,
-    seat: u8,
-    flags: u8,
+/// What a stone of a seat on an empty cell would make: the four lines' patterns, one byte
+/// each (line `d` in byte `d`), the cell's value and its threat flags.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct Info {
     pats: u32,
     value: i32,
+    flags: u8,
+}
+
+/// A seat's [`Info`] at a cell (its index in `State::info`) before a move changed it.
+#[derive(Clone, Copy)]
+struct Saved {
+    at: u32,
+    info: Info,
 }
 
 fn splitmix(mut x: u64) -> u64 {
@@ -152,11 +169,12 @@ impl State {
             order,
             mover: 0,
             dirs: [1, stride as isize, stride as isize + 1, stride as isize - 1],
-            keys: vec![vec![[0; 4]; n]; key_seats(seats)],
-            pats: vec![vec![0; n]; seats],
-            vals: vec![vec![0; n]; seats],
-            flags: vec![vec![0; n]; seats],
-            nflags: [[0; 8]; 4],
+            lines: Vec::new(),
+            line_at: vec![[(0, 0); 4]; n],
+            pairs: Vec::new(),
+            info: vec![Info::default(); n * seats],
+            area: n,
+            nflags: [0; 4],
             total: [0; 4],
             near: vec![0; n],
             tables,
@@ -178,13 +196,14 @@ impl State {
                 win
             },
         };
+        state.lay_lines();
+        if seats == 2 && table_of[0] == table_of[1] && state.tables[table_of[0]].is_short() {
+            state.pairs = vec![UNKNOWN_PAIR; 1 << 16];
+        }
         for y in 0..h {
             for x in 0..w {
                 let c = state.cell(x, y);
                 for d in 0..4 {
-                    for s in 0..key_seats(seats) {
-                        state.keys[s][c][d] = state.key(c, d, s as u8);
-                    }
                     state.refresh_pat(c, d, false);
                 }
             }
@@ -196,6 +215,39 @@ impl State {
         let to_move = game.to_move().0;
         state.mover = state.order.iter().position(|&s| s == to_move).unwrap_or(0);
         state
+    }
+
+    /// Numbers the board's lines, notes each cell's line and place in each direction, and
+    /// (when a line and its walls fit a word) gives each key seat the empty lines.
+    fn lay_lines(&mut self) {
+        let (w, h, l) = (self.w, self.h, self.win);
+        // Per direction: the first line's number, and a cell's line and place along it.
+        let firsts = [0, h, h + w, h + w + (w + h - 1)];
+        let mut lens = vec![0usize; firsts[3] + (w + h - 1)];
+        for y in 0..h {
+            for x in 0..w {
+                let c = self.cell(x, y);
+                let places = [
+                    (y, x),
+                    (x, y),
+                    (x + (h - 1) - y, x.min(y)),
+                    (x + y, (w - 1 - x).min(y)),
+                ];
+                for (d, (line, place)) in places.into_iter().enumerate() {
+                    let line = firsts[d] + line;
+                    self.line_at[c][d] = (line as u16, place as u8);
+                    lens[line] = lens[line].max(place + 1);
+                }
+            }
+        }
+        if lens.iter().any(|&len| len + 2 * l > 64) {
+            return;
+        }
+        let walls = |len: usize| {
+            let end = (1u128 << (2 * l)) - 1;
+            end | (end << (2 * (l + len)))
+        };
+        self.lines = vec![lens.iter().map(|&len| walls(len)).collect(); key_seats(self.seats)];
     }
 
     /// Hands the pattern tables back, for the next search.
@@ -295,17 +347,17 @@ impl State {
 
     /// The seat's threat flags at an empty cell.
     pub fn flags(&self, seat: u8, c: usize) -> u8 {
-        self.flags[seat as usize][c]
+        self.info[seat as usize * self.area + c].flags
     }
 
     /// The seat's value of an empty cell.
     pub fn value(&self, seat: u8, c: usize) -> i32 {
-        self.vals[seat as usize][c]
+        self.info[seat as usize * self.area + c].value
     }
 
     /// The patterns the seat makes at an empty cell, line `d` in byte `d`.
     pub fn pats(&self, seat: u8, c: usize) -> u32 {
-        self.pats[seat as usize][c]
+        self.info[seat as usize * self.area + c].pats
     }
 
     /// The kind of an empty cell for the seat ([`cell_class`]).
@@ -315,12 +367,12 @@ impl State {
 
     /// The pattern the seat makes at an empty cell in line `d`.
     pub fn pat(&self, seat: u8, c: usize, d: usize) -> Pat {
-        Pat::from_u8((self.pats[seat as usize][c] >> (8 * d)) as u8)
+        Pat::from_u8((self.pats(seat, c) >> (8 * d)) as u8)
     }
 
     /// How many empty cells carry the flag for the seat.
     pub fn count(&self, seat: u8, flag: u8) -> i32 {
-        self.nflags[seat as usize][flag.trailing_zeros() as usize]
+        (self.nflags[seat as usize] >> (12 * flag.trailing_zeros()) & 0xfff) as i32
     }
 
     /// How many (empty cell, line) pairs would give the seat the pattern, counted over
@@ -382,10 +434,7 @@ impl State {
         self.update_keys(c, seat, false);
         let (start, nflags, total) = self.marks.pop().expect("a mark for each move");
         for r in self.saved.drain(start..).rev() {
-            let (s, c) = (r.seat as usize, r.cell as usize);
-            self.pats[s][c] = r.pats;
-            self.vals[s][c] = r.value;
-            self.flags[s][c] = r.flags;
+            self.info[r.at as usize] = r.info;
         }
         self.nflags = nflags;
         self.total = total;
@@ -428,33 +477,48 @@ impl State {
         }
     }
 
-    /// Writes (or clears) `seat`'s stone on `c` into the keys of the lines through it.
+    /// Writes (or clears) `seat`'s stone on `c` into the lines through it.
     fn update_keys(&mut self, c: usize, seat: u8, add: bool) {
         let l = self.win;
-        for d in 0..4 {
-            let step = self.dirs[d];
-            // Cells `reach` away and no further see the stone. With a shorter reach the
-            // slot at the win length is left as it started: no pattern depends on it
-            // (the test `the_incremental_board_equals_what_the_stones_make` checks this
-            // against lines read off the board).
-            for k in 1..=self.reach {
-                // From c + k steps, c is k cells before (slot L - k); from c - k steps, k
-                // cells after (slot L + k - 1).
-                let ahead = (c as isize + k as isize * step) as usize;
-                let behind = (c as isize - k as isize * step) as usize;
-                for (x, slot) in [(ahead, l - k), (behind, l + k - 1)] {
-                    for s in 0..key_seats(self.seats) {
-                        let code = if s == seat as usize { OWN } else { OTHER } as u128;
-                        let key = &mut self.keys[s][x][d];
-                        if add {
-                            *key |= code << (2 * slot);
-                        } else {
-                            *key &= !(3u128 << (2 * slot));
-                        }
-                    }
+        let at = self.line_at[c];
+        for s in 0..self.lines.len() {
+            let code = if s == seat as usize { OWN } else { OTHER } as u128;
+            for (line, place) in at {
+                let shift = 2 * (place as usize + l);
+                let word = &mut self.lines[s][line as usize];
+                if add {
+                    *word |= code << shift;
+                } else {
+                    *word &= !(3u128 << shift);
                 }
             }
         }
+    }
+
+    /// The key of the line through the empty cell `c` in direction `d` for key seat `s`
+    /// (see [`PatternTable::get`]).
+    #[inline(always)]
+    fn line_key(&self, c: usize, d: usize, s: usize) -> u128 {
+        if self.lines.is_empty() {
+            return self.key_off_cells(c, d, s as u8);
+        }
+        let l = self.win;
+        let (line, place) = self.line_at[c][d];
+        let word = self.lines[s][line as usize];
+        // The word's cells `place..place + 2l + 1` are those `l` before and after `c`.
+        let mask = (1u128 << (2 * l)) - 1;
+        let window = word >> (2 * place as usize);
+        (window & mask) | (((window >> (2 * l + 2)) & mask) << (2 * l))
+    }
+
+    /// Bits 2..18 of [`State::line_key`] for seat 0 (the four nearest cells each side,
+    /// all a short pattern table reads), when the win length is five.
+    #[inline(always)]
+    fn short_key(&self, c: usize, d: usize) -> usize {
+        debug_assert!(self.win == 5 && !self.lines.is_empty());
+        let (line, place) = self.line_at[c][d];
+        let window = (self.lines[0][line as usize] >> (2 * place as usize)) as u32;
+        ((window >> 2) & 0xff | ((window >> 12) & 0xff) << 8) as usize
     }
 
     fn refresh_lines(&mut self, c: usize, save: bool) {
@@ -484,13 +548,12 @@ impl State {
     }
 
     /// Saves a seat's patterns, value and flags at `c` for [`State::unmake`].
+    #[inline]
     fn save(&mut self, s: usize, c: usize) {
+        let at = s * self.area + c;
         self.saved.push(Saved {
-            cell: c as u32,
-            seat: s as u8,
-            flags: self.flags[s][c],
-            pats: self.pats[s][c],
-            value: self.vals[s][c],
+            at: at as u32,
+            info: self.info[at],
         });
     }
 
@@ -498,24 +561,50 @@ impl State {
     /// values when the pattern changed (first saving the old ones for [`State::unmake`]
     /// when `save`).
     fn refresh_pat(&mut self, c: usize, d: usize, save: bool) {
+        if !self.pairs.is_empty() {
+            let i = self.short_key(c, d);
+            let mut pair = self.pairs[i];
+            if pair == UNKNOWN_PAIR {
+                let key = self.line_key(c, d, 0);
+                let table = &mut self.tables[self.table_of[0]];
+                pair = table.get(key) as u8 | (table.get(swap_sides(key)) as u8) << 4;
+                self.pairs[i] = pair;
+            }
+            self.set_pat(0, c, d, (pair & 15) as u32, save);
+            self.set_pat(1, c, d, (pair >> 4) as u32, save);
+            return;
+        }
         for s in 0..self.seats {
             let key = if self.seats == 2 && s == 1 {
-                swap_sides(self.keys[0][c][d])
+                swap_sides(self.line_key(c, d, 0))
             } else {
-                self.keys[s][c][d]
+                self.line_key(c, d, s)
             };
-            let table = self.table_of[s];
-            let pat = self.tables[table].get(key) as u32;
-            let old = self.pats[s][c];
-            let pats = (old & !(0xff << (8 * d))) | (pat << (8 * d));
-            if pats == old {
-                continue;
-            }
-            if save {
-                self.save(s, c);
-            }
-            self.revalue(s, c, pats);
+            let pat = self.tables[self.table_of[s]].get(key) as u32;
+            self.set_pat(s, c, d, pat, save);
         }
+    }
+
+    /// Sets seat `s`'s pattern at the empty cell `c` in line `d`, and its values if it
+    /// changed.
+    #[inline]
+    fn set_pat(&mut self, s: usize, c: usize, d: usize, pat: u32, save: bool) {
+        let old = self.info[s * self.area + c].pats;
+        let pats = (old & !(0xff << (8 * d))) | (pat << (8 * d));
+        if pats == old {
+            return;
+        }
+        if save {
+            self.save(s, c);
+        }
+        self.revalue(s, c, pats);
+    }
+
+    /// [`State::key`], out of the way of the hot path.
+    #[cold]
+    #[inline(never)]
+    fn key_off_cells(&self, c: usize, d: usize, seat: u8) -> u128 {
+        self.key(c, d, seat)
     }
 
     /// The key of the line through `c` in line `d` for `seat`, read from the board.
@@ -541,24 +630,19 @@ impl State {
 
     /// Sets a seat's patterns at `c` (0 for none: an occupied cell) and with them its value
     /// and flags, and the counts and total they go into.
+    #[inline]
     fn revalue(&mut self, s: usize, c: usize, pats: u32) {
         let (value, flags) = cell_value(pats);
-        self.pats[s][c] = pats;
-        let old_flags = self.flags[s][c];
-        if old_flags != flags {
-            for bit in 0..5 {
-                let m = 1u8 << bit;
-                if old_flags & m != 0 {
-                    self.nflags[s][bit] -= 1;
-                }
-                if flags & m != 0 {
-                    self.nflags[s][bit] += 1;
-                }
-            }
-            self.flags[s][c] = flags;
+        let info = &mut self.info[s * self.area + c];
+        if info.flags != flags {
+            // Each count is exact and below 4,096, so the packed sum never borrows across
+            // counts in the end.
+            self.nflags[s] = self.nflags[s]
+                .wrapping_add(spread(flags))
+                .wrapping_sub(spread(info.flags));
         }
-        self.total[s] += (value - self.vals[s][c]) as i64;
-        self.vals[s][c] = value;
+        self.total[s] += (value - info.value) as i64;
+        *info = Info { pats, value, flags };
     }
 
     /// The empty cells where `seat` has `flag` (a single flag), row by row.
@@ -572,12 +656,12 @@ impl State {
         // Flags live only on empty cells within the win length of a stone, and the count
         // is exact: the scan stops at the last one.
         let (x0, y0, x1, y1) = self.span_near_stones(self.win);
-        let flags = &self.flags[seat as usize];
+        let info = &self.info[seat as usize * self.area..];
         for y in y0..=y1 {
             let start = self.cell(x0, y);
-            let row = &flags[start..=self.cell(x1, y)];
-            for (i, &f) in row.iter().enumerate() {
-                if f & flag != 0 {
+            let row = &info[start..=self.cell(x1, y)];
+            for (i, cell) in row.iter().enumerate() {
+                if cell.flags & flag != 0 {
                     out.push(start + i);
                     if out.len() == count {
                         return out;
@@ -593,10 +677,7 @@ impl State {
         let mut out = Vec::new();
         for d in 0..4 {
             for x in self.line(c, d, self.win) {
-                if self.cells[x] == EMPTY
-                    && self.flags[seat as usize][x] & flag != 0
-                    && !out.contains(&x)
-                {
+                if self.cells[x] == EMPTY && self.flags(seat, x) & flag != 0 && !out.contains(&x) {
                     out.push(x);
                 }
             }
@@ -610,10 +691,10 @@ impl State {
         let Some(board) = &self.rules_board else {
             return false;
         };
-        if seat != 0 || self.flags[0][c] & F_FIVE != 0 {
+        if seat != 0 || self.flags(0, c) & F_FIVE != 0 {
             return false;
         }
-        let pats = self.pats[0][c].to_le_bytes();
+        let pats = self.pats(0, c).to_le_bytes();
         let threes = pats.iter().filter(|&&p| p >= Pat::OpenThree as u8).count();
         let maybe = threes >= 2 || pats.contains(&(Pat::OpenFour as u8)) || self.overline(c);
         maybe && renju::forbidden(board, self.point(c)).is_some()
@@ -637,6 +718,28 @@ impl State {
     pub fn legal(&self, c: usize) -> bool {
         self.cells[c] == EMPTY && !self.forbidden(self.mover(), c)
     }
+}
+
+/// A pair-table slot not learnt yet.
+const UNKNOWN_PAIR: u8 = 0xff;
+
+/// A cell's flags as counts to add, one per flag in twelve bits (see `State::nflags`).
+#[inline]
+fn spread(flags: u8) -> u64 {
+    const SPREAD: [u64; 32] = {
+        let mut t = [0; 32];
+        let mut f = 0;
+        while f < 32 {
+            let mut bit = 0;
+            while bit < 5 {
+                t[f] |= ((f >> bit & 1) as u64) << (12 * bit);
+                bit += 1;
+            }
+            f += 1;
+        }
+        t
+    };
+    SPREAD[flags as usize & 31]
 }
 
 /// How many seats keep line keys of their own: one for two seats (see [`swap_sides`]).
@@ -712,14 +815,20 @@ mod tests {
     use crate::rules::gomoku::Settings;
 
     /// Per seat and cell the patterns, value and flags; the flag counts; the totals.
-    type Snapshot = (Vec<(u32, i32, u8)>, [[i32; 8]; 4], [i64; 4]);
+    type Snapshot = (Vec<(u32, i32, u8)>, [u64; 4], [i64; 4]);
 
     /// Every seat's patterns, value and flags on every cell, the flag counts and totals,
     /// as the board keeps them.
     fn snapshot(st: &State) -> Snapshot {
         let cells = (0..st.seats)
             .flat_map(|s| st.board_cells().map(move |c| (s, c)))
-            .map(|(s, c)| (st.pats[s][c], st.vals[s][c], st.flags[s][c]))
+            .map(|(s, c)| {
+                (
+                    st.pats(s as u8, c),
+                    st.value(s as u8, c),
+                    st.flags(s as u8, c),
+                )
+            })
             .collect();
         (cells, st.nflags, st.total)
     }
@@ -727,7 +836,7 @@ mod tests {
     /// The same, worked out again from the stones alone: each line read off the board
     /// and classified by a fresh pattern table.
     fn recomputed(st: &State) -> Snapshot {
-        let (mut nflags, mut total) = ([[0; 8]; 4], [0; 4]);
+        let (mut nflags, mut total) = ([0; 4], [0; 4]);
         let mut cells = Vec::new();
         for s in 0..st.seats {
             let mode = st.tables[st.table_of[s]].mode();
@@ -741,8 +850,8 @@ mod tests {
                     pats | (table.get(st.key(c, d, s as u8)) as u32) << (8 * d)
                 });
                 let (value, flags) = cell_value(pats);
-                for (bit, n) in nflags[s].iter_mut().enumerate().take(5) {
-                    *n += (flags >> bit & 1) as i32;
+                for bit in 0..5 {
+                    nflags[s] += ((flags >> bit & 1) as u64) << (12 * bit);
                 }
                 total[s] += value as i64;
                 cells.push((pats, value, flags));
