@@ -62,6 +62,8 @@ pub struct State {
     info: Vec<Info>,
     /// How many cells the padded board has.
     area: usize,
+    /// [`value_table`].
+    values: &'static [u32],
     /// Per seat, how many empty cells carry each flag, in twelve bits a flag.
     nflags: [u64; 4],
     total: [i64; 4],
@@ -95,6 +97,9 @@ pub struct State {
 struct Info {
     pats: u32,
     value: i32,
+    /// The patterns as one number, `pats`' byte `d` times 9^d: the index of the value
+    /// table.
+    index: u16,
     flags: u8,
 }
 
@@ -174,6 +179,7 @@ impl State {
             pairs: Vec::new(),
             info: vec![Info::default(); n * seats],
             area: n,
+            values: value_table(),
             nflags: [0; 4],
             total: [0; 4],
             near: vec![0; n],
@@ -543,7 +549,7 @@ impl State {
             if save {
                 self.save(s, c);
             }
-            self.revalue(s, c, 0);
+            self.revalue(s, c, 0, 0);
         }
     }
 
@@ -589,15 +595,20 @@ impl State {
     /// changed.
     #[inline]
     fn set_pat(&mut self, s: usize, c: usize, d: usize, pat: u32, save: bool) {
-        let old = self.info[s * self.area + c].pats;
-        let pats = (old & !(0xff << (8 * d))) | (pat << (8 * d));
-        if pats == old {
+        const POW9: [i32; 4] = [1, 9, 81, 729];
+        let Info {
+            pats: old, index, ..
+        } = self.info[s * self.area + c];
+        let was = (old >> (8 * d)) & 0xff;
+        if pat == was {
             return;
         }
         if save {
             self.save(s, c);
         }
-        self.revalue(s, c, pats);
+        let pats = (old & !(0xff << (8 * d))) | (pat << (8 * d));
+        let index = index as i32 + (pat as i32 - was as i32) * POW9[d];
+        self.revalue(s, c, pats, index as u16);
     }
 
     /// [`State::key`], out of the way of the hot path.
@@ -628,11 +639,12 @@ impl State {
         key
     }
 
-    /// Sets a seat's patterns at `c` (0 for none: an occupied cell) and with them its value
-    /// and flags, and the counts and total they go into.
+    /// Sets a seat's patterns at `c` (0 for none: an occupied cell; `index` as in
+    /// [`Info`]) and with them its value and flags, and the counts and total they go into.
     #[inline]
-    fn revalue(&mut self, s: usize, c: usize, pats: u32) {
-        let (value, flags) = cell_value(pats);
+    fn revalue(&mut self, s: usize, c: usize, pats: u32, index: u16) {
+        let packed = self.values[index as usize];
+        let (value, flags) = ((packed >> 8) as i32, packed as u8);
         let info = &mut self.info[s * self.area + c];
         if info.flags != flags {
             // Each count is exact and below 4,096, so the packed sum never borrows across
@@ -642,7 +654,12 @@ impl State {
                 .wrapping_sub(spread(info.flags));
         }
         self.total[s] += (value - info.value) as i64;
-        *info = Info { pats, value, flags };
+        *info = Info {
+            pats,
+            value,
+            index,
+            flags,
+        };
     }
 
     /// The empty cells where `seat` has `flag` (a single flag), row by row.
@@ -755,11 +772,11 @@ fn swap_sides(key: u128) -> u128 {
     ((key & LOW) << 1) | ((key >> 1) & LOW)
 }
 
-/// A cell's value and flags from its four line patterns, from a table of all 9^4.
-fn cell_value(pats: u32) -> (i32, u8) {
-    // Value and flags packed in four bytes (26 KiB in all: it stays in the cache).
+/// Every cell's value and flags by its four line patterns (pattern `d` times 9^d), packed
+/// in four bytes (26 KiB in all: it stays in the cache).
+fn value_table() -> &'static [u32] {
     static TABLE: OnceLock<Vec<u32>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
+    TABLE.get_or_init(|| {
         (0..9 * 9 * 9 * 9)
             .map(|i| {
                 let (value, flags) =
@@ -768,9 +785,14 @@ fn cell_value(pats: u32) -> (i32, u8) {
                 ((value as u32) << 8) | flags as u32
             })
             .collect()
-    });
+    })
+}
+
+/// A cell's value and flags from its four line patterns.
+#[cfg(test)]
+fn cell_value(pats: u32) -> (i32, u8) {
     let [a, b, c, d] = pats.to_le_bytes().map(|p| p as usize);
-    let packed = table[a + 9 * b + 81 * c + 729 * d];
+    let packed = value_table()[a + 9 * b + 81 * c + 729 * d];
     ((packed >> 8) as i32, packed as u8)
 }
 
