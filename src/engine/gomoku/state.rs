@@ -523,8 +523,7 @@ impl State {
     fn short_key(&self, c: usize, d: usize) -> usize {
         debug_assert!(self.win == 5 && !self.lines.is_empty());
         let (line, place) = self.line_at[c][d];
-        let window = (self.lines[0][line as usize] >> (2 * place as usize)) as u32;
-        ((window >> 2) & 0xff | ((window >> 12) & 0xff) << 8) as usize
+        short_index((self.lines[0][line as usize] >> (2 * place as usize)) as u32)
     }
 
     fn refresh_lines(&mut self, c: usize, save: bool) {
@@ -532,11 +531,25 @@ impl State {
         let l = self.reach as isize;
         for d in 0..4 {
             let step = self.dirs[d];
+            // With a pair table, the line's word is read once for all its cells.
+            let (word, place) = if self.pairs.is_empty() {
+                (0, 0)
+            } else {
+                let (line, place) = self.line_at[c][d];
+                (self.lines[0][line as usize], place as isize)
+            };
             for k in -l..=l {
                 let x = (c as isize + k * step) as usize;
                 // Occupied cells keep no patterns (the move's own cell is cleared once).
-                if self.cells[x] == EMPTY {
+                if self.cells[x] != EMPTY {
+                    continue;
+                }
+                if self.pairs.is_empty() {
                     self.refresh_pat(x, d, save);
+                } else {
+                    // `x` is on the board, so its place `place + k` is not negative.
+                    let window = (word >> (2 * (place + k))) as u32;
+                    self.refresh_pair(x, d, short_index(window), save);
                 }
             }
         }
@@ -568,16 +581,7 @@ impl State {
     /// when `save`).
     fn refresh_pat(&mut self, c: usize, d: usize, save: bool) {
         if !self.pairs.is_empty() {
-            let i = self.short_key(c, d);
-            let mut pair = self.pairs[i];
-            if pair == UNKNOWN_PAIR {
-                let key = self.line_key(c, d, 0);
-                let table = &mut self.tables[self.table_of[0]];
-                pair = table.get(key) as u8 | (table.get(swap_sides(key)) as u8) << 4;
-                self.pairs[i] = pair;
-            }
-            self.set_pat(0, c, d, (pair & 15) as u32, save);
-            self.set_pat(1, c, d, (pair >> 4) as u32, save);
+            self.refresh_pair(c, d, self.short_key(c, d), save);
             return;
         }
         for s in 0..self.seats {
@@ -589,6 +593,20 @@ impl State {
             let pat = self.tables[self.table_of[s]].get(key) as u32;
             self.set_pat(s, c, d, pat, save);
         }
+    }
+
+    /// [`State::refresh_pat`] with a pair table, given the line's short key `i`.
+    #[inline(always)]
+    fn refresh_pair(&mut self, c: usize, d: usize, i: usize, save: bool) {
+        let mut pair = self.pairs[i];
+        if pair == UNKNOWN_PAIR {
+            let key = self.line_key(c, d, 0);
+            let table = &mut self.tables[self.table_of[0]];
+            pair = table.get(key) as u8 | (table.get(swap_sides(key)) as u8) << 4;
+            self.pairs[i] = pair;
+        }
+        self.set_pat(0, c, d, (pair & 15) as u32, save);
+        self.set_pat(1, c, d, (pair >> 4) as u32, save);
     }
 
     /// Sets seat `s`'s pattern at the empty cell `c` in line `d`, and its values if it
@@ -735,6 +753,13 @@ impl State {
     pub fn legal(&self, c: usize) -> bool {
         self.cells[c] == EMPTY && !self.forbidden(self.mover(), c)
     }
+}
+
+/// The index into a short pattern table (the four nearest cells each side) of the line
+/// whose window (the `2 * 5 + 1` cells centred on the point, low bits first) is given.
+#[inline(always)]
+fn short_index(window: u32) -> usize {
+    ((window >> 2) & 0xff | ((window >> 12) & 0xff) << 8) as usize
 }
 
 /// A pair-table slot not learnt yet.
