@@ -3,6 +3,11 @@
 //! its threat flags, all kept up to date move by move (only the four lines through a move
 //! change). Also the stones' Zobrist hash, how many stones are near each cell (for move
 //! generation) and, in renju, a copy of the rules board to judge Black's forbidden points.
+//!
+//! For speed (the board's update is most of a search's time), each line of the board is
+//! also one word of two-bit cells, so a cell's line key is a shift and a mask; in freestyle
+//! one table look-up gives both seats' patterns; and a move's changes are saved as whole
+//! per-cell records, put back in reverse on [`State::unmake`].
 
 use std::sync::OnceLock;
 
