@@ -37,8 +37,9 @@ use crate::rules::gomoku::{Game, Point, Rule};
 pub const WIN: i32 = 1_000_000;
 const INF: i32 = 2_000_000;
 const MAX_PLY: i32 = 64;
-/// About how many nodes a timed search spends a millisecond, to share a time among its
-/// parts.
+/// The nodes a millisecond a timed search's threat searches count their shares from (the
+/// engine's speed when the shares were set; the board has since become about 2.5 times as
+/// fast, and the shares were left in nodes, so alpha-beta got the time saved).
 const NODES_A_MS: u64 = 300;
 /// How many attacking moves the root's VCT for the seat to move looks ahead (10 cost far
 /// more nodes than they found wins at 300 ms a move).
@@ -285,8 +286,9 @@ impl Searcher {
         if let Some(&c) = st.cells_with(me, F_FIVE).first() {
             return (Some(st.point(c)), How::Win, WIN, 0);
         }
-        // The threat searches get a share of the nodes (of a timed search: of about 100
-        // nodes a millisecond), so that alpha-beta always has most of the budget.
+        // The threat searches get a share of the nodes (of a timed search: of
+        // `NODES_A_MS` nodes a millisecond), so that alpha-beta always has most of the
+        // budget.
         let max = limits.nodes.unwrap_or(u64::MAX);
         let timed = limits.time.map_or(u64::MAX, |t| {
             (t.as_millis() as u64).saturating_mul(NODES_A_MS)
