@@ -45,8 +45,10 @@ pub fn level_limits(level: Level) -> Limits {
             vct: true,
             width: 12,
         },
+        // About 1.6 s on the 2-core machine of docs/MEASUREMENTS.md (about 750,000 nodes a
+        // second), so that Hard uses nearly all of its 2 s; slower machines stop at 2 s.
         Level::Hard => Limits {
-            nodes: Some(400_000),
+            nodes: Some(1_200_000),
             time: None,
             depth: None,
             vct: true,
