@@ -864,7 +864,7 @@ fn evaluate_cell(pats: [u8; 4]) -> (i32, u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::gomoku::Settings;
+    use crate::rules::gomoku::{Settings, Size};
 
     /// Per seat and cell the patterns, value and flags; the flag counts; the totals.
     type Snapshot = (Vec<(u32, i32, u8)>, [u64; 4], [i64; 4]);
@@ -917,21 +917,37 @@ mod tests {
     /// after every move and after taking them all back.
     #[test]
     fn the_incremental_board_equals_what_the_stones_make() {
+        let square = Size::STANDARD;
         let cases = [
-            (Rule::Freestyle, 5, 2),
-            (Rule::Standard, 5, 2),
-            (Rule::Renju, 5, 2),
-            (Rule::Caro, 5, 2),
-            (Rule::Freestyle, 6, 2),
-            (Rule::Freestyle, 4, 3),
+            (Rule::Freestyle, 5, 2, square),
+            (Rule::Standard, 5, 2, square),
+            (Rule::Renju, 5, 2, square),
+            (Rule::Caro, 5, 2, square),
+            (Rule::Freestyle, 6, 2, square),
+            (Rule::Freestyle, 4, 3, square),
+            // Boards that are not square number their diagonals differently.
+            (Rule::Freestyle, 5, 2, Size::new(19, 13).unwrap()),
+            (Rule::Standard, 5, 2, Size::new(12, 20).unwrap()),
+            // The longest lines that still fit a word with their walls (26 + 2 x 19
+            // cells), and one that does not: its keys are read off the cells.
+            (Rule::Freestyle, 19, 2, Size::new(26, 26).unwrap()),
+            (Rule::Freestyle, 20, 2, Size::new(26, 26).unwrap()),
         ];
-        for (rule, win, seats) in cases {
+        for (rule, win, seats, size) in cases {
             let settings = Settings {
                 rule,
                 win,
                 seats,
+                size,
                 ..Settings::default()
             };
+            // Stones within nine points of the centre, as near the edges as a 15x15
+            // board's 3..=11.
+            let (w, h) = (size.width(), size.height());
+            let ((x0, xs), (y0, ys)) = (
+                (w.saturating_sub(9) / 2, w.min(9)),
+                (h.saturating_sub(9) / 2, h.min(9)),
+            );
             let mut game = Game::new(settings).unwrap();
             let mut st = State::new(&game, Vec::new());
             let empty = snapshot(&st);
@@ -944,7 +960,7 @@ mod tests {
                 x = x
                     .wrapping_mul(6_364_136_223_846_793_005)
                     .wrapping_add(1_442_695_040_888_963_407);
-                let (px, py) = (3 + (x >> 33) as u8 % 9, 3 + (x >> 45) as u8 % 9);
+                let (px, py) = (x0 + (x >> 33) as u8 % xs, y0 + (x >> 45) as u8 % ys);
                 let p = Point::new(px, py).unwrap();
                 if game.check(p).is_err() {
                     continue;
@@ -954,7 +970,7 @@ mod tests {
                 played += 1;
                 assert!(
                     snapshot(&st) == recomputed(&st),
-                    "{rule:?}, win {win}, {seats} seats: the boards differ after move {played} ({p})"
+                    "{rule:?}, win {win}, {seats} seats, {size}: the boards differ after move {played} ({p})"
                 );
                 // The scan that stops at the flag's count finds every flagged cell.
                 for seat in 0..seats {
