@@ -38,8 +38,8 @@ pub const WIN: i32 = 1_000_000;
 const INF: i32 = 2_000_000;
 const MAX_PLY: i32 = 64;
 /// The nodes a millisecond a timed search's threat searches count their shares from (the
-/// engine's speed when the shares were set; the board has since become about 2.5 times as
-/// fast, and the shares were left in nodes, so alpha-beta got the time saved).
+/// engine's speed when the shares were set; it now searches two to three times as many,
+/// and the shares were left in nodes, so alpha-beta got the time saved).
 const NODES_A_MS: u64 = 300;
 /// How many attacking moves the root's VCT for the seat to move looks ahead (10 cost far
 /// more nodes than they found wins at 300 ms a move).
