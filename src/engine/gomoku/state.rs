@@ -62,11 +62,8 @@ pub struct State {
     /// (freestyle): both seats' patterns for each such line, in one byte (seat 0's in the
     /// low four bits), learnt as they are met.
     pairs: Vec<u8>,
-    /// Per seat and cell (seat `s`'s cell `c` at `s * cells + c`), what a stone there
-    /// would make.
+    /// Per seat and cell (at [`State::slot`]), what a stone there would make.
     info: Vec<Info>,
-    /// How many cells the padded board has.
-    area: usize,
     /// [`value_table`].
     values: &'static [u32],
     /// Per seat, how many empty cells carry each flag, in twelve bits a flag.
@@ -183,7 +180,6 @@ impl State {
             line_at: vec![[(0, 0); 4]; n],
             pairs: Vec::new(),
             info: vec![Info::default(); n * seats],
-            area: n,
             values: value_table(),
             nflags: [0; 4],
             total: [0; 4],
@@ -259,6 +255,12 @@ impl State {
             end | (end << (2 * (l + len)))
         };
         self.lines = vec![lens.iter().map(|&len| walls(len)).collect(); key_seats(self.seats)];
+    }
+
+    /// Where seat `s`'s [`Info`] for cell `c` is: each seat's cells side by side.
+    #[inline(always)]
+    fn slot(&self, s: usize, c: usize) -> usize {
+        s * self.cells.len() + c
     }
 
     /// Hands the pattern tables back, for the next search.
@@ -358,17 +360,17 @@ impl State {
 
     /// The seat's threat flags at an empty cell.
     pub fn flags(&self, seat: u8, c: usize) -> u8 {
-        self.info[seat as usize * self.area + c].flags
+        self.info[self.slot(seat as usize, c)].flags
     }
 
     /// The seat's value of an empty cell.
     pub fn value(&self, seat: u8, c: usize) -> i32 {
-        self.info[seat as usize * self.area + c].value
+        self.info[self.slot(seat as usize, c)].value
     }
 
     /// The patterns the seat makes at an empty cell, line `d` in byte `d`.
     pub fn pats(&self, seat: u8, c: usize) -> u32 {
-        self.info[seat as usize * self.area + c].pats
+        self.info[self.slot(seat as usize, c)].pats
     }
 
     /// The kind of an empty cell for the seat ([`cell_class`]).
@@ -574,7 +576,7 @@ impl State {
     /// Saves a seat's patterns, value and flags at `c` for [`State::unmake`].
     #[inline]
     fn save(&mut self, s: usize, c: usize) {
-        let at = s * self.area + c;
+        let at = self.slot(s, c);
         self.saved.push(Saved {
             at: at as u32,
             info: self.info[at],
@@ -621,7 +623,7 @@ impl State {
         const POW9: [i32; 4] = [1, 9, 81, 729];
         let Info {
             pats: old, index, ..
-        } = self.info[s * self.area + c];
+        } = self.info[self.slot(s, c)];
         let was = (old >> (8 * d)) & 0xff;
         if pat == was {
             return;
@@ -668,7 +670,8 @@ impl State {
     fn revalue(&mut self, s: usize, c: usize, pats: u32, index: u16) {
         let packed = self.values[index as usize];
         let (value, flags) = ((packed >> 8) as i32, packed as u8);
-        let info = &mut self.info[s * self.area + c];
+        let at = self.slot(s, c);
+        let info = &mut self.info[at];
         if info.flags != flags {
             // Each count is exact and below 4,096, so the packed sum never borrows across
             // counts in the end.
@@ -696,7 +699,7 @@ impl State {
         // Flags live only on empty cells within the win length of a stone, and the count
         // is exact: the scan stops at the last one.
         let (x0, y0, x1, y1) = self.span_near_stones(self.win);
-        let info = &self.info[seat as usize * self.area..];
+        let info = &self.info[self.slot(seat as usize, 0)..];
         for y in y0..=y1 {
             let start = self.cell(x0, y);
             let row = &info[start..=self.cell(x1, y)];
