@@ -9,7 +9,10 @@
 //! the other seat (of two) can make a four-three, only the points that stop it there and
 //! the seat to move's fours (`g43`). A forced block does not use up depth; every other
 //! move does, answers to open threes too, and past the leaves a position is scored
-//! statically (a seat to move that can make an open four wins). Moves after the first get a
+//! statically (a seat to move that can make an open four wins; on a freestyle board the
+//! move into the horizon is only glanced at, not played, see [`State::glance`]). The move
+//! the transposition table remembers is tried before the others are generated. Moves after
+//! the first get a
 //! null window first (principal variation search); two killer moves a ply. Late moves are
 //! searched shallower first, by a reduction that grows with the node's depth and the
 //! move's number (Rapfi's logarithmic formula, scaled down). Shallow nodes where nothing
@@ -565,6 +568,11 @@ impl Searcher {
         ply: i32,
         budget: &mut Budget,
     ) -> i32 {
+        if depth <= 0
+            && let Some(score) = self.leaf(st, m, ply, budget)
+        {
+            return score;
+        }
         let mover = st.mover();
         st.make(m);
         let same = (st.mover() == self.root) == (mover == self.root);
@@ -575,6 +583,45 @@ impl Searcher {
         };
         st.unmake();
         score
+    }
+
+    /// [`Searcher::child`] at the horizon of a two-seat freestyle board, from a glance at
+    /// the move instead of playing it: the same score (from the view of the mover at `m`)
+    /// and the same node counted, or `None` when the child is not a leaf (the other seat
+    /// must then block a five) or the board cannot glance.
+    fn leaf(&mut self, st: &mut State, m: usize, ply: i32, budget: &mut Budget) -> Option<i32> {
+        let tune = Tune::current();
+        if st.playing() != 2 || tune.number(Number::Fit, 0) > 0 {
+            return None;
+        }
+        let mover = st.mover();
+        let g = st.glance(m)?;
+        // The child: its seat to move is the other seat, at one ply more.
+        let (me, them, ply) = (st.next_seat(), mover, ply + 1);
+        let fives = g.count(them, F_FIVE);
+        if g.count(me, F_FIVE) == 0 && st.empties() > 1 && fives == 1 {
+            return None;
+        }
+        budget.nodes += 1;
+        self.ab_nodes += 1;
+        let score = if budget.stop() {
+            0
+        } else if g.count(me, F_FIVE) > 0 {
+            WIN - ply
+        } else if st.empties() == 1 {
+            0
+        } else if fives >= 2 {
+            -(WIN - ply - 1)
+        } else if g.count(me, F_WIN) > 0 {
+            WIN - ply - 2
+        } else {
+            let mut score = g.total(me) * 6 / 5 - g.total(them);
+            if g.count(me, F_DOUBLE) > 0 && g.count(them, F_FOUR) == 0 && tune.double {
+                score += DOUBLE_THREAT;
+            }
+            score.clamp(-(WIN / 2) as i64, (WIN / 2) as i64) as i32
+        };
+        Some(-score)
     }
 
     fn alpha_beta(
@@ -656,39 +703,54 @@ impl Searcher {
         let forced_none = forced.is_empty();
         let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH;
         let keep = Self::keep_quiet(depth, tune.number(Number::Lmpc, LMP_BASE as i32) as usize);
-        let (mut moves, next_depth) = if forced.is_empty() {
-            (self.moves(st, ply as usize), depth - 1)
-        } else {
-            (forced, depth)
+        let pol = tune.number(Number::Pol, 0);
+        let with_gaps = forced_none && two && pol > 0 && tune.number(Number::Order, 0) > 0;
+        // The move the table remembers is tried before the others are generated: when it
+        // cuts the node off (most often it does), they never are. It was generated in this
+        // same position before, so it is one of them.
+        let first = tt_move.filter(|&t| {
+            forced_none && !with_gaps && st.in_range(t) && st.is_empty(t) && st.legal(t)
+        });
+        let (mut moves, next_depth) = match (first, forced_none) {
+            (Some(t), _) => (vec![t], depth - 1),
+            (None, true) => (self.moves(st, ply as usize), depth - 1),
+            (None, false) => (forced, depth),
         };
         if moves.is_empty() {
             return 0;
         }
-        // The killers of this ply next, then the move the table remembers first.
-        if tune.killers && forced_none {
-            let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
-            for k in killers.into_iter().rev() {
-                if let Some(i) = moves.iter().position(|&m| m == k) {
-                    moves[..=i].rotate_right(1);
-                }
-            }
-        }
-        if let Some(t) = tt_move
-            && let Some(i) = moves.iter().position(|&m| m == t)
-        {
-            moves[..=i].rotate_right(1);
+        if first.is_none() {
+            self.order_first(&mut moves, tt_move, ply, forced_none);
         }
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = moves[0];
         // With `pol`: how far below the best one the fitted ordering scores each move.
-        let pol = tune.number(Number::Pol, 0);
-        let gaps = if forced_none && two && pol > 0 && tune.number(Number::Order, 0) > 0 {
+        let gaps = if with_gaps {
             Policy::current().gaps(st, &moves)
         } else {
             Vec::new()
         };
-        for (i, m) in moves.into_iter().enumerate() {
+        let mut i = 0;
+        loop {
+            if i == moves.len() {
+                // The table's move did not cut the node off: now the others.
+                match first {
+                    Some(t) if i == 1 => {
+                        let mut rest = self.moves(st, ply as usize);
+                        rest.retain(|&m| m != t);
+                        self.order_first(&mut rest, None, ply, forced_none);
+                        moves.extend(rest);
+                        if i == moves.len() {
+                            break;
+                        }
+                    }
+                    _ => break,
+                }
+            }
+            let m = moves[i];
+            i += 1;
+            let i = i - 1;
             let plain = st.flags(me, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0
                 && st.flags(them, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0;
             // Past a count that grows with depth, quiet moves of a calm shallow node are
@@ -778,6 +840,30 @@ impl Searcher {
         best
     }
 
+    /// Puts this ply's killers first in `moves` (when the node has no five to block),
+    /// then the table's move `tt_move`.
+    fn order_first(
+        &self,
+        moves: &mut [usize],
+        tt_move: Option<usize>,
+        ply: i32,
+        forced_none: bool,
+    ) {
+        if Tune::current().killers && forced_none {
+            let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
+            for k in killers.into_iter().rev() {
+                if let Some(i) = moves.iter().position(|&m| m == k) {
+                    moves[..=i].rotate_right(1);
+                }
+            }
+        }
+        if let Some(t) = tt_move
+            && let Some(i) = moves.iter().position(|&m| m == t)
+        {
+            moves[..=i].rotate_right(1);
+        }
+    }
+
     /// How many plies shallower move `i` (0-based) of a node `depth` deep is searched
     /// first: ln(depth)·ln(i + 1)·100/`divisor`, a ply less for a move that makes or stops
     /// a three and at a principal-variation node; none before move `from`.
@@ -834,11 +920,12 @@ impl Searcher {
         };
         let policy = (others.len() == 1 && Tune::current().number(Number::Order, 0) > 0)
             .then(Policy::current);
+        // Each point as one number, its score times 2^16 plus its cell, negated: the
+        // smallest first is the best score first, and the larger cell first among equals.
         let (x0, y0, x1, y1) = st.span_near_stones(2);
-        let mut scored: Vec<(i32, usize)> = Vec::with_capacity((x1 + 1 - x0) * (y1 + 1 - y0));
+        let mut keys: Vec<i64> = Vec::with_capacity((x1 + 1 - x0) * (y1 + 1 - y0));
         for y in y0..=y1 {
-            for x in x0..=x1 {
-                let c = st.cell(x, y);
+            for c in st.cell(x0, y)..=st.cell(x1, y) {
                 if !st.is_empty(c) || !st.is_near(c) {
                     continue;
                 }
@@ -859,7 +946,7 @@ impl Searcher {
                     Some(policy) => policy.score(st.pats(me, c), st.pats(others[0], c)),
                     None => mine * 10 + theirs * 9,
                 };
-                scored.push((score, c));
+                keys.push(-((score as i64) << 16 | c as i64));
             }
         }
         let width = if ply == 0 {
@@ -869,13 +956,14 @@ impl Searcher {
         };
         // Best first; without forbidden points (renju) only the first `width` can be kept,
         // so only they are sorted.
-        if st.rule != Rule::Renju && scored.len() > width {
-            scored.select_nth_unstable_by(width - 1, |a, b| b.cmp(a));
-            scored.truncate(width);
+        if st.rule != Rule::Renju && keys.len() > width {
+            keys.select_nth_unstable(width - 1);
+            keys.truncate(width);
         }
-        scored.sort_unstable_by(|a, b| b.cmp(a));
+        keys.sort_unstable();
         let mut out = Vec::with_capacity(width);
-        for (_, c) in scored {
+        for key in keys {
+            let c = ((-key) & 0xffff) as usize;
             if st.legal(c) {
                 out.push(c);
                 if out.len() >= width {

@@ -93,6 +93,25 @@ pub struct State {
     marks: Vec<(usize, [u64; 4], [i64; 4])>,
 }
 
+/// A two-seat board's totals and flag counts after a move it has not played
+/// ([`State::glance`]).
+pub struct Glance {
+    total: [i64; 2],
+    nflags: [u64; 2],
+}
+
+impl Glance {
+    /// As [`State::count`].
+    pub fn count(&self, seat: u8, flag: u8) -> i32 {
+        (self.nflags[seat as usize] >> (12 * flag.trailing_zeros()) & 0xfff) as i32
+    }
+
+    /// As [`State::total`].
+    pub fn total(&self, seat: u8) -> i64 {
+        self.total[seat as usize]
+    }
+}
+
 /// What a stone of a seat on an empty cell would make: the four lines' patterns, one byte
 /// each (line `d` in byte `d`), the cell's value and its threat flags.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -317,6 +336,11 @@ impl State {
         self.hash ^ self.zobrist[c][seat as usize] ^ splitmix(self.next_seat() as u64 + 0x51)
     }
 
+    /// Whether `c` is a cell of this board's layout (on the board or its walls).
+    pub fn in_range(&self, c: usize) -> bool {
+        c < self.cells.len()
+    }
+
     /// Whether the cell is on the board and empty.
     pub fn is_empty(&self, c: usize) -> bool {
         self.cells[c] == EMPTY
@@ -515,13 +539,8 @@ impl State {
         if self.lines.is_empty() {
             return self.key_off_cells(c, d, s as u8);
         }
-        let l = self.win;
         let (line, place) = self.line_at[c][d];
-        let word = self.lines[s][line as usize];
-        // The word's cells `place..place + 2l + 1` are those `l` before and after `c`.
-        let mask = (1u128 << (2 * l)) - 1;
-        let window = word >> (2 * place as usize);
-        (window & mask) | (((window >> (2 * l + 2)) & mask) << (2 * l))
+        key_in(self.lines[s][line as usize], place as usize, self.win)
     }
 
     /// Bits 2..18 of [`State::line_key`] for seat 0 (the four nearest cells each side,
@@ -607,13 +626,73 @@ impl State {
     fn refresh_pair(&mut self, c: usize, d: usize, i: usize, save: bool) {
         let mut pair = self.pairs[i];
         if pair == UNKNOWN_PAIR {
-            let key = self.line_key(c, d, 0);
-            let table = &mut self.tables[self.table_of[0]];
-            pair = table.get(key) as u8 | (table.get(swap_sides(key)) as u8) << 4;
-            self.pairs[i] = pair;
+            pair = self.learn_pair(i, self.line_key(c, d, 0));
         }
         self.set_pat(0, c, d, (pair & 15) as u32, save);
         self.set_pat(1, c, d, (pair >> 4) as u32, save);
+    }
+
+    /// Looks up both seats' patterns of the line with `key` (short index `i`) in the
+    /// pattern table, and keeps them in the pair table.
+    #[cold]
+    fn learn_pair(&mut self, i: usize, key: u128) -> u8 {
+        let table = &mut self.tables[self.table_of[0]];
+        let pair = table.get(key) as u8 | (table.get(swap_sides(key)) as u8) << 4;
+        self.pairs[i] = pair;
+        pair
+    }
+
+    /// The totals and flag counts the board would have if the seat to move played on the
+    /// empty cell `c`, worked out without playing it (no record is changed or saved, so it
+    /// costs about half a [`State::make`] and no [`State::unmake`]); `None` unless two seats
+    /// share a pair table (freestyle).
+    pub fn glance(&mut self, c: usize) -> Option<Glance> {
+        const POW9: [i32; 4] = [1, 9, 81, 729];
+        if self.pairs.is_empty() {
+            return None;
+        }
+        let code = if self.mover() == 0 { OWN } else { OTHER } as u128;
+        let (l, reach) = (self.win, self.reach as isize);
+        let mut total = [self.total[0], self.total[1]];
+        let mut nflags = [self.nflags[0], self.nflags[1]];
+        for s in 0..2 {
+            let info = self.info[self.slot(s, c)];
+            total[s] -= info.value as i64;
+            nflags[s] = nflags[s].wrapping_sub(spread(info.flags));
+        }
+        for (d, pow) in POW9.into_iter().enumerate() {
+            let step = self.dirs[d];
+            let (line, place) = self.line_at[c][d];
+            let place = place as isize;
+            let word = self.lines[0][line as usize] | code << (2 * (place as usize + l));
+            for k in (-reach..=reach).filter(|&k| k != 0) {
+                let x = (c as isize + k * step) as usize;
+                if self.cells[x] != EMPTY {
+                    continue;
+                }
+                // `x` is on the board, so its place `place + k` is not negative.
+                let at = (place + k) as usize;
+                let i = short_index((word >> (2 * at)) as u32);
+                let mut pair = self.pairs[i];
+                if pair == UNKNOWN_PAIR {
+                    pair = self.learn_pair(i, key_in(word, at, l));
+                }
+                for (s, pat) in [(0, pair & 15), (1, pair >> 4)] {
+                    let info = self.info[self.slot(s, x)];
+                    let was = (info.pats >> (8 * d)) & 0xff;
+                    if pat as u32 == was {
+                        continue;
+                    }
+                    let index = info.index as i32 + (pat as i32 - was as i32) * pow;
+                    let packed = self.values[index as usize];
+                    total[s] += ((packed >> 8) as i32 - info.value) as i64;
+                    nflags[s] = nflags[s]
+                        .wrapping_add(spread(packed as u8))
+                        .wrapping_sub(spread(info.flags));
+                }
+            }
+        }
+        Some(Glance { total, nflags })
     }
 
     /// Sets seat `s`'s pattern at the empty cell `c` in line `d`, and its values if it
@@ -761,6 +840,16 @@ impl State {
     pub fn legal(&self, c: usize) -> bool {
         self.cells[c] == EMPTY && !self.forbidden(self.mover(), c)
     }
+}
+
+/// The key for [`PatternTable::get`] of the cell at place `at` of a line whose word (with
+/// `l` wall cells before its first cell) is `word`.
+#[inline(always)]
+fn key_in(word: u128, at: usize, l: usize) -> u128 {
+    // The word's cells `at..at + 2l + 1` are those `l` before and after the cell.
+    let mask = (1u128 << (2 * l)) - 1;
+    let window = word >> (2 * at);
+    (window & mask) | (((window >> (2 * l + 2)) & mask) << (2 * l))
 }
 
 /// The index into a short pattern table (the four nearest cells each side) of the line
@@ -988,6 +1077,30 @@ mod tests {
                             "{rule:?}: seat {seat}, flag {flag}, after move {played}"
                         );
                     }
+                }
+                // A glance at each empty cell counts what playing there would.
+                for c in st
+                    .board_cells()
+                    .filter(|&c| st.is_empty(c))
+                    .collect::<Vec<_>>()
+                {
+                    let Some(g) = st.glance(c) else { break };
+                    st.make(c);
+                    for seat in 0..2 {
+                        assert_eq!(
+                            g.total(seat),
+                            st.total(seat),
+                            "{rule:?}: move {played}, glance at {c}"
+                        );
+                        for flag in [F_FIVE, F_WIN, F_FOUR, F_THREE, F_DOUBLE] {
+                            assert_eq!(
+                                g.count(seat, flag),
+                                st.count(seat, flag),
+                                "{rule:?}: move {played}, glance at {c}, seat {seat}, flag {flag}"
+                            );
+                        }
+                    }
+                    st.unmake();
                 }
             }
             assert!(played >= 10, "{rule:?}: only {played} moves");
