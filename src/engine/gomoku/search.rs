@@ -164,6 +164,8 @@ pub struct Searcher {
     root: u8,
     width: usize,
     ab_nodes: u64,
+    /// Whether moves into the horizon are glanced at ([`Searcher::leaf`]).
+    glance: bool,
     /// Per ply, the last two moves that cut the search off there.
     killers: Vec<[usize; 2]>,
 }
@@ -185,6 +187,7 @@ impl Searcher {
             root: 0,
             width: 14,
             ab_nodes: 0,
+            glance: Tune::current().glance,
             killers: Vec::new(),
         }
     }
@@ -594,13 +597,13 @@ impl Searcher {
     /// must then block a five) or the board cannot glance.
     fn leaf(&mut self, st: &mut State, m: usize, ply: i32, budget: &mut Budget) -> Option<i32> {
         let tune = Tune::current();
-        if st.playing() != 2 || tune.number(Number::Fit, 0) > 0 {
+        if !self.glance || st.playing() != 2 || tune.number(Number::Fit, 0) > 0 {
             return None;
         }
         let mover = st.mover();
         let g = st.glance(m)?;
-        // The child: its seat to move is the other seat, at one ply more.
-        let (me, them, ply) = (st.next_seat(), mover, ply + 1);
+        // The child's seat to move is the other seat (`ply` is the child's already).
+        let (me, them) = (st.next_seat(), mover);
         let fives = g.count(them, F_FIVE);
         if g.count(me, F_FIVE) == 0 && st.empties() > 1 && fives == 1 {
             return None;
@@ -1106,6 +1109,44 @@ mod tests {
         };
         let best = Searcher::default().search(&g, limits).best.unwrap();
         assert_eq!(best, "i7".parse().unwrap());
+    }
+
+    /// Glancing at the moves into the horizon is only faster: the same moves, scores
+    /// (forced wins and losses counted to the same ply), depths and node counts as playing
+    /// them.
+    #[test]
+    fn glancing_at_the_horizon_searches_as_playing_it_does() {
+        let positions = [
+            "h8 i9 e6 i8",
+            "h8 i8 e9 i7 i6 i9",
+            "h8 i9 e7 i8 i10 h10 g11 j9 j11",
+            // Black (to move) has lost: White's fours and threes win in 17 plies.
+            "h8 i8 f11 j7 i9 j10 h10 k7 f10 j8 j9 i7 h7",
+            // White has an open four after Black's next move unless Black blocks.
+            "h8 i8 h9 i9 g8 i10 a1 i7",
+        ];
+        let limits = Limits {
+            nodes: Some(60_000),
+            ..Limits::default()
+        };
+        for moves in positions {
+            let g = game(moves);
+            let reports: Vec<(Option<Point>, How, i32, u32, u64)> = [true, false]
+                .into_iter()
+                .map(|glance| {
+                    let mut s = Searcher::new(1);
+                    s.glance = glance;
+                    let r = s.search(&g, limits);
+                    (r.best, r.how, r.score, r.depth, r.nodes)
+                })
+                .collect();
+            assert_eq!(
+                reports[0], reports[1],
+                "after {moves}: glancing, then playing"
+            );
+        }
+        let lost = Searcher::new(1).search(&game(positions[3]), limits);
+        assert!(lost.score < -(WIN - 100), "{lost:?}");
     }
 
     #[test]

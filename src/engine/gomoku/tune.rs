@@ -30,6 +30,9 @@ pub struct Tune {
     /// stands, only the moves that stop it there (its point, and the points of the two
     /// lines that make it) and the seat to move's fours are tried.
     pub g43: bool,
+    /// `glance`: on a freestyle board the move into the horizon is glanced at
+    /// ([`super::state::State::glance`]), not played. The same scores, faster.
+    pub glance: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`, see [`Number`]; 0
     /// keeps the search's own), indexed by [`Number`].
     pub set: [i32; Number::ALL.len()],
@@ -51,6 +54,7 @@ impl Tune {
             lmp: !has("lmp"),
             verify: !has("verify"),
             g43: !has("g43"),
+            glance: !has("glance"),
             set: [0; Number::ALL.len()],
         }
     }
@@ -78,9 +82,9 @@ impl Tune {
     }
 
     /// The refinements this process uses: everything but what `LANQI_GOMOKU_OFF` names.
-    pub fn current() -> Tune {
+    pub fn current() -> &'static Tune {
         static TUNE: OnceLock<Tune> = OnceLock::new();
-        *TUNE.get_or_init(|| {
+        TUNE.get_or_init(|| {
             Tune::without(&std::env::var("LANQI_GOMOKU_OFF").unwrap_or_default())
                 .with_set(&std::env::var("LANQI_GOMOKU_SET").unwrap_or_default())
         })
@@ -164,12 +168,13 @@ mod tests {
                 lmp: true,
                 verify: true,
                 g43: true,
+                glance: true,
                 set: [0; Number::ALL.len()],
             }
         );
-        let t = Tune::without("lmr, double, pvs, killers, rfp, lmp, verify, g43");
+        let t = Tune::without("lmr, double, pvs, killers, rfp, lmp, verify, g43, glance");
         assert!(!t.double && !t.lmr && !t.pvs && !t.killers);
-        assert!(!t.rfp && !t.lmp && !t.verify && !t.g43);
+        assert!(!t.rfp && !t.lmp && !t.verify && !t.g43 && !t.glance);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
