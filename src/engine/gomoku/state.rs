@@ -558,11 +558,11 @@ impl State {
         for d in 0..4 {
             let step = self.dirs[d];
             // With a pair table, the line's word is read once for all its cells.
-            let (word, place) = if self.pairs.is_empty() {
+            let (near, place) = if self.pairs.is_empty() {
                 (0, 0)
             } else {
                 let (line, place) = self.line_at[c][d];
-                (self.lines[0][line as usize], place as isize)
+                near_cells(self.lines[0][line as usize], place as isize, l)
             };
             for k in -l..=l {
                 let x = (c as isize + k * step) as usize;
@@ -574,7 +574,7 @@ impl State {
                     self.refresh_pat(x, d, save);
                 } else {
                     // `x` is on the board, so its place `place + k` is not negative.
-                    let window = (word >> (2 * (place + k))) as u32;
+                    let window = (near >> (2 * (place + k))) as u32;
                     self.refresh_pair(x, d, short_index(window), save);
                 }
             }
@@ -663,18 +663,18 @@ impl State {
         for (d, pow) in POW9.into_iter().enumerate() {
             let step = self.dirs[d];
             let (line, place) = self.line_at[c][d];
-            let place = place as isize;
             let word = self.lines[0][line as usize] | code << (2 * (place as usize + l));
+            let (near, first) = near_cells(word, place as isize, reach);
             for k in (-reach..=reach).filter(|&k| k != 0) {
                 let x = (c as isize + k * step) as usize;
                 if self.cells[x] != EMPTY {
                     continue;
                 }
                 // `x` is on the board, so its place `place + k` is not negative.
-                let at = (place + k) as usize;
-                let i = short_index((word >> (2 * at)) as u32);
+                let i = short_index((near >> (2 * (first + k))) as u32);
                 let mut pair = self.pairs[i];
                 if pair == UNKNOWN_PAIR {
+                    let at = (place as isize + k) as usize;
                     pair = self.learn_pair(i, key_in(word, at, l));
                 }
                 for (s, pat) in [(0, pair & 15), (1, pair >> 4)] {
@@ -850,6 +850,15 @@ fn key_in(word: u128, at: usize, l: usize) -> u128 {
     let mask = (1u128 << (2 * l)) - 1;
     let window = word >> (2 * at);
     (window & mask) | (((window >> (2 * l + 2)) & mask) << (2 * l))
+}
+
+/// The cells of a pair-table line's `word` that the keys of the cells within `reach` of
+/// place `place` read (a win length of five: 2 x 4 + 11 cells), as one 64-bit word, and
+/// the place of the cell at `place` in it: the keys' windows are then 64-bit shifts.
+#[inline(always)]
+fn near_cells(word: u128, place: isize, reach: isize) -> (u64, isize) {
+    let lo = (place - reach).max(0);
+    ((word >> (2 * lo)) as u64, place - lo)
 }
 
 /// The index into a short pattern table (the four nearest cells each side) of the line
