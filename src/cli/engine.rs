@@ -30,7 +30,7 @@ pub struct GomokuEngineArgs {
     #[arg(long)]
     pub nodes: Option<u64>,
     /// The transposition table's size in megabytes.
-    #[arg(long, default_value_t = 32)]
+    #[arg(long, default_value_t = crate::engine::gomoku::DEFAULT_HASH_MB)]
     pub hash: usize,
 }
 

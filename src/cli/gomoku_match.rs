@@ -55,7 +55,7 @@ pub struct MatchArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub b_nodes: Option<u64>,
     /// lanqi's transposition table, in megabytes.
-    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, default_value_t = crate::engine::gomoku::DEFAULT_HASH_MB as u64, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub hash: u64,
     /// Print one line per game (number, opening, A's colour, result, plies) before the
     /// summary.

@@ -34,7 +34,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             nodes: None,
-            hash_mb: 32,
+            hash_mb: super::search::DEFAULT_HASH_MB,
         }
     }
 }

@@ -24,7 +24,7 @@ pub mod threat;
 pub mod tune;
 
 pub use opening::best_action;
-pub use search::{How, Limits, Report, Searcher, WIN};
+pub use search::{DEFAULT_HASH_MB, How, Limits, Report, Searcher, WIN};
 
 use crate::engine::Level;
 
