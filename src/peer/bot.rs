@@ -336,7 +336,7 @@ impl Bot {
         if let (Some(table), Some(level)) = (table.gomoku(), self.kind.level()) {
             let searcher = self
                 .gomoku
-                .get_or_insert_with(|| crate::engine::gomoku::Searcher::default());
+                .get_or_insert_with(crate::engine::gomoku::Searcher::default);
             let limits = crate::engine::gomoku::level_limits_timed(level);
             let choice = crate::engine::gomoku::best_action(searcher, table.game(), limits)
                 .map(AnyMove::Gomoku)

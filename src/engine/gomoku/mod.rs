@@ -45,10 +45,10 @@ pub fn level_limits(level: Level) -> Limits {
             vct: true,
             width: 12,
         },
-        // About 1.6 s on the 2-core machine of docs/MEASUREMENTS.md (about 750,000 nodes a
-        // second), so that Hard uses nearly all of its 2 s; slower machines stop at 2 s.
+        // About 1.2-1.5 s on the 2-core machine of docs/MEASUREMENTS.md (1.1 to 1.3 million
+        // nodes a second), so that Hard uses most of its 2 s; slower machines stop at 2 s.
         Level::Hard => Limits {
-            nodes: Some(1_200_000),
+            nodes: Some(1_600_000),
             time: None,
             depth: None,
             vct: true,
