@@ -602,7 +602,9 @@ impl Searcher {
     /// [`Searcher::child`] at the horizon of a two-seat freestyle board, from a glance at
     /// the move instead of playing it: the same score (from the view of the mover at `m`)
     /// and the same node counted, or `None` when the child is not a leaf (the other seat
-    /// must then block a five) or the board cannot glance.
+    /// must then block a five) or the board cannot glance. The checks mirror the top of
+    /// [`Searcher::alpha_beta`] at depth 0 (`glancing_at_the_horizon_searches_as_playing_it_does`
+    /// holds them to it).
     fn leaf(&mut self, st: &mut State, m: usize, ply: i32, budget: &mut Budget) -> Option<i32> {
         let tune = Tune::current();
         if !self.glance || st.playing() != 2 || tune.number(Number::Fit, 0) > 0 {
@@ -629,11 +631,8 @@ impl Searcher {
         } else if g.count(me, F_WIN) > 0 {
             WIN - ply - 2
         } else {
-            let mut score = g.total(me) * 6 / 5 - g.total(them);
-            if g.count(me, F_DOUBLE) > 0 && g.count(them, F_FOUR) == 0 && tune.double {
-                score += DOUBLE_THREAT;
-            }
-            score.clamp(-(WIN / 2) as i64, (WIN / 2) as i64) as i32
+            let threat = g.count(me, F_DOUBLE) > 0 && g.count(them, F_FOUR) == 0;
+            static_score(g.total(me), g.total(them), threat)
         };
         Some(-score)
     }
@@ -1044,17 +1043,23 @@ impl Searcher {
                 (others, root_total)
             }
         };
-        let mut score = mine * 6 / 5 - theirs;
-        if st.playing() == 2 {
-            let them = st.next_seat();
-            // The seat to move can make a four-three or a double three, and the other
-            // seat has no four to answer with: a win in a few moves, nearly always.
-            if st.count(me, F_DOUBLE) > 0 && st.count(them, F_FOUR) == 0 && Tune::current().double {
-                score += DOUBLE_THREAT;
-            }
-        }
-        score.clamp(-(WIN / 2) as i64, (WIN / 2) as i64) as i32
+        let threat = st.playing() == 2
+            && st.count(me, F_DOUBLE) > 0
+            && st.count(st.next_seat(), F_FOUR) == 0;
+        static_score(mine, theirs, threat)
     }
+}
+
+/// The static score for the seat to move from its team's and the other side's sums of
+/// cell values; `threat`: the seat to move (of two) can make a four-three or a double
+/// three and the other seat has no four to answer with, a win in a few moves, nearly
+/// always (with `double`).
+fn static_score(mine: i64, theirs: i64, threat: bool) -> i32 {
+    let mut score = mine * 6 / 5 - theirs;
+    if threat && Tune::current().double {
+        score += DOUBLE_THREAT;
+    }
+    score.clamp(-(WIN / 2) as i64, (WIN / 2) as i64) as i32
 }
 
 #[cfg(test)]
@@ -1129,7 +1134,7 @@ mod tests {
             "h8 i9 e7 i8 i10 h10 g11 j9 j11",
             // Black (to move) has lost: White's fours and threes win in 17 plies.
             "h8 i8 f11 j7 i9 j10 h10 k7 f10 j8 j9 i7 h7",
-            // White has an open four after Black's next move unless Black blocks.
+            // White has an open four (two points to make five): Black to move has lost.
             "h8 i8 h9 i9 g8 i10 a1 i7",
         ];
         let limits = Limits {

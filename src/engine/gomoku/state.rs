@@ -103,7 +103,7 @@ pub struct Glance {
 impl Glance {
     /// As [`State::count`].
     pub fn count(&self, seat: u8, flag: u8) -> i32 {
-        (self.nflags[seat as usize] >> (12 * flag.trailing_zeros()) & 0xfff) as i32
+        packed_count(self.nflags[seat as usize], flag)
     }
 
     /// As [`State::total`].
@@ -122,6 +122,22 @@ struct Info {
     /// table.
     index: u16,
     flags: u8,
+}
+
+impl Info {
+    /// The patterns and value-table index with line `d`'s pattern set to `pat`, or `None`
+    /// when it is already `pat`.
+    #[inline(always)]
+    fn with_pat(&self, d: usize, pat: u32) -> Option<(u32, u16)> {
+        const POW9: [i32; 4] = [1, 9, 81, 729];
+        let was = (self.pats >> (8 * d)) & 0xff;
+        if pat == was {
+            return None;
+        }
+        let pats = (self.pats & !(0xff << (8 * d))) | (pat << (8 * d));
+        let index = self.index as i32 + (pat as i32 - was as i32) * POW9[d];
+        Some((pats, index as u16))
+    }
 }
 
 /// A seat's [`Info`] at a cell (its index in `State::info`) before a move changed it.
@@ -409,7 +425,7 @@ impl State {
 
     /// How many empty cells carry the flag for the seat.
     pub fn count(&self, seat: u8, flag: u8) -> i32 {
-        (self.nflags[seat as usize] >> (12 * flag.trailing_zeros()) & 0xfff) as i32
+        packed_count(self.nflags[seat as usize], flag)
     }
 
     /// How many (empty cell, line) pairs would give the seat the pattern, counted over
@@ -647,7 +663,6 @@ impl State {
     /// costs about half a [`State::make`] and no [`State::unmake`]); `None` unless two seats
     /// share a pair table (freestyle).
     pub fn glance(&mut self, c: usize) -> Option<Glance> {
-        const POW9: [i32; 4] = [1, 9, 81, 729];
         if self.pairs.is_empty() {
             return None;
         }
@@ -660,7 +675,7 @@ impl State {
             total[s] -= info.value as i64;
             nflags[s] = nflags[s].wrapping_sub(spread(info.flags));
         }
-        for (d, pow) in POW9.into_iter().enumerate() {
+        for d in 0..4 {
             let step = self.dirs[d];
             let (line, place) = self.line_at[c][d];
             let word = self.lines[0][line as usize] | code << (2 * (place as usize + l));
@@ -679,11 +694,9 @@ impl State {
                 }
                 for (s, pat) in [(0, pair & 15), (1, pair >> 4)] {
                     let info = self.info[self.slot(s, x)];
-                    let was = (info.pats >> (8 * d)) & 0xff;
-                    if pat as u32 == was {
+                    let Some((_, index)) = info.with_pat(d, pat as u32) else {
                         continue;
-                    }
-                    let index = info.index as i32 + (pat as i32 - was as i32) * pow;
+                    };
                     let packed = self.values[index as usize];
                     total[s] += ((packed >> 8) as i32 - info.value) as i64;
                     nflags[s] = nflags[s]
@@ -699,20 +712,13 @@ impl State {
     /// changed.
     #[inline]
     fn set_pat(&mut self, s: usize, c: usize, d: usize, pat: u32, save: bool) {
-        const POW9: [i32; 4] = [1, 9, 81, 729];
-        let Info {
-            pats: old, index, ..
-        } = self.info[self.slot(s, c)];
-        let was = (old >> (8 * d)) & 0xff;
-        if pat == was {
+        let Some((pats, index)) = self.info[self.slot(s, c)].with_pat(d, pat) else {
             return;
-        }
+        };
         if save {
             self.save(s, c);
         }
-        let pats = (old & !(0xff << (8 * d))) | (pat << (8 * d));
-        let index = index as i32 + (pat as i32 - was as i32) * POW9[d];
-        self.revalue(s, c, pats, index as u16);
+        self.revalue(s, c, pats, index);
     }
 
     /// [`State::key`], out of the way of the hot path.
@@ -888,6 +894,13 @@ fn spread(flags: u8) -> u64 {
         t
     };
     SPREAD[flags as usize & 31]
+}
+
+/// How many cells carry `flag` (a single flag) in a seat's packed counts (see
+/// `State::nflags`).
+#[inline]
+fn packed_count(nflags: u64, flag: u8) -> i32 {
+    (nflags >> (12 * flag.trailing_zeros()) & 0xfff) as i32
 }
 
 /// How many seats keep line keys of their own: one for two seats (see [`swap_sides`]).
