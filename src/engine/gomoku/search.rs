@@ -65,6 +65,8 @@ const RFP_DEPTH: i32 = 3;
 const LMP_BASE: usize = 5;
 /// Move-count pruning applies at most this deep.
 const LMP_DEPTH: i32 = 3;
+/// The shallowest node internal iterative reduction (`iir`) applies at.
+const IIR_DEPTH: i32 = 3;
 /// Alpha-beta's choice is checked against the other seat's VCT with this part of the
 /// nodes (`verify`).
 const VERIFY_PART: u32 = 8;
@@ -174,6 +176,8 @@ pub struct Searcher {
     ab_nodes: u64,
     /// Whether moves into the horizon are glanced at ([`Searcher::leaf`]).
     glance: bool,
+    /// Whether a node the table knows no move for is searched a ply shallower (`iir`).
+    iir: bool,
     /// Per ply, the last two moves that cut the search off there.
     killers: Vec<[usize; 2]>,
 }
@@ -196,6 +200,7 @@ impl Searcher {
             width: 14,
             ab_nodes: 0,
             glance: Tune::current().glance,
+            iir: Tune::current().iir,
             killers: Vec::new(),
         }
     }
@@ -708,6 +713,13 @@ impl Searcher {
                 return e;
             }
         }
+        // A node the table knows no move for (none of its moves was searched here before)
+        // is searched a ply shallower: its move order is only the cells' values.
+        let depth = if self.iir && tt_move.is_none() && forced.is_empty() && depth >= IIR_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
         let reducible = tune.lmr && forced.is_empty() && depth >= 2 && two && !danger;
         let (lmr_divisor, lmr_from) = (
             tune.number(Number::Lmrk, LMR_DIVISOR),
@@ -1159,6 +1171,36 @@ mod tests {
         }
         let lost = Searcher::new(1).search(&game(positions[3]), limits);
         assert!(lost.score < -(WIN - 100), "{lost:?}");
+    }
+
+    /// A node the table knows no move for is searched a ply shallower (`iir`): with the
+    /// same nodes the search gets deeper.
+    #[test]
+    fn nodes_without_a_table_move_are_searched_shallower_so_the_search_gets_deeper() {
+        let positions = [
+            "h8 i9 e6 i8",
+            "h8 i8 e9 i7 i6 i9",
+            "h8 i8 d11 i7 j7 g7 i5 g6 h7 g8",
+        ];
+        let limits = Limits {
+            nodes: Some(100_000),
+            ..Limits::default()
+        };
+        let depths = |iir: bool| -> Vec<u32> {
+            positions
+                .iter()
+                .map(|moves| {
+                    let mut s = Searcher::new(1);
+                    s.iir = iir;
+                    s.search(&game(moves), limits).depth
+                })
+                .collect()
+        };
+        let (with, without) = (depths(true), depths(false));
+        assert!(
+            with.iter().sum::<u32>() > without.iter().sum::<u32>(),
+            "depths reached: {with:?} with the reduction, {without:?} without"
+        );
     }
 
     #[test]

@@ -33,6 +33,9 @@ pub struct Tune {
     /// `glance`: on a freestyle board the move into the horizon is glanced at
     /// ([`super::state::State::glance`]), not played. The same scores, faster.
     pub glance: bool,
+    /// `iir`: a node at depth 3 or more that the transposition table knows no move for
+    /// is searched a ply shallower (internal iterative reduction).
+    pub iir: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`, see [`Number`]; 0
     /// keeps the search's own), indexed by [`Number`].
     pub set: [i32; Number::ALL.len()],
@@ -55,6 +58,7 @@ impl Tune {
             verify: !has("verify"),
             g43: !has("g43"),
             glance: !has("glance"),
+            iir: !has("iir"),
             set: [0; Number::ALL.len()],
         }
     }
@@ -169,12 +173,13 @@ mod tests {
                 verify: true,
                 g43: true,
                 glance: true,
+                iir: true,
                 set: [0; Number::ALL.len()],
             }
         );
-        let t = Tune::without("lmr, double, pvs, killers, rfp, lmp, verify, g43, glance");
+        let t = Tune::without("lmr, double, pvs, killers, rfp, lmp, verify, g43, glance, iir");
         assert!(!t.double && !t.lmr && !t.pvs && !t.killers);
-        assert!(!t.rfp && !t.lmp && !t.verify && !t.g43 && !t.glance);
+        assert!(!t.rfp && !t.lmp && !t.verify && !t.g43 && !t.glance && !t.iir);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
