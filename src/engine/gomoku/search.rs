@@ -39,6 +39,14 @@ use crate::rules::gomoku::{Game, Point, Rule};
 pub const WIN: i32 = 1_000_000;
 const INF: i32 = 2_000_000;
 const MAX_PLY: i32 = 64;
+/// Alpha-beta counts depth in sixteenths of a ply, so that an extension or a reduction
+/// can be part of a ply (as Rapfi's are): a node `depth` deep searches `depth / PLY`
+/// plies more.
+const PLY: i32 = 16;
+/// Blocking another seat's four uses no depth, and gives back this much (sixteenths of a
+/// ply, `bext`): a four and its block cost less than a ply, so that sequences of fours
+/// reach further (Rapfi gives 0.3 ply).
+const BLOCK_EXTENSION: i32 = 0;
 /// The nodes a millisecond a timed search's threat searches count their shares from (the
 /// engine's speed when the shares were set; it now searches two to three times as many,
 /// and the shares were left in nodes, so alpha-beta got the time saved).
@@ -218,6 +226,13 @@ impl Searcher {
         let mut budget = Budget::new(limits.nodes.unwrap_or(u64::MAX), deadline);
         let mut st = State::new(game, std::mem::take(&mut self.tables));
         let (best, how, score, depth) = self.think(&mut st, game, limits, &mut budget);
+        if let Some(point) = best
+            && depth == 0
+            && matches!(how, How::Block | How::Search)
+            && Tune::current().number(Number::Ahead, 0) > 0
+        {
+            self.look_ahead(&mut st, game, point, limits, &mut budget);
+        }
         self.tables = st.into_tables();
         Report {
             best,
@@ -227,6 +242,40 @@ impl Searcher {
             nodes: budget.nodes,
             elapsed: start.elapsed(),
         }
+    }
+
+    /// A move chosen without alpha-beta (a forced block, or the only move that stops the
+    /// other seat's VCF) leaves the rest of the budget unused: it is spent searching the
+    /// position after `point` from the other seat's side, so that the transposition
+    /// table knows that seat's replies when this seat is next to move (two seats only).
+    /// The result is thrown away; only the table keeps it.
+    fn look_ahead(
+        &mut self,
+        st: &mut State,
+        game: &Game,
+        point: Point,
+        limits: Limits,
+        budget: &mut Budget,
+    ) {
+        if st.playing() != 2 || budget.stopped() {
+            return;
+        }
+        let mut after = game.clone();
+        if after.play(point).is_err() || after.ending().is_some() {
+            return;
+        }
+        let c = st.cell(point.file() as usize, point.rank() as usize);
+        st.make(c);
+        let me = st.mover();
+        if st.count(me, F_FIVE) == 0 {
+            self.root = me;
+            self.killers.clear();
+            let moves = self.moves(st, 0);
+            if moves.len() > 1 {
+                self.deepen(st, moves, limits, budget);
+            }
+        }
+        st.unmake();
     }
 
     /// Every point alpha-beta would try in `game`'s position at a node below the root, in
@@ -491,7 +540,7 @@ impl Searcher {
             let mut scored: Vec<(i32, usize)> = Vec::with_capacity(moves.len());
             let mut done = true;
             for (i, &m) in moves.iter().enumerate() {
-                let d = depth as i32 - 1;
+                let d = (depth as i32 - 1) * PLY;
                 let mut score = if Tune::current().pvs && i > 0 && alpha > -INF {
                     self.child(st, m, d, alpha, alpha + 1, 1, budget)
                 } else {
@@ -635,6 +684,11 @@ impl Searcher {
             -(WIN - ply - 1)
         } else if g.count(me, F_WIN) > 0 {
             WIN - ply - 2
+        } else if tune.number(Number::Dwin, 0) > 0
+            && g.count(me, F_DOUBLE) > 0
+            && g.count(them, F_FOUR) == 0
+        {
+            WIN - ply - 4
         } else {
             let threat = g.count(me, F_DOUBLE) > 0 && g.count(them, F_FOUR) == 0;
             static_score(g.total(me), g.total(them), threat)
@@ -681,6 +735,16 @@ impl Searcher {
             {
                 return WIN - ply - 2;
             }
+            if two
+                && tune.number(Number::Dwin, 0) > 0
+                && st.count(st.next_seat(), F_FOUR) == 0
+                && st
+                    .cells_with(me, F_DOUBLE)
+                    .into_iter()
+                    .any(|c| !st.forbidden(me, c))
+            {
+                return WIN - ply - 4;
+            }
             danger = two && st.count(st.next_seat(), F_WIN) > 0;
             if depth <= 0 || ply >= MAX_PLY {
                 return self.evaluate(st);
@@ -692,7 +756,7 @@ impl Searcher {
         let mut tt_move = None;
         if entry.key == key {
             tt_move = Some(entry.mv as usize);
-            if entry.depth as i32 >= depth {
+            if entry.depth as i32 * PLY >= depth {
                 let s = entry.score;
                 match entry.bound {
                     EXACT => return s,
@@ -707,27 +771,38 @@ impl Searcher {
         // no four-three or double three for the other seat to make.
         let calm = forced.is_empty() && two && !danger && st.count(them, F_DOUBLE) == 0;
         let non_pv = beta - alpha == 1;
-        if tune.rfp && calm && non_pv && depth > 0 && depth <= RFP_DEPTH && beta.abs() < WIN / 4 {
+        if tune.rfp
+            && calm
+            && non_pv
+            && depth > 0
+            && depth <= RFP_DEPTH * PLY
+            && beta.abs() < WIN / 4
+        {
             let e = self.evaluate(st);
-            if e - tune.number(Number::Rfpm, RFP_MARGIN) * depth >= beta {
+            if e - tune.number(Number::Rfpm, RFP_MARGIN) * depth / PLY >= beta {
                 return e;
             }
         }
         // A node the table knows no move for (none of its moves was searched here before)
         // is searched a ply shallower: its move order is only the cells' values.
-        let depth = if self.iir && tt_move.is_none() && forced.is_empty() && depth >= IIR_DEPTH {
-            depth - 1
-        } else {
-            depth
-        };
-        let reducible = tune.lmr && forced.is_empty() && depth >= 2 && two && !danger;
+        let depth =
+            if self.iir && tt_move.is_none() && forced.is_empty() && depth >= IIR_DEPTH * PLY {
+                depth - PLY
+            } else {
+                depth
+            };
+        let reducible = tune.lmr && forced.is_empty() && depth >= 2 * PLY && two && !danger;
         let (lmr_divisor, lmr_from) = (
             tune.number(Number::Lmrk, LMR_DIVISOR),
             tune.number(Number::Lmrs, LMR_FROM as i32) as usize,
         );
+        let whole = tune.number(Number::Flmr, 0) == 0;
         let forced_none = forced.is_empty();
-        let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH;
-        let keep = Self::keep_quiet(depth, tune.number(Number::Lmpc, LMP_BASE as i32) as usize);
+        let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH * PLY;
+        let keep = Self::keep_quiet(
+            depth / PLY,
+            tune.number(Number::Lmpc, LMP_BASE as i32) as usize,
+        );
         let pol = tune.number(Number::Pol, 0);
         let with_gaps = forced_none && two && pol > 0 && tune.number(Number::Order, 0) > 0;
         // The move the table remembers is tried before the others are generated: when it
@@ -736,10 +811,16 @@ impl Searcher {
         let first = tt_move.filter(|&t| {
             forced_none && !with_gaps && st.in_range(t) && st.is_empty(t) && st.legal(t)
         });
+        // Answering an open three gives back `aext` (sixteenths of a ply; none by default).
+        let answer = if danger {
+            tune.number(Number::Aext, 0)
+        } else {
+            0
+        };
         let (mut moves, next_depth) = match (first, forced_none) {
-            (Some(t), _) => (vec![t], depth - 1),
-            (None, true) => (self.moves(st, ply as usize), depth - 1),
-            (None, false) => (forced, depth),
+            (Some(t), _) => (vec![t], depth - PLY + answer),
+            (None, true) => (self.moves(st, ply as usize), depth - PLY + answer),
+            (None, false) => (forced, depth + tune.number(Number::Bext, BLOCK_EXTENSION)),
         };
         if moves.is_empty() {
             return 0;
@@ -790,20 +871,20 @@ impl Searcher {
             if pol >= 2 && prunable && !own_four && i > 0 && gap > FAR_GAP && best > -(WIN / 2) {
                 continue;
             }
-            let by_policy = if gaps.is_empty() || own_four || i == 0 || depth < 2 || danger {
+            let by_policy = if gaps.is_empty() || own_four || i == 0 || depth < 2 * PLY || danger {
                 0
             } else if gap > FAR_GAP {
-                2
+                2 * PLY
             } else if gap > GAP {
-                1
+                PLY
             } else {
                 0
             };
             // Late moves are searched shallower first (the later and the deeper, the more),
             // and again at full depth only if they beat alpha.
             let late = if reducible && !own_four {
-                Self::late_reduction(depth, i, lmr_divisor, lmr_from, plain, non_pv)
-                    .clamp(0, next_depth - 1)
+                Self::late_reduction(depth, i, lmr_divisor, lmr_from, plain, non_pv, whole)
+                    .clamp(0, next_depth - PLY)
             } else {
                 0
             };
@@ -858,7 +939,7 @@ impl Searcher {
             key,
             score: best,
             mv: best_move as u16,
-            depth: depth.clamp(-1, 100) as i8,
+            depth: depth.div_euclid(PLY).clamp(-1, 100) as i8,
             bound,
         };
         best
@@ -888,8 +969,9 @@ impl Searcher {
         }
     }
 
-    /// How many plies shallower move `i` (0-based) of a node `depth` deep is searched
-    /// first: ln(depth)·ln(i + 1)·100/`divisor`, a ply less for a move that makes or stops
+    /// How much shallower (in sixteenths of a ply) move `i` (0-based) of a node `depth`
+    /// deep is searched first: ln(depth in plies)·ln(i + 1)·100/`divisor` plies (rounded
+    /// down to a whole ply if `whole`), a ply less for a move that makes or stops
     /// a three and at a principal-variation node; none before move `from`.
     fn late_reduction(
         depth: i32,
@@ -898,12 +980,19 @@ impl Searcher {
         from: usize,
         plain: bool,
         non_pv: bool,
+        whole: bool,
     ) -> i32 {
         if i < from {
             return 0;
         }
-        let r = (depth as f32).ln() * ((i + 1) as f32).ln() * 100.0 / divisor as f32;
-        r as i32 - i32::from(!plain) - i32::from(!non_pv)
+        let plies =
+            (depth as f32 / PLY as f32).ln() * ((i + 1) as f32).ln() * 100.0 / divisor as f32;
+        let r = if whole {
+            plies as i32 * PLY
+        } else {
+            (plies * PLY as f32) as i32
+        };
+        r - PLY * (i32::from(!plain) + i32::from(!non_pv))
     }
 
     /// How many quiet moves move-count pruning keeps at `depth`, from `base` at depth 1.

@@ -130,11 +130,24 @@ pub enum Number {
     Lmrk,
     /// `lmrs`: the first move (0-based) `lmr` reduces (2).
     Lmrs,
+    /// `bext`: what blocking a four gives back, in sixteenths of a ply (0).
+    Bext,
+    /// `flmr` (1 for on): late-move reductions keep their part of a ply instead of being
+    /// rounded down to whole plies.
+    Flmr,
+    /// `aext`: what answering an open three gives back, in sixteenths of a ply (0).
+    Aext,
+    /// `dwin` (1 for on): a seat to move with a four-three or double-three point, against
+    /// a seat that can make no four, has won (as a seat with an open-four point has).
+    Dwin,
+    /// `ahead` (1 for on): a move chosen without alpha-beta (a forced block) spends the
+    /// rest of its budget searching the position after it, for the transposition table.
+    Ahead,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 12] = [
+    pub const ALL: [Number; 17] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -147,6 +160,11 @@ impl Number {
         Number::Pol,
         Number::Lmrk,
         Number::Lmrs,
+        Number::Bext,
+        Number::Flmr,
+        Number::Aext,
+        Number::Dwin,
+        Number::Ahead,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
