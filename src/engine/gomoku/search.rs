@@ -7,10 +7,11 @@
 //! points of that seat's fours and open-four points are tried; otherwise the best-scored
 //! points near stones (attack value plus defence value), a fixed number of them, and when
 //! the other seat (of two) can make a four-three, only the points that stop it there and
-//! the seat to move's fours (`g43`). A forced block does not use up depth; every other move
-//! does, answers to open threes too, and past the leaves a position is scored statically (a
-//! seat to move that can make an open four wins; on a freestyle board the move into the
-//! horizon is only glanced at, not played, see [`State::glance`]). The move the
+//! the seat to move's fours (`g43`). Depth is counted in sixteenths of a ply: a forced
+//! block uses none, an answer to an open three half a ply, every other move a ply. Past
+//! the leaves a position is scored statically (a seat to move that can make an open four
+//! wins; on a freestyle board the move into the horizon is only glanced at, not played,
+//! see [`State::glance`]). The move the
 //! transposition table remembers is tried before the others are generated. Moves after the
 //! first get a null window first (principal variation search); two killer moves a ply. Late
 //! moves are searched shallower first, by a reduction that grows with the node's depth and
@@ -43,10 +44,10 @@ const MAX_PLY: i32 = 64;
 /// can be part of a ply (as Rapfi's are): a node `depth` deep searches `depth / PLY`
 /// plies more.
 const PLY: i32 = 16;
-/// Blocking another seat's four uses no depth, and gives back this much (sixteenths of a
-/// ply, `bext`): a four and its block cost less than a ply, so that sequences of fours
-/// reach further (Rapfi gives 0.3 ply).
-const BLOCK_EXTENSION: i32 = 0;
+/// Answering another seat's open three uses a ply less this much (sixteenths of a ply,
+/// `aext`): a three and its answer cost a ply and a half, not two, so that sequences of
+/// threes are seen further (a four and its block cost one ply: the block uses none).
+const ANSWER_EXTENSION: i32 = 8;
 /// The nodes a millisecond a timed search's threat searches count their shares from (the
 /// engine's speed when the shares were set; it now searches two to three times as many,
 /// and the shares were left in nodes, so alpha-beta got the time saved).
@@ -226,13 +227,6 @@ impl Searcher {
         let mut budget = Budget::new(limits.nodes.unwrap_or(u64::MAX), deadline);
         let mut st = State::new(game, std::mem::take(&mut self.tables));
         let (best, how, score, depth) = self.think(&mut st, game, limits, &mut budget);
-        if let Some(point) = best
-            && depth == 0
-            && matches!(how, How::Block | How::Search)
-            && Tune::current().number(Number::Ahead, 0) > 0
-        {
-            self.look_ahead(&mut st, game, point, limits, &mut budget);
-        }
         self.tables = st.into_tables();
         Report {
             best,
@@ -242,40 +236,6 @@ impl Searcher {
             nodes: budget.nodes,
             elapsed: start.elapsed(),
         }
-    }
-
-    /// A move chosen without alpha-beta (a forced block, or the only move that stops the
-    /// other seat's VCF) leaves the rest of the budget unused: it is spent searching the
-    /// position after `point` from the other seat's side, so that the transposition
-    /// table knows that seat's replies when this seat is next to move (two seats only).
-    /// The result is thrown away; only the table keeps it.
-    fn look_ahead(
-        &mut self,
-        st: &mut State,
-        game: &Game,
-        point: Point,
-        limits: Limits,
-        budget: &mut Budget,
-    ) {
-        if st.playing() != 2 || budget.stopped() {
-            return;
-        }
-        let mut after = game.clone();
-        if after.play(point).is_err() || after.ending().is_some() {
-            return;
-        }
-        let c = st.cell(point.file() as usize, point.rank() as usize);
-        st.make(c);
-        let me = st.mover();
-        if st.count(me, F_FIVE) == 0 {
-            self.root = me;
-            self.killers.clear();
-            let moves = self.moves(st, 0);
-            if moves.len() > 1 {
-                self.deepen(st, moves, limits, budget);
-            }
-        }
-        st.unmake();
     }
 
     /// Every point alpha-beta would try in `game`'s position at a node below the root, in
@@ -684,11 +644,6 @@ impl Searcher {
             -(WIN - ply - 1)
         } else if g.count(me, F_WIN) > 0 {
             WIN - ply - 2
-        } else if tune.number(Number::Dwin, 0) > 0
-            && g.count(me, F_DOUBLE) > 0
-            && g.count(them, F_FOUR) == 0
-        {
-            WIN - ply - 4
         } else {
             let threat = g.count(me, F_DOUBLE) > 0 && g.count(them, F_FOUR) == 0;
             static_score(g.total(me), g.total(them), threat)
@@ -734,16 +689,6 @@ impl Searcher {
                     .any(|c| !st.forbidden(me, c))
             {
                 return WIN - ply - 2;
-            }
-            if two
-                && tune.number(Number::Dwin, 0) > 0
-                && st.count(st.next_seat(), F_FOUR) == 0
-                && st
-                    .cells_with(me, F_DOUBLE)
-                    .into_iter()
-                    .any(|c| !st.forbidden(me, c))
-            {
-                return WIN - ply - 4;
             }
             danger = two && st.count(st.next_seat(), F_WIN) > 0;
             if depth <= 0 || ply >= MAX_PLY {
@@ -796,7 +741,6 @@ impl Searcher {
             tune.number(Number::Lmrk, LMR_DIVISOR),
             tune.number(Number::Lmrs, LMR_FROM as i32) as usize,
         );
-        let whole = tune.number(Number::Flmr, 0) == 0;
         let forced_none = forced.is_empty();
         let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH * PLY;
         let keep = Self::keep_quiet(
@@ -811,16 +755,16 @@ impl Searcher {
         let first = tt_move.filter(|&t| {
             forced_none && !with_gaps && st.in_range(t) && st.is_empty(t) && st.legal(t)
         });
-        // Answering an open three gives back `aext` (sixteenths of a ply; none by default).
-        let answer = if danger {
-            tune.number(Number::Aext, 0)
+        // Answering an open three uses part of a ply less (`answer`).
+        let answer = if danger && tune.answer {
+            tune.number(Number::Aext, ANSWER_EXTENSION)
         } else {
             0
         };
         let (mut moves, next_depth) = match (first, forced_none) {
             (Some(t), _) => (vec![t], depth - PLY + answer),
             (None, true) => (self.moves(st, ply as usize), depth - PLY + answer),
-            (None, false) => (forced, depth + tune.number(Number::Bext, BLOCK_EXTENSION)),
+            (None, false) => (forced, depth),
         };
         if moves.is_empty() {
             return 0;
@@ -883,7 +827,7 @@ impl Searcher {
             // Late moves are searched shallower first (the later and the deeper, the more),
             // and again at full depth only if they beat alpha.
             let late = if reducible && !own_four {
-                Self::late_reduction(depth, i, lmr_divisor, lmr_from, plain, non_pv, whole)
+                Self::late_reduction(depth, i, lmr_divisor, lmr_from, plain, non_pv)
                     .clamp(0, next_depth - PLY)
             } else {
                 0
@@ -970,9 +914,10 @@ impl Searcher {
     }
 
     /// How much shallower (in sixteenths of a ply) move `i` (0-based) of a node `depth`
-    /// deep is searched first: ln(depth in plies)·ln(i + 1)·100/`divisor` plies (rounded
-    /// down to a whole ply if `whole`), a ply less for a move that makes or stops
-    /// a three and at a principal-variation node; none before move `from`.
+    /// deep is searched first: ln(depth in plies)·ln(i + 1)·100/`divisor` plies rounded
+    /// down to a whole ply (keeping the fraction did not gain: docs/MEASUREMENTS.md, #27
+    /// sixteenth round), a ply less for a move that makes or stops a three and at a
+    /// principal-variation node; none before move `from`.
     fn late_reduction(
         depth: i32,
         i: usize,
@@ -980,19 +925,13 @@ impl Searcher {
         from: usize,
         plain: bool,
         non_pv: bool,
-        whole: bool,
     ) -> i32 {
         if i < from {
             return 0;
         }
         let plies =
             (depth as f32 / PLY as f32).ln() * ((i + 1) as f32).ln() * 100.0 / divisor as f32;
-        let r = if whole {
-            plies as i32 * PLY
-        } else {
-            (plies * PLY as f32) as i32
-        };
-        r - PLY * (i32::from(!plain) + i32::from(!non_pv))
+        PLY * (plies as i32 - i32::from(!plain) - i32::from(!non_pv))
     }
 
     /// How many quiet moves move-count pruning keeps at `depth`, from `base` at depth 1.

@@ -36,6 +36,9 @@ pub struct Tune {
     /// `iir`: a node at depth 3 or more that the transposition table knows no move for
     /// is searched a ply shallower (internal iterative reduction).
     pub iir: bool,
+    /// `answer`: answering another seat's open three uses half a ply, not a whole one
+    /// (see `aext`).
+    pub answer: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`, see [`Number`]; 0
     /// keeps the search's own), indexed by [`Number`].
     pub set: [i32; Number::ALL.len()],
@@ -59,6 +62,7 @@ impl Tune {
             g43: !has("g43"),
             glance: !has("glance"),
             iir: !has("iir"),
+            answer: !has("answer"),
             set: [0; Number::ALL.len()],
         }
     }
@@ -130,24 +134,14 @@ pub enum Number {
     Lmrk,
     /// `lmrs`: the first move (0-based) `lmr` reduces (2).
     Lmrs,
-    /// `bext`: what blocking a four gives back, in sixteenths of a ply (0).
-    Bext,
-    /// `flmr` (1 for on): late-move reductions keep their part of a ply instead of being
-    /// rounded down to whole plies.
-    Flmr,
-    /// `aext`: what answering an open three gives back, in sixteenths of a ply (0).
+    /// `aext`: what `answer` takes off the ply an answer to an open three uses, in
+    /// sixteenths of a ply (8).
     Aext,
-    /// `dwin` (1 for on): a seat to move with a four-three or double-three point, against
-    /// a seat that can make no four, has won (as a seat with an open-four point has).
-    Dwin,
-    /// `ahead` (1 for on): a move chosen without alpha-beta (a forced block) spends the
-    /// rest of its budget searching the position after it, for the transposition table.
-    Ahead,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 17] = [
+    pub const ALL: [Number; 13] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -160,11 +154,7 @@ impl Number {
         Number::Pol,
         Number::Lmrk,
         Number::Lmrs,
-        Number::Bext,
-        Number::Flmr,
         Number::Aext,
-        Number::Dwin,
-        Number::Ahead,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
@@ -192,12 +182,14 @@ mod tests {
                 g43: true,
                 glance: true,
                 iir: true,
+                answer: true,
                 set: [0; Number::ALL.len()],
             }
         );
-        let t = Tune::without("lmr, double, pvs, killers, rfp, lmp, verify, g43, glance, iir");
+        let t =
+            Tune::without("lmr, double, pvs, killers, rfp, lmp, verify, g43, glance, iir, answer");
         assert!(!t.double && !t.lmr && !t.pvs && !t.killers);
-        assert!(!t.rfp && !t.lmp && !t.verify && !t.g43 && !t.glance && !t.iir);
+        assert!(!t.rfp && !t.lmp && !t.verify && !t.g43 && !t.glance && !t.iir && !t.answer);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
