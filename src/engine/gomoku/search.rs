@@ -187,6 +187,8 @@ pub struct Searcher {
     glance: bool,
     /// Whether a node the table knows no move for is searched a ply shallower (`iir`).
     iir: bool,
+    /// What answering an open three takes off its ply, in sixteenths (`answer`, `aext`).
+    answer: i32,
     /// Per ply, the last two moves that cut the search off there.
     killers: Vec<[usize; 2]>,
 }
@@ -210,6 +212,11 @@ impl Searcher {
             ab_nodes: 0,
             glance: Tune::current().glance,
             iir: Tune::current().iir,
+            answer: if Tune::current().answer {
+                Tune::current().number(Number::Aext, ANSWER_EXTENSION)
+            } else {
+                0
+            },
             killers: Vec::new(),
         }
     }
@@ -756,11 +763,7 @@ impl Searcher {
             forced_none && !with_gaps && st.in_range(t) && st.is_empty(t) && st.legal(t)
         });
         // Answering an open three uses part of a ply less (`answer`).
-        let answer = if danger && tune.answer {
-            tune.number(Number::Aext, ANSWER_EXTENSION)
-        } else {
-            0
-        };
+        let answer = if danger { self.answer } else { 0 };
         let (mut moves, next_depth) = match (first, forced_none) {
             (Some(t), _) => (vec![t], depth - PLY + answer),
             (None, true) => (self.moves(st, ply as usize), depth - PLY + answer),
@@ -1229,6 +1232,33 @@ mod tests {
             with.iter().sum::<u32>() > without.iter().sum::<u32>(),
             "depths reached: {with:?} with the reduction, {without:?} without"
         );
+    }
+
+    /// Two of the losing moves of docs/MEASUREMENTS.md (#27, sixteenth round): Black's move
+    /// in these positions, as lanqi played it against Rapfi, which Rapfi (500,000 nodes)
+    /// then proves lost (mates in 25 and 19 plies), while the move played with answers to
+    /// threes at half a ply is level by Rapfi's score (+34 and +96 for White). At the
+    /// budget of a 300 ms move, whole-ply answers play the losing move and half-ply answers
+    /// the level one.
+    #[test]
+    fn answers_to_threes_at_half_a_ply_avoid_moves_that_lose_to_a_sequence_of_threes() {
+        let cases = [
+            ("h8 i8 l11 h9 j7 g8 f7 g10 i9 g7 g9 f10 h10 f9", "f11", "f8"),
+            ("h8 i8 i12 g7 g12 i7 h12 f12", "h11", "i6"),
+        ];
+        let limits = Limits {
+            nodes: Some(250_000),
+            ..Limits::default()
+        };
+        for (moves, lost, level) in cases {
+            let play = |answer: i32| {
+                let mut s = Searcher::new(DEFAULT_HASH_MB);
+                s.answer = answer;
+                s.search(&game(moves), limits).best.unwrap().to_string()
+            };
+            assert_eq!(play(0), lost, "{moves}: whole-ply answers");
+            assert_eq!(play(ANSWER_EXTENSION), level, "{moves}: half-ply answers");
+        }
     }
 
     #[test]
