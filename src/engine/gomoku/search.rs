@@ -249,9 +249,9 @@ impl Searcher {
     /// the order it tries them (for measuring the ordering: the search keeps only the
     /// first few).
     pub fn ordered_moves(&mut self, game: &Game) -> Vec<Point> {
-        let st = State::new(game, std::mem::take(&mut self.tables));
+        let mut st = State::new(game, std::mem::take(&mut self.tables));
         let width = std::mem::replace(&mut self.width, st.empties());
-        let moves = self.moves(&st, 1);
+        let moves = self.moves(&mut st, 1);
         self.width = width;
         let points = moves.into_iter().map(|c| st.point(c)).collect();
         self.tables = st.into_tables();
@@ -770,7 +770,13 @@ impl Searcher {
             (None, false) => (forced, depth),
         };
         if moves.is_empty() {
-            return 0;
+            // With exact answers (`xdef`), a node in danger with none and no four to make
+            // is lost: the other seat makes its open four next and five after the block.
+            return if danger && forced_none && tune.number(Number::Xdef, 0) > 0 {
+                -(WIN - ply - 3)
+            } else {
+                0
+            };
         }
         if first.is_none() {
             self.order_first(&mut moves, tt_move, ply, forced_none);
@@ -960,7 +966,7 @@ impl Searcher {
     }
 
     /// The moves worth trying for the seat to move, best first.
-    fn moves(&self, st: &State, ply: usize) -> Vec<usize> {
+    fn moves(&self, st: &mut State, ply: usize) -> Vec<usize> {
         let me = st.mover();
         let others: Vec<u8> = st.seats_from_mover().skip(1).collect();
         let forced = self.fives_against(st);
@@ -968,6 +974,13 @@ impl Searcher {
             return forced.into_iter().filter(|&c| st.legal(c)).collect();
         }
         let danger = others.iter().any(|&s| st.count(s, F_WIN) > 0);
+        // With `xdef`, the exact answers to the other seat's open-four points (at the root
+        // only if there are some: it must play something).
+        let exact = if danger && others.len() == 1 && Tune::current().number(Number::Xdef, 0) > 0 {
+            Self::open_four_defence(st, others[0]).filter(|set| ply > 0 || !set.is_empty())
+        } else {
+            None
+        };
         let guard = if !danger && others.len() == 1 && Tune::current().g43 {
             Self::four_three_defence(st, others[0])
         } else {
@@ -991,7 +1004,11 @@ impl Searcher {
                     theirs = theirs.max(st.value(s, c));
                     defends |= st.flags(s, c) & (F_WIN | F_FOUR) != 0;
                 }
-                if danger && !defends && st.flags(me, c) & F_FOUR == 0 {
+                let answers = match &exact {
+                    Some(set) => set.contains(&c),
+                    None => defends,
+                };
+                if danger && !answers && st.flags(me, c) & F_FOUR == 0 {
                     continue;
                 }
                 if !guard.is_empty() && !guard.contains(&c) && st.flags(me, c) & F_FOUR == 0 {
@@ -1027,6 +1044,41 @@ impl Searcher {
             }
         }
         out
+    }
+
+    /// The points after which `them` has no open-four point (nor double-four point) left,
+    /// when the seat to move plays there (`xdef`): every answer lies on a line of the
+    /// first such point where it makes a four or better, on a point where `them` too would
+    /// make a four in that line, so only those points are glanced at. `None` when the
+    /// board cannot glance (renju).
+    fn open_four_defence(st: &mut State, them: u8) -> Option<Vec<usize>> {
+        let w = *st.cells_with(them, F_WIN).first()?;
+        let mut candidates = vec![w];
+        for d in 0..4 {
+            if st.pat(them, w, d) < Pat::Four {
+                continue;
+            }
+            for q in st.line(w, d, st.win() - 1) {
+                if q != w
+                    && st.is_empty(q)
+                    && st.pat(them, q, d) >= Pat::Four
+                    && !candidates.contains(&q)
+                {
+                    candidates.push(q);
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(candidates.len());
+        for q in candidates {
+            if !st.legal(q) {
+                continue;
+            }
+            let g = st.glance(q)?;
+            if g.count(them, F_WIN) == 0 && g.count(them, F_FIVE) == 0 {
+                out.push(q);
+            }
+        }
+        Some(out)
     }
 
     /// The points that stop `them`'s four-three points (`g43`): each such point, and on
@@ -1143,6 +1195,35 @@ mod tests {
         let best = Searcher::new(1).search(&g, limits).best.unwrap();
         let defence: Vec<Point> = defence.iter().map(|&c| st.point(c)).collect();
         assert!(defence.contains(&best), "{best} not in {defence:?}");
+    }
+
+    #[test]
+    fn an_open_three_is_answered_only_where_it_stops_the_open_four() {
+        // The answers every Gomoku primer gives, Black to move against White's three in
+        // row 8 (Black's stones on file a are far away).
+        let answers = |moves: &str| {
+            let g = game(moves);
+            let mut st = State::new(&g, Vec::new());
+            let mut found: Vec<String> = Searcher::open_four_defence(&mut st, 1)
+                .expect("freestyle glances")
+                .into_iter()
+                .map(|c| st.point(c).to_string())
+                .collect();
+            found.sort();
+            found
+        };
+        // _ _ X X X _ _: only the two points next to it (d8 or j8 leaves an open four).
+        assert_eq!(answers("a1 f8 a3 g8 a5 h8"), ["e8", "i8"]);
+        // _ X _ X X _: the gap and both ends.
+        assert_eq!(answers("a1 f8 a3 h8 a5 i8"), ["e8", "g8", "j8"]);
+        // O _ X X X _ _ (Black on d8): the point next to Black's stone, and both on the
+        // open side.
+        assert_eq!(answers("d8 f8 a3 g8 a5 h8"), ["e8", "i8", "j8"]);
+        // Two open threes, f8 g8 h8 and e10 e11 e12: no point answers both.
+        assert_eq!(
+            answers("a1 f8 a3 g8 a5 h8 a7 e10 a9 e11 a11 e12"),
+            Vec::<String>::new()
+        );
     }
 
     /// `fit` is off by default (it did not gain in matches): run with

@@ -137,11 +137,17 @@ pub enum Number {
     /// `aext`: what `answer` takes off the ply an answer to an open three uses, in
     /// sixteenths of a ply (8).
     Aext,
+    /// `xdef` (1 for on; off by default, docs/MEASUREMENTS.md, #27 seventeenth round): the
+    /// answers to an open three (or a double-four point) are only
+    /// the points after which the other seat has none left, found by glancing at each
+    /// point of the threat's lines, and the seat to move's fours; a node with neither is
+    /// lost. Off: every point where the other seat would make a four counts as an answer.
+    Xdef,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 13] = [
+    pub const ALL: [Number; 14] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -155,6 +161,7 @@ impl Number {
         Number::Lmrk,
         Number::Lmrs,
         Number::Aext,
+        Number::Xdef,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
