@@ -1053,21 +1053,8 @@ impl Searcher {
     /// board cannot glance (renju).
     fn open_four_defence(st: &mut State, them: u8) -> Option<Vec<usize>> {
         let w = *st.cells_with(them, F_WIN).first()?;
-        let mut candidates = vec![w];
-        for d in 0..4 {
-            if st.pat(them, w, d) < Pat::Four {
-                continue;
-            }
-            for q in st.line(w, d, st.win() - 1) {
-                if q != w
-                    && st.is_empty(q)
-                    && st.pat(them, q, d) >= Pat::Four
-                    && !candidates.contains(&q)
-                {
-                    candidates.push(q);
-                }
-            }
-        }
+        let mut candidates = Vec::new();
+        Self::push_line_points(st, them, w, Pat::Four, Pat::Four, &mut candidates);
         let mut out = Vec::with_capacity(candidates.len());
         for q in candidates {
             if !st.legal(q) {
@@ -1090,28 +1077,37 @@ impl Searcher {
             return out;
         }
         for p in st.cells_with(them, F_DOUBLE) {
-            if st.flags(them, p) & F_FOUR == 0 {
-                continue;
-            }
-            if !out.contains(&p) {
-                out.push(p);
-            }
-            for d in 0..4 {
-                if st.pat(them, p, d) < Pat::OpenThree {
-                    continue;
-                }
-                for q in st.line(p, d, st.win() - 1) {
-                    if q != p
-                        && st.is_empty(q)
-                        && st.pat(them, q, d) >= Pat::Three
-                        && !out.contains(&q)
-                    {
-                        out.push(q);
-                    }
-                }
+            if st.flags(them, p) & F_FOUR != 0 {
+                Self::push_line_points(st, them, p, Pat::OpenThree, Pat::Three, &mut out);
             }
         }
         out
+    }
+
+    /// Adds to `out`, each once: the threat point `p`, then on each line where `them`
+    /// makes at least `through` at `p`, the empty points within reach where `them` would
+    /// make at least `near` in that line (the points that can change that line's threat).
+    fn push_line_points(
+        st: &State,
+        them: u8,
+        p: usize,
+        through: Pat,
+        near: Pat,
+        out: &mut Vec<usize>,
+    ) {
+        if !out.contains(&p) {
+            out.push(p);
+        }
+        for d in 0..4 {
+            if st.pat(them, p, d) < through {
+                continue;
+            }
+            for q in st.line(p, d, st.win() - 1) {
+                if q != p && st.is_empty(q) && st.pat(them, q, d) >= near && !out.contains(&q) {
+                    out.push(q);
+                }
+            }
+        }
     }
 
     /// The static score for the seat to move's team.
