@@ -39,6 +39,10 @@ pub struct Tune {
     /// `answer`: answering another seat's open three uses half a ply, not a whole one
     /// (see `aext`).
     pub answer: bool,
+    /// `history`: at nodes below the root, the points whose moves cut the search off
+    /// before (a history per seat and point, over the move and the last ones) are tried
+    /// earlier (see `hist`).
+    pub history: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`, see [`Number`]; 0
     /// keeps the search's own), indexed by [`Number`].
     pub set: [i32; Number::ALL.len()],
@@ -63,6 +67,7 @@ impl Tune {
             glance: !has("glance"),
             iir: !has("iir"),
             answer: !has("answer"),
+            history: !has("history"),
             set: [0; Number::ALL.len()],
         }
     }
@@ -143,11 +148,14 @@ pub enum Number {
     /// point of the threat's lines, and the seat to move's fours; a node with neither is
     /// lost. Off: every point where the other seat would make a four counts as an answer.
     Xdef,
+    /// `hist`: what `history` divides a point's history by before adding it to the
+    /// point's score (4).
+    Hist,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 14] = [
+    pub const ALL: [Number; 15] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -162,6 +170,7 @@ impl Number {
         Number::Lmrs,
         Number::Aext,
         Number::Xdef,
+        Number::Hist,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
@@ -190,13 +199,16 @@ mod tests {
                 glance: true,
                 iir: true,
                 answer: true,
+                history: true,
                 set: [0; Number::ALL.len()],
             }
         );
-        let t =
-            Tune::without("lmr, double, pvs, killers, rfp, lmp, verify, g43, glance, iir, answer");
+        let t = Tune::without(
+            "lmr, double, pvs, killers, rfp, lmp, verify, g43, glance, iir, answer, history",
+        );
         assert!(!t.double && !t.lmr && !t.pvs && !t.killers);
         assert!(!t.rfp && !t.lmp && !t.verify && !t.g43 && !t.glance && !t.iir && !t.answer);
+        assert!(!t.history);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
