@@ -51,8 +51,8 @@ const PLY: i32 = 16;
 /// 7½ plies deep counted as 7 and was never taken at 7½.)
 const TT_UNIT: i32 = PLY / 2;
 /// The largest a point's history (`history`) grows: each cut-off adds (depth in plies)²
-/// · [`HISTORY_BONUS`] and each move tried before it that did not cut off takes as much
-/// off, both less in proportion as the history is already near this.
+/// · [`HISTORY_BONUS`] to its point's, and takes as much off each move ahead of it in the
+/// node's list, both less in proportion as the history is already near this.
 const HISTORY_MAX: i32 = 8192;
 /// See [`HISTORY_MAX`].
 const HISTORY_BONUS: i32 = 32;
@@ -213,7 +213,7 @@ pub struct Searcher {
     /// generation; 0 for none (`history`, `hist`).
     history_divisor: i32,
     /// Per seat and cell (each seat's cells after the last one's), how often and how deep a move there
-    /// cut the search off, less how often it was tried before the move that did; halved at
+    /// cut the search off, less how often it stood ahead of the move that did; halved at
     /// the start of each search.
     history: Vec<i32>,
     /// The cells a seat's part of `history` has.
