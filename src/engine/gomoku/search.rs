@@ -59,8 +59,9 @@ const HISTORY_BONUS: i32 = 32;
 /// A point's history over this is added to its score (ten times its value for the seat
 /// to move and nine times the other seat's) in move generation, at most 2,048 either way.
 /// In self-play at 60,000 and 150,000 nodes a move this won 33-5-22 and 36-1-23 against
-/// the search without it (16: 29-1-30; 2: 37-1-22), and against Rapfi at 300 ms a move
-/// 40-0-140 over 180 games (docs/MEASUREMENTS.md, #27 eighteenth round).
+/// the search without it (16: 29-1-30; 2: 37-1-22); against Rapfi at 300 ms a move it
+/// was level, 47-0-193 over 240 games as without it (docs/MEASUREMENTS.md, #27 eighteenth
+/// round).
 const HISTORY_DIVISOR: i32 = 4;
 /// Answering another seat's open three uses a ply less this much (sixteenths of a ply,
 /// `aext`): a three and its answer cost a ply and a half, not two, so that sequences of
