@@ -213,9 +213,9 @@ pub struct Searcher {
     /// What a point's history is divided by before it is added to its score in move
     /// generation; 0 for none (`history`, `hist`).
     history_divisor: i32,
-    /// Per seat and cell (each seat's cells after the last one's), how often and how deep a move there
-    /// cut the search off, less how often it stood ahead of the move that did; halved at
-    /// the start of each search.
+    /// Per seat and cell (each seat's cells after the last one's), how often and how deep
+    /// a move there cut the search off, less how often it stood ahead of the move that
+    /// did; halved at the start of each search.
     history: Vec<i32>,
     /// The cells a seat's part of `history` has.
     history_cells: usize,
@@ -352,13 +352,7 @@ impl Searcher {
         self.root = me;
         self.width = (Tune::current().number(Number::Width, limits.width as i32) as usize).max(2);
         self.killers.clear();
-        let cells = st.cell(st.w - 1, st.h - 1) + 1;
-        if self.history_cells != cells || self.history.len() != st.seats * cells {
-            self.history_cells = cells;
-            self.history = vec![0; st.seats * cells];
-        } else {
-            self.history.iter_mut().for_each(|h| *h /= 2);
-        }
+        self.fit_history(st);
         if st.history.is_empty() {
             let centre = st.cell(st.w / 2, st.h / 2);
             return (Some(st.point(centre)), How::Opening, 0, 0);
@@ -948,6 +942,18 @@ impl Searcher {
         best
     }
 
+    /// Makes `history` fit `st`'s board and seats: zeros for a new layout, else the last
+    /// search's halved.
+    fn fit_history(&mut self, st: &State) {
+        let cells = st.cell(st.w - 1, st.h - 1) + 1;
+        if self.history_cells != cells || self.history.len() != st.seats * cells {
+            self.history_cells = cells;
+            self.history = vec![0; st.seats * cells];
+        } else {
+            self.history.iter_mut().for_each(|h| *h /= 2);
+        }
+    }
+
     /// Moves a history score by `bonus`, less in proportion as it is already far from 0.
     fn age(h: &mut i32, bonus: i32) {
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
@@ -1387,9 +1393,8 @@ mod tests {
         let mut s = Searcher::new(1);
         s.history_divisor = HISTORY_DIVISOR;
         let mut st = State::new(&g, Vec::new());
-        let cells = st.cell(st.w - 1, st.h - 1) + 1;
-        s.history_cells = cells;
-        s.history = vec![0; 2 * cells];
+        s.fit_history(&st);
+        let cells = s.history_cells;
         let me = st.mover() as usize;
         // Every point, by value alone, and the ones a node keeps.
         s.width = 100;

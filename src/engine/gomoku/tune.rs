@@ -40,8 +40,8 @@ pub struct Tune {
     /// (see `aext`).
     pub answer: bool,
     /// `history`: at nodes below the root, the points whose moves cut the search off
-    /// before (a history per seat and point, over the move and the last ones) are tried
-    /// earlier (see `hist`).
+    /// before (a history per seat and point, kept over the search and the last ones) are
+    /// tried earlier (see `hist`).
     pub history: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`, see [`Number`]; 0
     /// keeps the search's own), indexed by [`Number`].
