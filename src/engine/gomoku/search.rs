@@ -1058,41 +1058,35 @@ impl Searcher {
         };
         // Each point as one number, its score times 2^16 plus its cell, negated: the
         // smallest first is the best score first, and the larger cell first among equals.
-        let (x0, y0, x1, y1) = st.span_near_stones(2);
-        let mut keys: Vec<i64> = Vec::with_capacity((x1 + 1 - x0) * (y1 + 1 - y0));
-        for y in y0..=y1 {
-            for c in st.cell(x0, y)..=st.cell(x1, y) {
-                if !st.is_empty(c) || !st.is_near(c) {
-                    continue;
-                }
-                let mine = st.value(me, c);
-                let mut theirs = 0;
-                let mut defends = false;
-                for &s in &others {
-                    theirs = theirs.max(st.value(s, c));
-                    defends |= st.flags(s, c) & (F_WIN | F_FOUR) != 0;
-                }
-                let answers = match &exact {
-                    Some(set) => set.contains(&c),
-                    None => defends,
-                };
-                if danger && !answers && st.flags(me, c) & F_FOUR == 0 {
-                    continue;
-                }
-                if !guard.is_empty() && !guard.contains(&c) && st.flags(me, c) & F_FOUR == 0 {
-                    continue;
-                }
-                let score = match policy {
-                    Some(policy) => policy.score(st.pats(me, c), st.pats(others[0], c)),
-                    None => mine * 10 + theirs * 9,
-                };
-                // A point's history lowers its score at most to 0.
-                let score = match history.get(c) {
-                    Some(h) => (score + h / hist).max(0),
-                    None => score,
-                };
-                keys.push(-((score as i64) << 16 | c as i64));
+        let mut keys: Vec<i64> = Vec::with_capacity(st.near_count());
+        for c in st.near_empties() {
+            let mine = st.value(me, c);
+            let mut theirs = 0;
+            let mut defends = false;
+            for &s in &others {
+                theirs = theirs.max(st.value(s, c));
+                defends |= st.flags(s, c) & (F_WIN | F_FOUR) != 0;
             }
+            let answers = match &exact {
+                Some(set) => set.contains(&c),
+                None => defends,
+            };
+            if danger && !answers && st.flags(me, c) & F_FOUR == 0 {
+                continue;
+            }
+            if !guard.is_empty() && !guard.contains(&c) && st.flags(me, c) & F_FOUR == 0 {
+                continue;
+            }
+            let score = match policy {
+                Some(policy) => policy.score(st.pats(me, c), st.pats(others[0], c)),
+                None => mine * 10 + theirs * 9,
+            };
+            // A point's history lowers its score at most to 0.
+            let score = match history.get(c) {
+                Some(h) => (score + h / hist).max(0),
+                None => score,
+            };
+            keys.push(-((score as i64) << 16 | c as i64));
         }
         let width = if ply == 0 {
             self.width + self.width / 2

@@ -68,8 +68,16 @@ pub struct State {
     values: &'static [u32],
     /// Per seat, how many empty cells carry each flag, in twelve bits a flag.
     nflags: [u64; 4],
+    /// Per flag (by its bit), the slots ([`State::slot`]) whose cell carries it, one bit
+    /// each, [`State::flag_words`] words a flag: [`State::cells_with`] reads the cells off
+    /// the set bits instead of scanning the board.
+    flag_bits: Vec<u64>,
+    flag_words: usize,
     total: [i64; 4],
     near: Vec<u8>,
+    /// The empty cells with a stone within two points (`near` above 0), one bit each:
+    /// the cells move generation considers ([`State::near_empties`]).
+    near_bits: Vec<u64>,
     tables: Vec<PatternTable>,
     table_of: [usize; 4],
     zobrist: Vec<[u64; 4]>,
@@ -90,7 +98,10 @@ pub struct State {
     /// old patterns, value and flags…
     saved: Vec<Saved>,
     /// …where each move's records start, and the counts and totals before it.
-    marks: Vec<(usize, [u64; 4], [i64; 4])>,
+    marks: Vec<(usize, usize, [u64; 4], [i64; 4])>,
+    /// The slots whose flags changed and how (the changed bits), in order: undone in
+    /// `flag_bits` on [`State::unmake`] back to the move's mark.
+    flag_changes: Vec<(u32, u8)>,
 }
 
 /// A two-seat board's totals and flag counts after a move it has not played
@@ -217,8 +228,11 @@ impl State {
             info: vec![Info::default(); n * seats],
             values: value_table(),
             nflags: [0; 4],
+            flag_bits: vec![0; FLAGS * (n * seats).div_ceil(64)],
+            flag_words: (n * seats).div_ceil(64),
             total: [0; 4],
             near: vec![0; n],
+            near_bits: vec![0; n.div_ceil(64)],
             tables,
             table_of,
             zobrist: (0..n)
@@ -232,6 +246,7 @@ impl State {
             rules_board: (settings.rule == Rule::Renju).then(|| Board::new(settings.size)),
             saved: Vec::new(),
             marks: Vec::new(),
+            flag_changes: Vec::new(),
             reach: if modes.iter().all(|&m| m == WinMode::AtLeast) {
                 win - 1
             } else {
@@ -240,7 +255,7 @@ impl State {
         };
         state.lay_lines();
         if seats == 2 && table_of[0] == table_of[1] && state.tables[table_of[0]].is_short() {
-            state.pairs = vec![UNKNOWN_PAIR; 1 << 16];
+            state.pairs = vec![UNKNOWN_PAIR; SIDES as usize * SIDES as usize];
         }
         for y in 0..h {
             for x in 0..w {
@@ -250,6 +265,8 @@ impl State {
                 }
             }
         }
+        // The empty board's flags are not a move's changes.
+        state.flag_changes.clear();
         for m in game.moves() {
             let c = state.cell(m.point.file() as usize, m.point.rank() as usize);
             state.place(c, m.seat.0);
@@ -398,6 +415,23 @@ impl State {
         self.near[c] > 0
     }
 
+    /// How many empty cells have some stone within two points.
+    pub fn near_count(&self) -> usize {
+        self.near_bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The empty cells with some stone within two points, in the order of the cells (row
+    /// by row).
+    pub fn near_empties(&self) -> impl Iterator<Item = usize> + '_ {
+        self.near_bits.iter().enumerate().flat_map(|(w, &word)| {
+            std::iter::successors((word != 0).then_some(word), |&x| {
+                let rest = x & (x - 1);
+                (rest != 0).then_some(rest)
+            })
+            .map(move |x| w * 64 + x.trailing_zeros() as usize)
+        })
+    }
+
     /// The seat's threat flags at an empty cell.
     pub fn flags(&self, seat: u8, c: usize) -> u8 {
         self.info[self.slot(seat as usize, c)].flags
@@ -484,10 +518,16 @@ impl State {
             board.lift(point);
         }
         self.bump_near(c, false);
+        if self.near[c] > 0 {
+            self.near_bits[c / 64] |= 1 << (c % 64);
+        }
         self.update_keys(c, seat, false);
-        let (start, nflags, total) = self.marks.pop().expect("a mark for each move");
+        let (start, flag_start, nflags, total) = self.marks.pop().expect("a mark for each move");
         for r in self.saved.drain(start..).rev() {
             self.info[r.at as usize] = r.info;
+        }
+        for (at, changed) in self.flag_changes.drain(flag_start..) {
+            toggle_flags(&mut self.flag_bits, self.flag_words, at as usize, changed);
         }
         self.nflags = nflags;
         self.total = total;
@@ -511,8 +551,14 @@ impl State {
             board.place(point, Seat(seat));
         }
         self.bump_near(c, true);
+        self.near_bits[c / 64] &= !(1 << (c % 64));
         self.update_keys(c, seat, true);
-        self.marks.push((self.saved.len(), self.nflags, self.total));
+        self.marks.push((
+            self.saved.len(),
+            self.flag_changes.len(),
+            self.nflags,
+            self.total,
+        ));
         self.refresh_lines(c, true);
     }
 
@@ -521,10 +567,17 @@ impl State {
         for dy in -2..=2isize {
             for dx in -2..=2isize {
                 let i = (c as isize + dy * s + dx) as usize;
+                let bit = 1 << (i % 64);
                 if add {
                     self.near[i] += 1;
+                    if self.near[i] == 1 && self.cells[i] == EMPTY {
+                        self.near_bits[i / 64] |= bit;
+                    }
                 } else {
                     self.near[i] -= 1;
+                    if self.near[i] == 0 {
+                        self.near_bits[i / 64] &= !bit;
+                    }
                 }
             }
         }
@@ -763,6 +816,9 @@ impl State {
             self.nflags[s] = self.nflags[s]
                 .wrapping_add(spread(flags))
                 .wrapping_sub(spread(info.flags));
+            let changed = info.flags ^ flags;
+            toggle_flags(&mut self.flag_bits, self.flag_words, at, changed);
+            self.flag_changes.push((at as u32, changed));
         }
         self.total[s] += (value - info.value) as i64;
         *info = Info {
@@ -781,19 +837,23 @@ impl State {
         if count == 0 {
             return out;
         }
-        // Flags live only on empty cells within the win length of a stone, and the count
-        // is exact: the scan stops at the last one.
-        let (x0, y0, x1, y1) = self.span_near_stones(self.win);
-        let info = &self.info[self.slot(seat as usize, 0)..];
-        for y in y0..=y1 {
-            let start = self.cell(x0, y);
-            let row = &info[start..=self.cell(x1, y)];
-            for (i, cell) in row.iter().enumerate() {
-                if cell.flags & flag != 0 {
-                    out.push(start + i);
-                    if out.len() == count {
-                        return out;
-                    }
+        // The seat's slots, first..first + n, in the flag's words; the count is exact, so
+        // the reading stops at the last one.
+        let n = self.cells.len();
+        let first = self.slot(seat as usize, 0);
+        let bits = &self.flag_bits[flag.trailing_zeros() as usize * self.flag_words..];
+        let words = first / 64..(first + n).div_ceil(64);
+        for (w, &word) in words.clone().zip(&bits[words]) {
+            let mut word = word;
+            if w == first / 64 {
+                word &= u64::MAX << (first % 64);
+            }
+            while word != 0 {
+                let at = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                out.push(at - first);
+                if out.len() == count {
+                    return out;
                 }
             }
         }
@@ -867,11 +927,77 @@ fn near_cells(word: u128, place: isize, reach: isize) -> (u64, isize) {
     ((word >> (2 * lo)) as u64, place - lo)
 }
 
-/// The index into a short pattern table (the four nearest cells each side) of the line
-/// whose window (the `2 * 5 + 1` cells centred on the point, low bits first) is given.
+/// The index into the pair table (the four nearest cells each side) of the line whose
+/// window (the `2 * 5 + 1` cells centred on the point, low bits first) is given: each
+/// side's four cells as one of the [`SIDES`] ways they can be (walls only beyond the
+/// board), so the table has 121 x 121 slots (14 KiB, most of it in the first-level cache
+/// beside the value table) rather than 4^8.
 #[inline(always)]
 fn short_index(window: u32) -> usize {
-    ((window >> 2) & 0xff | ((window >> 12) & 0xff) << 8) as usize
+    let (before, after) = (
+        SIDE_BEFORE[(window >> 2) as usize & 0xff],
+        SIDE_AFTER[(window >> 12) as usize & 0xff],
+    );
+    debug_assert!(
+        before < SIDES && after < SIDES,
+        "walls only beyond the board"
+    );
+    before as usize * SIDES as usize + after as usize
+}
+
+/// The ways the four cells on one side of a point can be: each empty, own or other out
+/// to the board's side, walls beyond it (3^4 + 3^3 + 3^2 + 3 + 1).
+const SIDES: u8 = 121;
+
+/// A side's four cells (two bits each, the cell next to the point first) as their number
+/// among the [`SIDES`] ways, or `SIDES` when a wall lies before a cell on the board.
+const fn side_numbers(nearest_high: bool) -> [u8; 256] {
+    let mut table = [SIDES; 256];
+    let mut next = 0;
+    let mut code = 0;
+    while code < 256 {
+        // The cells from the point outwards.
+        let mut valid = true;
+        let mut wall = false;
+        let mut k = 0;
+        while k < 4 {
+            let shift = if nearest_high { 2 * (3 - k) } else { 2 * k };
+            let cell = (code >> shift) & 3;
+            if cell == WALL as usize {
+                wall = true;
+            } else if wall {
+                valid = false;
+            }
+            k += 1;
+        }
+        if valid {
+            table[code] = next;
+            next += 1;
+        }
+        code += 1;
+    }
+    assert!(next == SIDES);
+    table
+}
+
+/// [`side_numbers`] of the cells before the point (the nearest in the high bits)…
+const SIDE_BEFORE: [u8; 256] = side_numbers(true);
+/// …and after it (the nearest in the low bits).
+const SIDE_AFTER: [u8; 256] = side_numbers(false);
+
+/// How many threat flags there are (`F_FIVE` to `F_DOUBLE`, one bit each).
+const FLAGS: usize = 5;
+
+/// Flips, in `bits` (`words` words a flag, see `State::flag_bits`), slot `at`'s bit of
+/// each flag in `changed`.
+#[inline]
+fn toggle_flags(bits: &mut [u64], words: usize, at: usize, changed: u8) {
+    let mut changed = changed;
+    while changed != 0 {
+        let f = changed.trailing_zeros() as usize;
+        changed &= changed - 1;
+        bits[f * words + at / 64] ^= 1 << (at % 64);
+    }
 }
 
 /// A pair-table slot not learnt yet.
@@ -1086,6 +1212,15 @@ mod tests {
                     snapshot(&st) == recomputed(&st),
                     "{rule:?}, win {win}, {seats} seats, {size}: the boards differ after move {played} ({p})"
                 );
+                let near: Vec<usize> = st
+                    .board_cells()
+                    .filter(|&c| st.is_empty(c) && st.is_near(c))
+                    .collect();
+                assert_eq!(
+                    st.near_empties().collect::<Vec<_>>(),
+                    near,
+                    "{rule:?}: the cells near stones after move {played}"
+                );
                 // The scan that stops at the flag's count finds every flagged cell.
                 for seat in 0..seats {
                     for flag in [F_FIVE, F_WIN, F_FOUR, F_THREE, F_DOUBLE] {
@@ -1132,6 +1267,10 @@ mod tests {
             assert!(
                 snapshot(&st) == empty,
                 "{rule:?}: not empty after the take-backs"
+            );
+            assert!(
+                st.flag_bits.iter().chain(&st.near_bits).all(|&w| w == 0),
+                "{rule:?}: flag bits left after the take-backs"
             );
         }
     }
