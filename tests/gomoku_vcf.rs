@@ -87,24 +87,38 @@ fn the_lines_written_by_hand_win() {
     }
 }
 
+/// Asserts that `found` is one of the case's first moves, or none when it has none.
+fn assert_first_move(case: &Case, found: Option<Point>) {
+    match found {
+        Some(p) => assert!(
+            case.first.contains(&p),
+            "{}: found {p}, expected one of {:?}",
+            case.name,
+            case.first
+        ),
+        None => assert!(
+            case.first.is_empty(),
+            "{}: none found, expected one of {:?}",
+            case.name,
+            case.first
+        ),
+    }
+}
+
 #[test]
 fn the_engine_finds_each_vcf_and_no_other() {
     let mut searcher = Searcher::new(4);
     for case in cases() {
-        let found = searcher.vcf(&case.game, 1_000_000);
-        match found {
-            Some(p) => assert!(
-                case.first.contains(&p),
-                "{}: found {p}, expected one of {:?}",
-                case.name,
-                case.first
-            ),
-            None => assert!(
-                case.first.is_empty(),
-                "{}: none found, expected one of {:?}",
-                case.name,
-                case.first
-            ),
-        }
+        assert_first_move(&case, searcher.vcf(&case.game, 1_000_000));
+    }
+}
+
+#[test]
+fn a_vct_whose_fours_cost_no_depth_finds_each_vcf_with_no_three() {
+    // With no open three to spend, a VCT with a four tail may only play fours: it is a
+    // VCF, and must find the same first moves (and none where there is none).
+    let mut searcher = Searcher::new(4);
+    for case in cases() {
+        assert_first_move(&case, searcher.vct_with_tail(&case.game, 1_000_000, 0, 30));
     }
 }

@@ -127,13 +127,11 @@ fn the_proof_number_search_finds_a_long_vct_the_depth_limited_search_misses() {
     assert_eq!(s.vct_proof(&g, 300_000), Some(p("h9")));
 }
 
-#[test]
-fn the_proof_number_search_finds_what_the_depth_limited_search_finds() {
-    // Both searches have the same threats and answers; the proof-number search has no
-    // depth limit, so every VCT found 4 threats deep is found by it too (on the hand-made
-    // double three, and along games the engine plays against itself from it).
-    let mut s = Searcher::new(8);
-    let mut found = 0;
+/// The positions, along games the engine plays against itself (5,000 nodes a move, 16
+/// plies) from the hand-made double three and from a game against Rapfi, where the
+/// depth-limited VCT finds a win 4 threats deep within 200,000 nodes.
+fn positions_with_a_vct(s: &mut Searcher) -> Vec<Game> {
+    let mut found = Vec::new();
     for start in ["g8 h8 i10 i11|a1 o1 a15 o15", "h8 i9 e7 i8|i10 h10 g11 j9"] {
         let (b, w) = start.split_once('|').unwrap();
         let mut g = position(b, w);
@@ -142,18 +140,28 @@ fn the_proof_number_search_finds_what_the_depth_limited_search_finds() {
                 break;
             }
             if s.vct(&g, 200_000, 4).is_some() {
-                found += 1;
-                assert!(
-                    s.vct_proof(&g, 2_000_000).is_some(),
-                    "a VCT the depth-limited search found after {:?}",
-                    g.moves()
-                );
+                found.push(g.clone());
             }
             let best = s.search(&g, limits(5_000)).best.unwrap();
             g.play(best).unwrap();
         }
     }
-    assert!(found > 0, "the games had VCTs to compare");
+    assert!(!found.is_empty(), "the games had VCTs to compare");
+    found
+}
+
+#[test]
+fn the_proof_number_search_finds_what_the_depth_limited_search_finds() {
+    // Both searches have the same threats and answers; the proof-number search has no
+    // depth limit, so every VCT found 4 threats deep is found by it too.
+    let mut s = Searcher::new(8);
+    for g in positions_with_a_vct(&mut s) {
+        assert!(
+            s.vct_proof(&g, 2_000_000).is_some(),
+            "a VCT the depth-limited search found after {:?}",
+            g.moves()
+        );
+    }
 }
 
 #[test]
@@ -161,4 +169,18 @@ fn the_proof_number_search_finds_no_vct_in_an_opening() {
     let mut s = Searcher::new(8);
     assert_eq!(s.vct_proof(&moves("h8 i9 e6"), 200_000), None);
     assert_eq!(s.vct_proof(&moves("h8 i8 e9 h9 f10 g11"), 200_000), None);
+}
+
+#[test]
+fn a_vct_whose_fours_cost_no_depth_finds_every_vct_the_plain_one_finds() {
+    // With fours free (at most 16 on a line of play), every line of play the plain VCT
+    // can pay for, 4 threats deep, the four tail can pay for too.
+    let mut s = Searcher::new(8);
+    for g in positions_with_a_vct(&mut s) {
+        assert!(
+            s.vct_with_tail(&g, 20_000_000, 4, 16).is_some(),
+            "a VCT the plain search found after {:?}",
+            g.moves()
+        );
+    }
 }

@@ -83,6 +83,9 @@ const LMR_DIVISOR: i32 = 150;
 const LMR_FROM: usize = 2;
 /// What a double threat the other seat cannot answer with a four is worth at a leaf.
 const DOUBLE_THREAT: i64 = 20_000;
+/// The fours a root or `verify` VCT may play that cost it no depth (0: none, every threat
+/// costs one).
+const FOUR_TAIL: u32 = 0;
 /// Reverse futility: a quiet shallow node whose static score beats beta by this much a
 /// ply is cut off.
 const RFP_MARGIN: i32 = 400;
@@ -305,8 +308,23 @@ impl Searcher {
     /// the seat to move of a two-seat game, within `depth` attacking moves and `nodes`
     /// nodes; `None` if none was found.
     pub fn vct(&mut self, game: &Game, nodes: u64, depth: u32) -> Option<Point> {
+        self.vct_with_tail(game, nodes, depth, 0)
+    }
+
+    /// [`Searcher::vct`] with `depth` open threes and at most `fours` fours on a line of
+    /// play, the fours costing no depth ([`Threats::four_tail`]; with a depth of 0, a VCF
+    /// of at most `fours` fours).
+    pub fn vct_with_tail(
+        &mut self,
+        game: &Game,
+        nodes: u64,
+        depth: u32,
+        fours: u32,
+    ) -> Option<Point> {
         self.threat_point(game, nodes, |st, budget| {
-            Threats::new(st, true, budget, nodes).find(depth)
+            Threats::new(st, true, budget, nodes)
+                .four_tail(fours)
+                .find(depth)
         })
     }
 
@@ -388,6 +406,7 @@ impl Searcher {
             } else {
                 Threats::new(st, true, budget, share(4))
                     .until(slice(VCT_PART))
+                    .four_tail(four_tail())
                     .find(Tune::current().number(Number::Vct, VCT_DEPTH as i32) as u32)
             };
             if let Some(c) = vct {
@@ -613,7 +632,9 @@ impl Searcher {
                 let mut t = super::proof::Proof::new(st, true, budget, left).until(until);
                 (t.find().is_some(), t.aborted())
             } else {
-                let mut t = Threats::new(st, true, budget, left).until(until);
+                let mut t = Threats::new(st, true, budget, left)
+                    .until(until)
+                    .four_tail(four_tail());
                 (t.find(depth).is_some(), t.aborted())
             };
             st.unmake();
@@ -1208,12 +1229,18 @@ impl Searcher {
     }
 }
 
+/// How many fours the root's VCT and `verify`'s may play past their depth in open threes
+/// ([`Threats::four_tail`]): `vtail`, [`FOUR_TAIL`] unless set.
+fn four_tail() -> u32 {
+    Tune::current().number(Number::Vtail, FOUR_TAIL as i32) as u32
+}
+
 /// The static score for the seat to move from its team's and the other side's sums of
 /// cell values; `threat`: the seat to move (of two) can make a four-three or a double
 /// three and the other seat has no four to answer with, a win in a few moves, nearly
 /// always (with `double`).
 fn static_score(mine: i64, theirs: i64, threat: bool) -> i32 {
-    let mut score = mine * 6 / 5 - theirs;
+    let mut score = mine * Tune::current().number(Number::Tempo, 6) as i64 / 5 - theirs;
     if threat && Tune::current().double {
         score += DOUBLE_THREAT;
     }

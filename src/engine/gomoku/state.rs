@@ -423,13 +423,8 @@ impl State {
     /// The empty cells with some stone within two points, in the order of the cells (row
     /// by row).
     pub fn near_empties(&self) -> impl Iterator<Item = usize> + '_ {
-        self.near_bits.iter().enumerate().flat_map(|(w, &word)| {
-            std::iter::successors((word != 0).then_some(word), |&x| {
-                let rest = x & (x - 1);
-                (rest != 0).then_some(rest)
-            })
-            .map(move |x| w * 64 + x.trailing_zeros() as usize)
-        })
+        (self.near_bits.iter().enumerate())
+            .flat_map(|(w, &word)| set_bits(word).map(move |b| w * 64 + b))
     }
 
     /// The seat's threat flags at an empty cell.
@@ -832,32 +827,33 @@ impl State {
     /// The empty cells where `seat` has `flag` (a single flag), row by row.
     pub fn cells_with(&self, seat: u8, flag: u8) -> Vec<usize> {
         debug_assert!(flag.is_power_of_two(), "one flag at a time");
+        // The count is exact, so the reading stops at the last one.
         let count = self.count(seat, flag).max(0) as usize;
         let mut out = Vec::with_capacity(count);
-        if count == 0 {
-            return out;
+        if count > 0 {
+            out.extend(self.cells_with_any(seat, flag).take(count));
         }
-        // The seat's slots, first..first + n, in the flag's words; the count is exact, so
-        // the reading stops at the last one.
+        out
+    }
+
+    /// The empty cells where `seat` has any of the flags in `mask`, row by row.
+    pub fn cells_with_any(&self, seat: u8, mask: u8) -> impl Iterator<Item = usize> + '_ {
+        // The seat's slots are first..first + n of each flag's words.
         let n = self.cells.len();
         let first = self.slot(seat as usize, 0);
-        let bits = &self.flag_bits[flag.trailing_zeros() as usize * self.flag_words..];
-        let words = first / 64..(first + n).div_ceil(64);
-        for (w, &word) in words.clone().zip(&bits[words]) {
-            let mut word = word;
+        let end = first + n;
+        (first / 64..end.div_ceil(64)).flat_map(move |w| {
+            let mut word = (0..FLAGS)
+                .filter(|&f| mask >> f & 1 != 0)
+                .fold(0, |word, f| word | self.flag_bits[f * self.flag_words + w]);
             if w == first / 64 {
                 word &= u64::MAX << (first % 64);
             }
-            while word != 0 {
-                let at = w * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                out.push(at - first);
-                if out.len() == count {
-                    return out;
-                }
+            if w == end / 64 {
+                word &= (1 << (end % 64)) - 1;
             }
-        }
-        out
+            set_bits(word).map(move |b| w * 64 + b - first)
+        })
     }
 
     /// The empty cells on the four lines through `c` where `seat` has `flag`.
@@ -984,6 +980,16 @@ const fn side_numbers(nearest_high: bool) -> [u8; 256] {
 const SIDE_BEFORE: [u8; 256] = side_numbers(true);
 /// …and after it (the nearest in the low bits).
 const SIDE_AFTER: [u8; 256] = side_numbers(false);
+
+/// The places of a word's set bits, lowest first.
+#[inline]
+fn set_bits(word: u64) -> impl Iterator<Item = usize> {
+    std::iter::successors((word != 0).then_some(word), |&x| {
+        let rest = x & (x - 1);
+        (rest != 0).then_some(rest)
+    })
+    .map(|x| x.trailing_zeros() as usize)
+}
 
 /// How many threat flags there are (`F_FIVE` to `F_DOUBLE`, one bit each).
 const FLAGS: usize = 5;

@@ -17,8 +17,9 @@ use super::state::{F_DOUBLE, F_FIVE, F_FOUR, F_THREE, F_WIN, State};
 /// the most promising first: fours, then threes, doubles first within each, then by the
 /// points' values for both seats. Forbidden points are not taken out.
 pub(super) fn threat_moves(st: &State, a: u8, d: u8, vct: bool) -> Vec<usize> {
+    let mask = F_FOUR | if vct { F_THREE } else { 0 };
     let mut moves: Vec<(i32, usize)> = st
-        .cells_near_stones(st.win())
+        .cells_with_any(a, mask)
         .filter_map(|c| {
             let f = st.flags(a, c);
             let rank = if f & F_FOUR != 0 {
@@ -76,8 +77,13 @@ pub struct Threats<'a> {
     attacker: u8,
     defender: u8,
     vct: bool,
+    /// With a four tail ([`Threats::four_tail`], a VCT only): the fours the attacker may
+    /// still play on this line of play, which then cost no depth (the depth counts open
+    /// threes only); `None`: every threat costs one.
+    fours: Option<u32>,
     share: Share<'a>,
-    failed: HashMap<u64, u32>,
+    /// Positions that failed, with the depth (and `fours`) they failed at.
+    failed: HashMap<u64, (u32, u32)>,
 }
 
 impl<'a> Threats<'a> {
@@ -91,6 +97,7 @@ impl<'a> Threats<'a> {
             attacker,
             defender,
             vct,
+            fours: None,
             share: Share::new(budget, limit),
             failed: HashMap::new(),
         }
@@ -99,6 +106,14 @@ impl<'a> Threats<'a> {
     /// Stops the search at `until` too (read every 256 nodes), if given.
     pub fn until(mut self, until: Option<Instant>) -> Threats<'a> {
         self.share.set_until(until);
+        self
+    }
+
+    /// A VCT whose fours cost no depth (its depth then counts open threes only), at most
+    /// `fours` of them on a line of play, so a long run of fours between threes, or after
+    /// the last one, is seen; `0` leaves every threat costing one (and a VCF unchanged).
+    pub fn four_tail(mut self, fours: u32) -> Threats<'a> {
+        self.fours = (self.vct && fours > 0).then_some(fours);
         self
     }
 
@@ -130,15 +145,13 @@ impl<'a> Threats<'a> {
         if !fives.is_empty() {
             let b = fives[0];
             let threat = F_FOUR | if self.vct { F_THREE } else { 0 };
-            if fives.len() >= 2 || depth == 0 || !self.st.legal(b) {
+            if fives.len() >= 2 || !self.st.legal(b) {
                 return None;
             }
             if self.st.flags(a, b) & threat == 0 {
                 return None;
             }
-            self.st.make(b);
-            let won = self.defend(depth - 1);
-            self.st.unmake();
+            let won = self.threaten(b, depth)?;
             return won.then_some(b);
         }
         if let Some(c) = self
@@ -149,20 +162,26 @@ impl<'a> Threats<'a> {
         {
             return Some(c);
         }
-        if depth == 0 {
+        let fours = self.fours.unwrap_or(0);
+        if depth == 0 && fours == 0 {
             return None;
         }
         let key = self.st.hash();
-        if self.failed.get(&key).is_some_and(|&at| at >= depth) {
+        if self
+            .failed
+            .get(&key)
+            .is_some_and(|&(at, with)| at >= depth && with >= fours)
+        {
             return None;
         }
-        for m in threat_moves(self.st, a, d, self.vct) {
+        // Out of depth, only fours are left (with a four tail).
+        for m in threat_moves(self.st, a, d, self.vct && depth > 0) {
             if !self.st.legal(m) {
                 continue;
             }
-            self.st.make(m);
-            let won = self.defend(depth - 1);
-            self.st.unmake();
+            let Some(won) = self.threaten(m, depth) else {
+                continue;
+            };
             if won {
                 return Some(m);
             }
@@ -171,9 +190,26 @@ impl<'a> Threats<'a> {
             }
         }
         if !self.share.aborted() {
-            self.failed.insert(key, depth);
+            self.failed.insert(key, (depth, fours));
         }
         None
+    }
+
+    /// The attacker plays the threat `m` with `depth` left: whether every reply then
+    /// loses, or `None` when it cannot pay for it (no depth left, or with a four tail no
+    /// four left for a four).
+    fn threaten(&mut self, m: usize, depth: u32) -> Option<bool> {
+        let four = self.st.flags(self.attacker, m) & F_FOUR != 0;
+        let (depth_after, fours_after) = match self.fours {
+            Some(f) if four => (depth, Some(f.checked_sub(1)?)),
+            f => (depth.checked_sub(1)?, f),
+        };
+        let fours = std::mem::replace(&mut self.fours, fours_after);
+        self.st.make(m);
+        let won = self.defend(depth_after);
+        self.st.unmake();
+        self.fours = fours;
+        Some(won)
     }
 
     /// The defender to move after an attacking move: whether every reply loses.

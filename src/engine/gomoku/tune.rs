@@ -151,11 +151,16 @@ pub enum Number {
     /// `hist`: what `history` divides a point's history by before adding it to the
     /// point's score (4).
     Hist,
+    /// `vtail` (off by default): in a VCT, fours cost no depth (the depth counts open
+    /// threes) and at most this many are played on a line of play.
+    Vtail,
+    /// `tempo`: the seat to move's sum of values counts this many fifths (6).
+    Tempo,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 15] = [
+    pub const ALL: [Number; 17] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -171,6 +176,8 @@ impl Number {
         Number::Aext,
         Number::Xdef,
         Number::Hist,
+        Number::Vtail,
+        Number::Tempo,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
