@@ -151,10 +151,12 @@ pub enum Number {
     /// `hist`: what `history` divides a point's history by before adding it to the
     /// point's score (4).
     Hist,
-    /// `vtail` (off by default): in a VCT, fours cost no depth (the depth counts open
-    /// threes) and at most this many are played on a line of play.
+    /// `vtail` (off by default: level against Rapfi, docs/MEASUREMENTS.md, #27 nineteenth
+    /// round): in the root's and `verify`'s VCT, fours cost no depth (the depth counts
+    /// open threes) and at most this many are played on a line of play.
     Vtail,
-    /// `tempo`: the seat to move's sum of values counts this many fifths (6).
+    /// `tempo`: the seat to move's sum of values counts this many fifths (6; 7 gained in
+    /// self-play, not against Rapfi: #27 nineteenth round).
     Tempo,
 }
 
