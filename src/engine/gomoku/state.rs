@@ -392,7 +392,7 @@ impl State {
     /// The files and ranks within `margin` of the stones' span, `(x0, y0, x1, y1)`, on
     /// the board (the whole board when it is empty): every cell with a threat flag lies
     /// within the win length of it.
-    pub fn span_near_stones(&self, margin: usize) -> (usize, usize, usize, usize) {
+    fn span_near_stones(&self, margin: usize) -> (usize, usize, usize, usize) {
         match self.span {
             Some((x0, y0, x1, y1)) => (
                 x0.saturating_sub(margin),
