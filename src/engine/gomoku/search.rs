@@ -211,6 +211,9 @@ pub struct Searcher {
     iir: bool,
     /// What answering an open three takes off its ply, in sixteenths (`answer`, `aext`).
     answer: i32,
+    /// The root's aspiration window on each side of the last iteration's score; 0 for
+    /// none (`asp`).
+    aspiration: i32,
     /// Per ply, the last two moves that cut the search off there.
     killers: Vec<[usize; 2]>,
     /// What a point's history is divided by before it is added to its score in move
@@ -222,6 +225,9 @@ pub struct Searcher {
     history: Vec<i32>,
     /// The cells a seat's part of `history` has.
     history_cells: usize,
+    /// Per ply, the static score of the node on the line being searched, or `i32::MIN`
+    /// if it was not calm (`impr`).
+    evals: Vec<i32>,
 }
 
 impl Default for Searcher {
@@ -248,6 +254,7 @@ impl Searcher {
             } else {
                 0
             },
+            aspiration: Tune::current().number(Number::Asp, 0),
             killers: Vec::new(),
             history_divisor: if Tune::current().history {
                 Tune::current().number(Number::Hist, HISTORY_DIVISOR)
@@ -256,6 +263,7 @@ impl Searcher {
             },
             history: Vec::new(),
             history_cells: 0,
+            evals: vec![i32::MIN; MAX_PLY as usize + 2],
         }
     }
 
@@ -555,39 +563,79 @@ impl Searcher {
         limits: Limits,
         budget: &mut Budget,
     ) -> (usize, i32, u32, Vec<usize>) {
-        let mut best = (moves[0], 0, 0);
+        let mut best: (usize, i32, u32) = (moves[0], 0, 0);
         let max_depth = limits.depth.unwrap_or(40).clamp(1, 40);
-        for depth in 1..=max_depth {
-            let mut alpha = -INF;
-            let mut scored: Vec<(i32, usize)> = Vec::with_capacity(moves.len());
-            let mut done = true;
-            for (i, &m) in moves.iter().enumerate() {
-                let d = (depth as i32 - 1) * PLY;
-                let mut score = if Tune::current().pvs && i > 0 && alpha > -INF {
-                    self.child(st, m, d, alpha, alpha + 1, 1, budget)
+        let asp = self.aspiration;
+        'deepening: for depth in 1..=max_depth {
+            // With `asp`, from depth 4 a window around the last score (aspiration): a
+            // score outside it widens that side and searches again.
+            let mut delta = asp;
+            let (mut lo, mut hi) = if asp > 0 && depth >= 4 && best.1.abs() < WIN / 4 {
+                (best.1 - delta, best.1 + delta)
+            } else {
+                (-INF, INF)
+            };
+            // A move that scored at least `hi` in a window this depth: better than the last
+            // iteration's best whatever its exact score.
+            let mut above: Option<(i32, usize)> = None;
+            let mut scored = loop {
+                let mut alpha = lo;
+                let mut scored: Vec<(i32, usize)> = Vec::with_capacity(moves.len());
+                let mut high = None;
+                for (i, &m) in moves.iter().enumerate() {
+                    let d = (depth as i32 - 1) * PLY;
+                    let mut score = if Tune::current().pvs && i > 0 && alpha > -INF {
+                        self.child(st, m, d, alpha, alpha + 1, 1, budget)
+                    } else {
+                        INF
+                    };
+                    if score > alpha {
+                        score = self.child(st, m, d, alpha, hi, 1, budget);
+                    }
+                    if budget.stopped() {
+                        // A move searched to the end that beats the last iteration's best
+                        // counts.
+                        let settled = scored.iter().copied().filter(|&(s, _)| s > lo);
+                        if let Some((score, m)) = above.or(settled.max_by_key(|&(s, _)| s))
+                            && m != best.0
+                            && (above.is_some() || scored.first().is_some_and(|&(s, _)| score > s))
+                        {
+                            best = (m, score, best.2);
+                        }
+                        break 'deepening;
+                    }
+                    scored.push((score, m));
+                    if score >= hi {
+                        high = Some((score, m));
+                        break;
+                    }
+                    alpha = alpha.max(score);
+                }
+                let top = scored.iter().map(|&(s, _)| s).max().unwrap_or(-INF);
+                if let Some((score, m)) = high {
+                    // Fail high: that move first, and a wider window above.
+                    above = Some((score, m));
+                    if let Some(i) = moves.iter().position(|&x| x == m) {
+                        moves[..=i].rotate_right(1);
+                    }
+                    delta *= 2;
+                    hi = if delta > 8 * asp {
+                        INF
+                    } else {
+                        (best.1 + delta).max(score + 1)
+                    };
+                } else if top <= lo {
+                    // Fail low: a wider window below.
+                    delta *= 2;
+                    lo = if delta > 8 * asp {
+                        -INF
+                    } else {
+                        best.1 - delta
+                    };
                 } else {
-                    INF
-                };
-                if score > alpha {
-                    score = self.child(st, m, d, alpha, INF, 1, budget);
+                    break scored;
                 }
-                if budget.stopped() {
-                    done = false;
-                    break;
-                }
-                scored.push((score, m));
-                alpha = alpha.max(score);
-            }
-            if !done {
-                // A move searched to the end that beats the last iteration's best counts.
-                if let Some(&(score, m)) = scored.iter().max_by_key(|(s, _)| *s)
-                    && m != best.0
-                    && scored.first().is_some_and(|&(s, _)| score > s)
-                {
-                    best = (m, score, best.2);
-                }
-                break;
-            }
+            };
             scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
             moves = scored.iter().map(|&(_, m)| m).collect();
             best = (scored[0].1, scored[0].0, depth);
@@ -780,21 +828,28 @@ impl Searcher {
         // no four-three or double three for the other seat to make.
         let calm = forced.is_empty() && two && !danger && st.count(them, F_DOUBLE) == 0;
         let non_pv = beta - alpha == 1;
-        if tune.rfp
-            && calm
-            && non_pv
-            && depth > 0
-            && depth <= RFP_DEPTH * PLY
-            && beta.abs() < WIN / 4
+        let impr = tune.number(Number::Impr, 0);
+        let airr = tune.number(Number::Airr, 0);
+        let p = ply as usize;
+        let rfp = tune.rfp && non_pv && depth <= RFP_DEPTH * PLY && beta.abs() < WIN / 4;
+        let e = (calm && depth > 0 && (impr > 0 || rfp)).then(|| self.evaluate(st));
+        // Not improving: calm, and its static score below the one two plies up.
+        let worse = impr > 0
+            && p < self.evals.len()
+            && p >= 2
+            && e.is_some_and(|e| self.evals[p - 2] != i32::MIN && e < self.evals[p - 2]);
+        if impr > 0 && p < self.evals.len() {
+            self.evals[p] = e.unwrap_or(i32::MIN);
+        }
+        if rfp
+            && let Some(e) = e
+            && e - tune.number(Number::Rfpm, RFP_MARGIN) * depth / PLY >= beta
         {
-            let e = self.evaluate(st);
-            if e - tune.number(Number::Rfpm, RFP_MARGIN) * depth / PLY >= beta {
-                return e;
-            }
+            return e;
         }
         // A node the table knows no move for (none of its moves was searched here before)
         // is searched a ply shallower: its move order is only the cells' values.
-        let depth =
+        let mut depth =
             if self.iir && tt_move.is_none() && forced.is_empty() && depth >= IIR_DEPTH * PLY {
                 depth - PLY
             } else {
@@ -807,10 +862,13 @@ impl Searcher {
         );
         let forced_none = forced.is_empty();
         let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH * PLY;
-        let keep = Self::keep_quiet(
+        let mut keep = Self::keep_quiet(
             depth / PLY,
             tune.number(Number::Lmpc, LMP_BASE as i32) as usize,
         );
+        if worse && impr != 2 {
+            keep = keep.div_ceil(2);
+        }
         let pol = tune.number(Number::Pol, 0);
         let with_gaps = forced_none && two && pol > 0 && tune.number(Number::Order, 0) > 0;
         // The move the table remembers is tried before the others are generated: when it
@@ -821,7 +879,7 @@ impl Searcher {
         });
         // Answering an open three uses part of a ply less (`answer`).
         let answer = if danger { self.answer } else { 0 };
-        let (mut moves, next_depth) = match (first, forced_none) {
+        let (mut moves, mut next_depth) = match (first, forced_none) {
             (Some(t), _) => (vec![t], depth - PLY + answer),
             (None, true) => (self.moves(st, ply as usize), depth - PLY + answer),
             (None, false) => (forced, depth),
@@ -893,8 +951,13 @@ impl Searcher {
             // Late moves are searched shallower first (the later and the deeper, the more),
             // and again at full depth only if they beat alpha.
             let late = if reducible && !own_four {
-                Self::late_reduction(depth, i, lmr_divisor, lmr_from, plain, non_pv)
-                    .clamp(0, next_depth - PLY)
+                (Self::late_reduction(depth, i, lmr_divisor, lmr_from, plain, non_pv)
+                    + if worse && impr != 3 && i >= lmr_from {
+                        PLY
+                    } else {
+                        0
+                    })
+                .clamp(0, (next_depth - PLY).max(0))
             } else {
                 0
             };
@@ -923,6 +986,17 @@ impl Searcher {
                 best_move = m;
                 if score > alpha {
                     alpha = score;
+                    // With `airr`, once a move raised alpha (and did not cut off) the rest
+                    // are searched this many sixteenths of a ply shallower.
+                    if alpha < beta
+                        && airr > 0
+                        && depth > 2 * PLY
+                        && depth < 12 * PLY
+                        && score.abs() < WIN / 4
+                    {
+                        depth -= airr;
+                        next_depth -= airr;
+                    }
                     if alpha >= beta {
                         if self.history_divisor > 0 && forced_none && two {
                             let bonus = (depth / PLY).clamp(1, 16).pow(2) * HISTORY_BONUS;

@@ -158,11 +158,23 @@ pub enum Number {
     /// `tempo`: the seat to move's sum of values counts this many fifths (6; 7 gained in
     /// self-play, not against Rapfi: #27 nineteenth round).
     Tempo,
+    /// `asp` (off by default): from depth 4 the root searches a window this wide on each
+    /// side of the last iteration's score (aspiration), widening the side a score falls
+    /// outside of and searching again.
+    Asp,
+    /// `impr` (1 for on; off by default): a calm node whose static score is below the one
+    /// two plies up (not improving) keeps fewer quiet moves (`lmp`) and reduces late
+    /// moves a ply more (`lmr`).
+    Impr,
+    /// `airr` (off by default): once a move raised alpha at a node between 2 and 12 plies
+    /// deep (without cutting it off), the rest are searched this many sixteenths of a
+    /// ply shallower.
+    Airr,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 17] = [
+    pub const ALL: [Number; 20] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -180,6 +192,9 @@ impl Number {
         Number::Hist,
         Number::Vtail,
         Number::Tempo,
+        Number::Asp,
+        Number::Impr,
+        Number::Airr,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
