@@ -43,6 +43,13 @@ pub struct Tune {
     /// before (a history per seat and point, kept over the search and the last ones) are
     /// tried earlier (see `hist`).
     pub history: bool,
+    /// `aspiration`: from depth 4 the root searches a window round the last iteration's
+    /// score (see `asp`), and again wider on the side a score falls outside of.
+    pub aspiration: bool,
+    /// `improving`: a calm node whose static score is below the one two plies up (the
+    /// same seat to move) keeps half the quiet moves `lmp` keeps, and `lmr` reduces its
+    /// late moves a ply more.
+    pub improving: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`, see [`Number`]; 0
     /// keeps the search's own), indexed by [`Number`].
     pub set: [i32; Number::ALL.len()],
@@ -68,6 +75,8 @@ impl Tune {
             iir: !has("iir"),
             answer: !has("answer"),
             history: !has("history"),
+            aspiration: !has("aspiration"),
+            improving: !has("improving"),
             set: [0; Number::ALL.len()],
         }
     }
@@ -158,14 +167,8 @@ pub enum Number {
     /// `tempo`: the seat to move's sum of values counts this many fifths (6; 7 gained in
     /// self-play, not against Rapfi: #27 nineteenth round).
     Tempo,
-    /// `asp` (off by default): from depth 4 the root searches a window this wide on each
-    /// side of the last iteration's score (aspiration), widening the side a score falls
-    /// outside of and searching again.
+    /// `asp`: how wide `aspiration`'s window is on each side of the last score (300).
     Asp,
-    /// `impr` (1 for on; off by default): a calm node whose static score is below the one
-    /// two plies up (not improving) keeps fewer quiet moves (`lmp`) and reduces late
-    /// moves a ply more (`lmr`).
-    Impr,
     /// `airr` (off by default): once a move raised alpha at a node between 2 and 12 plies
     /// deep (without cutting it off), the rest are searched this many sixteenths of a
     /// ply shallower.
@@ -174,7 +177,7 @@ pub enum Number {
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 20] = [
+    pub const ALL: [Number; 19] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -193,7 +196,6 @@ impl Number {
         Number::Vtail,
         Number::Tempo,
         Number::Asp,
-        Number::Impr,
         Number::Airr,
     ];
 
@@ -224,15 +226,18 @@ mod tests {
                 iir: true,
                 answer: true,
                 history: true,
+                aspiration: true,
+                improving: true,
                 set: [0; Number::ALL.len()],
             }
         );
         let t = Tune::without(
-            "lmr, double, pvs, killers, rfp, lmp, verify, g43, glance, iir, answer, history",
+            "lmr, double, pvs, killers, rfp, lmp, verify, g43, glance, iir, answer, history, \
+             aspiration, improving",
         );
         assert!(!t.double && !t.lmr && !t.pvs && !t.killers);
         assert!(!t.rfp && !t.lmp && !t.verify && !t.g43 && !t.glance && !t.iir && !t.answer);
-        assert!(!t.history);
+        assert!(!t.history && !t.aspiration && !t.improving);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
