@@ -839,7 +839,6 @@ impl Searcher {
         let calm = forced.is_empty() && two && !danger && st.count(them, F_DOUBLE) == 0;
         let non_pv = beta - alpha == 1;
         let impr = self.improving;
-        let airr = tune.number(Number::Airr, 0);
         let p = ply as usize;
         let rfp = tune.rfp && non_pv && depth <= RFP_DEPTH * PLY && beta.abs() < WIN / 4;
         let e = (calm && depth > 0 && (impr || rfp)).then(|| self.evaluate(st));
@@ -859,7 +858,7 @@ impl Searcher {
         }
         // A node the table knows no move for (none of its moves was searched here before)
         // is searched a ply shallower: its move order is only the cells' values.
-        let mut depth =
+        let depth =
             if self.iir && tt_move.is_none() && forced.is_empty() && depth >= IIR_DEPTH * PLY {
                 depth - PLY
             } else {
@@ -889,7 +888,7 @@ impl Searcher {
         });
         // Answering an open three uses part of a ply less (`answer`).
         let answer = if danger { self.answer } else { 0 };
-        let (mut moves, mut next_depth) = match (first, forced_none) {
+        let (mut moves, next_depth) = match (first, forced_none) {
             (Some(t), _) => (vec![t], depth - PLY + answer),
             (None, true) => (self.moves(st, ply as usize), depth - PLY + answer),
             (None, false) => (forced, depth),
@@ -964,7 +963,7 @@ impl Searcher {
                 // A ply more at a node that is not improving.
                 let more = if worse && i >= lmr_from { PLY } else { 0 };
                 (Self::late_reduction(depth, i, lmr_divisor, lmr_from, plain, non_pv) + more)
-                    .clamp(0, (next_depth - PLY).max(0))
+                    .clamp(0, next_depth - PLY)
             } else {
                 0
             };
@@ -993,17 +992,6 @@ impl Searcher {
                 best_move = m;
                 if score > alpha {
                     alpha = score;
-                    // With `airr`, once a move raised alpha (and did not cut off) the rest
-                    // are searched this many sixteenths of a ply shallower.
-                    if alpha < beta
-                        && airr > 0
-                        && depth > 2 * PLY
-                        && depth < 12 * PLY
-                        && score.abs() < WIN / 4
-                    {
-                        depth -= airr;
-                        next_depth -= airr;
-                    }
                     if alpha >= beta {
                         if self.history_divisor > 0 && forced_none && two {
                             let bonus = (depth / PLY).clamp(1, 16).pow(2) * HISTORY_BONUS;
@@ -1456,6 +1444,23 @@ mod tests {
         assert!(lost.score < -(WIN - 100), "{lost:?}");
     }
 
+    /// The depth a searcher set up by `set` reaches in each of `positions` at 100,000
+    /// nodes.
+    fn depths_reached(positions: &[&str], set: impl Fn(&mut Searcher)) -> Vec<u32> {
+        let limits = Limits {
+            nodes: Some(100_000),
+            ..Limits::default()
+        };
+        positions
+            .iter()
+            .map(|moves| {
+                let mut s = Searcher::new(1);
+                set(&mut s);
+                s.search(&game(moves), limits).depth
+            })
+            .collect()
+    }
+
     /// A node the table knows no move for is searched a ply shallower (`iir`): with the
     /// same nodes the search gets deeper.
     #[test]
@@ -1465,20 +1470,7 @@ mod tests {
             "h8 i8 e9 i7 i6 i9",
             "h8 i8 d11 i7 j7 g7 i5 g6 h7 g8",
         ];
-        let limits = Limits {
-            nodes: Some(100_000),
-            ..Limits::default()
-        };
-        let depths = |iir: bool| -> Vec<u32> {
-            positions
-                .iter()
-                .map(|moves| {
-                    let mut s = Searcher::new(1);
-                    s.iir = iir;
-                    s.search(&game(moves), limits).depth
-                })
-                .collect()
-        };
+        let depths = |iir: bool| depths_reached(&positions, |s| s.iir = iir);
         let (with, without) = (depths(true), depths(false));
         assert!(
             with.iter().sum::<u32>() > without.iter().sum::<u32>(),
@@ -1523,20 +1515,7 @@ mod tests {
             "h8 i8 d11 i7 j7 g7 i5 g6 h7 g8",
             "h8 i9 h9 h10 i8 g10 j7 f10",
         ];
-        let limits = Limits {
-            nodes: Some(100_000),
-            ..Limits::default()
-        };
-        let depths = |improving: bool| -> Vec<u32> {
-            positions
-                .iter()
-                .map(|moves| {
-                    let mut s = Searcher::new(1);
-                    s.improving = improving;
-                    s.search(&game(moves), limits).depth
-                })
-                .collect()
-        };
+        let depths = |improving: bool| depths_reached(&positions, |s| s.improving = improving);
         let (with, without) = (depths(true), depths(false));
         assert!(
             with.iter().sum::<u32>() > without.iter().sum::<u32>(),

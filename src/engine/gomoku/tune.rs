@@ -169,15 +169,11 @@ pub enum Number {
     Tempo,
     /// `asp`: how wide `aspiration`'s window is on each side of the last score (300).
     Asp,
-    /// `airr` (off by default): once a move raised alpha at a node between 2 and 12 plies
-    /// deep (without cutting it off), the rest are searched this many sixteenths of a
-    /// ply shallower.
-    Airr,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 19] = [
+    pub const ALL: [Number; 18] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -196,7 +192,6 @@ impl Number {
         Number::Vtail,
         Number::Tempo,
         Number::Asp,
-        Number::Airr,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
