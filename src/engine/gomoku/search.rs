@@ -193,12 +193,16 @@ struct Entry {
     score: i32,
     mv: u16,
     depth: i8,
+    /// [`EXACT`], [`LOWER`] or [`UPPER`], with [`ON_PV`] if the node is or was on the
+    /// principal variation.
     bound: u8,
 }
 
 const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
+/// The bit of [`Entry::bound`] that says the node is or was on the principal variation.
+const ON_PV: u8 = 4;
 
 /// A Gomoku searcher: keeps its pattern tables and transposition table between searches.
 pub struct Searcher {
@@ -773,6 +777,7 @@ impl Searcher {
         Some(-score)
     }
 
+    /// The negamax score of `st` searched `depth` deep in the window `alpha`..`beta`.
     fn alpha_beta(
         &mut self,
         st: &mut State,
@@ -821,11 +826,14 @@ impl Searcher {
         let slot = (key as usize) & (self.tt.len() - 1);
         let entry = self.tt[slot];
         let mut tt_move = None;
+        let non_pv = beta - alpha == 1;
+        // On the principal variation now or before (the table says).
+        let on_pv = !non_pv || (entry.key == key && entry.bound & ON_PV != 0);
         if entry.key == key {
             tt_move = Some(entry.mv as usize);
             if entry.depth as i32 * TT_UNIT >= depth {
                 let s = entry.score;
-                match entry.bound {
+                match entry.bound & !ON_PV {
                     EXACT => return s,
                     LOWER if s >= beta => return s,
                     UPPER if s <= alpha => return s,
@@ -837,7 +845,6 @@ impl Searcher {
         // No threat against the seat to move: no five to block, no open three to answer,
         // no four-three or double three for the other seat to make.
         let calm = forced.is_empty() && two && !danger && st.count(them, F_DOUBLE) == 0;
-        let non_pv = beta - alpha == 1;
         let impr = self.improving;
         let p = ply as usize;
         let rfp = tune.rfp && non_pv && depth <= RFP_DEPTH * PLY && beta.abs() < WIN / 4;
@@ -869,6 +876,13 @@ impl Searcher {
             tune.number(Number::Lmrk, LMR_DIVISOR),
             tune.number(Number::Lmrs, LMR_FROM as i32) as usize,
         );
+        // With `ttpv`, late moves of a null-window node that was on the principal
+        // variation before are reduced less.
+        let pv_less = if on_pv && non_pv {
+            tune.number(Number::Ttpv, 0)
+        } else {
+            0
+        };
         let forced_none = forced.is_empty();
         let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH * PLY;
         let mut keep = Self::keep_quiet(
@@ -961,7 +975,11 @@ impl Searcher {
             // and again at full depth only if they beat alpha.
             let late = if reducible && !own_four {
                 // A ply more at a node that is not improving.
-                let more = if worse && i >= lmr_from { PLY } else { 0 };
+                let more = if i < lmr_from {
+                    0
+                } else {
+                    i32::from(worse) * PLY - pv_less
+                };
                 (Self::late_reduction(depth, i, lmr_divisor, lmr_from, plain, non_pv) + more)
                     .clamp(0, next_depth - PLY)
             } else {
@@ -1027,7 +1045,7 @@ impl Searcher {
             score: best,
             mv: best_move as u16,
             depth: depth.div_euclid(TT_UNIT).clamp(-1, 127) as i8,
-            bound,
+            bound: bound | if on_pv { ON_PV } else { 0 },
         };
         best
     }

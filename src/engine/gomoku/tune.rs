@@ -169,11 +169,16 @@ pub enum Number {
     Tempo,
     /// `asp`: how wide `aspiration`'s window is on each side of the last score (300).
     Asp,
+    /// `ttpv` (off by default: level at 100 ms, docs/MEASUREMENTS.md, #27 twenty-first
+    /// round): how much less (sixteenths of a ply) the late moves of a null-window node
+    /// that was on the principal variation before (as the table remembers) are reduced,
+    /// as Rapfi's are.
+    Ttpv,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 18] = [
+    pub const ALL: [Number; 19] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -192,6 +197,7 @@ impl Number {
         Number::Vtail,
         Number::Tempo,
         Number::Asp,
+        Number::Ttpv,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
