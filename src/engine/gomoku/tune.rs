@@ -169,10 +169,10 @@ pub enum Number {
     Tempo,
     /// `asp`: how wide `aspiration`'s window is on each side of the last score (300).
     Asp,
-    /// `ttpv` (off by default: level with the default at 300 ms, docs/MEASUREMENTS.md,
-    /// #27 twenty-first round): how much less (sixteenths of a ply) the late moves of a null-window node
-    /// that was on the principal variation before (as the table remembers) are reduced,
-    /// as Rapfi's are.
+    /// `ttpv` (off by default: 0.172 against the default's 0.194 over 180 games at 300 ms,
+    /// docs/MEASUREMENTS.md, #27 twenty-first and twenty-second rounds): how much less
+    /// (sixteenths of a ply) the late moves of a null-window node that was on the
+    /// principal variation before (as the table remembers) are reduced, as Rapfi's are.
     Ttpv,
 }
 
