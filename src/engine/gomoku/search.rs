@@ -1137,7 +1137,14 @@ impl Searcher {
     /// The moves worth trying for the seat to move, best first.
     fn moves(&self, st: &mut State, ply: usize) -> Vec<usize> {
         let me = st.mover();
-        let others: Vec<u8> = st.seats_from_mover().skip(1).collect();
+        // The other seats, in turn order (at most three), without allocating.
+        let mut seats = [0u8; 3];
+        let mut n = 0;
+        for s in st.seats_from_mover().skip(1) {
+            seats[n] = s;
+            n += 1;
+        }
+        let others = &seats[..n];
         let forced = self.fives_against(st);
         if !forced.is_empty() {
             return forced.into_iter().filter(|&c| st.legal(c)).collect();
@@ -1169,12 +1176,13 @@ impl Searcher {
         let mut keys: Vec<i64> = Vec::with_capacity(st.near_count());
         for c in st.near_empties() {
             let mine = st.value(me, c);
-            let mut theirs = 0;
-            let mut defends = false;
-            for &s in &others {
-                theirs = theirs.max(st.value(s, c));
-                defends |= st.flags(s, c) & (F_WIN | F_FOUR) != 0;
-            }
+            let (theirs, defends) = match others {
+                &[s] => (st.value(s, c), st.flags(s, c) & (F_WIN | F_FOUR) != 0),
+                _ => others.iter().fold((0, false), |(v, f), &s| {
+                    let defends = st.flags(s, c) & (F_WIN | F_FOUR) != 0;
+                    (v.max(st.value(s, c)), f || defends)
+                }),
+            };
             let answers = match &exact {
                 Some(set) => set.contains(&c),
                 None => defends,

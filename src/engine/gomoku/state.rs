@@ -558,20 +558,19 @@ impl State {
     }
 
     fn bump_near(&mut self, c: usize, add: bool) {
-        let s = self.stride as isize;
-        for dy in -2..=2isize {
-            for dx in -2..=2isize {
-                let i = (c as isize + dy * s + dx) as usize;
-                let bit = 1 << (i % 64);
+        let first = c - 2 * self.stride - 2;
+        for row in 0..5 {
+            let start = first + row * self.stride;
+            for i in start..start + 5 {
                 if add {
                     self.near[i] += 1;
                     if self.near[i] == 1 && self.cells[i] == EMPTY {
-                        self.near_bits[i / 64] |= bit;
+                        self.near_bits[i / 64] |= 1 << (i % 64);
                     }
                 } else {
                     self.near[i] -= 1;
                     if self.near[i] == 0 {
-                        self.near_bits[i / 64] &= !bit;
+                        self.near_bits[i / 64] &= !(1 << (i % 64));
                     }
                 }
             }
@@ -619,24 +618,25 @@ impl State {
     fn refresh_lines(&mut self, c: usize, save: bool) {
         self.clear_cell(c, save);
         let l = self.reach as isize;
+        let paired = !self.pairs.is_empty();
         for d in 0..4 {
             let step = self.dirs[d];
+            if !paired {
+                for k in -l..=l {
+                    let x = (c as isize + k * step) as usize;
+                    // Occupied cells keep no patterns (the move's own cell is cleared once).
+                    if self.cells[x] == EMPTY {
+                        self.refresh_pat(x, d, save);
+                    }
+                }
+                continue;
+            }
             // With a pair table, the line's word is read once for all its cells.
-            let (near, place) = if self.pairs.is_empty() {
-                (0, 0)
-            } else {
-                let (line, place) = self.line_at[c][d];
-                near_cells(self.lines[0][line as usize], place as isize, l)
-            };
+            let (line, place) = self.line_at[c][d];
+            let (near, place) = near_cells(self.lines[0][line as usize], place as isize, l);
             for k in -l..=l {
                 let x = (c as isize + k * step) as usize;
-                // Occupied cells keep no patterns (the move's own cell is cleared once).
-                if self.cells[x] != EMPTY {
-                    continue;
-                }
-                if self.pairs.is_empty() {
-                    self.refresh_pat(x, d, save);
-                } else {
+                if self.cells[x] == EMPTY {
                     // `x` is on the board, so its place `place + k` is not negative.
                     let window = (near >> (2 * (place + k))) as u32;
                     self.refresh_pair(x, d, short_index(window), save);
