@@ -74,10 +74,14 @@ pub struct State {
     flag_bits: Vec<u64>,
     flag_words: usize,
     total: [i64; 4],
-    near: Vec<u8>,
-    /// The empty cells with a stone within two points (`near` above 0), one bit each:
-    /// the cells move generation considers ([`State::near_empties`]).
+    /// The empty cells with a stone within two points, one bit each (and a spare word
+    /// at the end): the cells move generation considers ([`State::near_empties`]).
     near_bits: Vec<u64>,
+    /// The empty cells of the board, one bit each (and a spare word at the end).
+    empty_bits: Vec<u64>,
+    /// The words of `near_bits` each move changed, as they were before it, to put back
+    /// on [`State::unmake`] ([`State::near_words`] says which).
+    near_saved: Vec<u64>,
     tables: Vec<PatternTable>,
     table_of: [usize; 4],
     zobrist: Vec<[u64; 4]>,
@@ -231,8 +235,9 @@ impl State {
             flag_bits: vec![0; FLAGS * (n * seats).div_ceil(64)],
             flag_words: (n * seats).div_ceil(64),
             total: [0; 4],
-            near: vec![0; n],
-            near_bits: vec![0; n.div_ceil(64)],
+            near_bits: vec![0; n.div_ceil(64) + 1],
+            empty_bits: vec![0; n.div_ceil(64) + 1],
+            near_saved: Vec::new(),
             tables,
             table_of,
             zobrist: (0..n)
@@ -260,6 +265,7 @@ impl State {
         for y in 0..h {
             for x in 0..w {
                 let c = state.cell(x, y);
+                state.empty_bits[c / 64] |= 1 << (c % 64);
                 for d in 0..4 {
                     state.refresh_pat(c, d, false);
                 }
@@ -410,9 +416,15 @@ impl State {
         (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| self.cell(x, y)))
     }
 
-    /// Whether some stone stands within two points of the cell.
+    /// Whether some stone stands within two points of the cell (read off the board).
     pub fn is_near(&self, c: usize) -> bool {
-        self.near[c] > 0
+        let first = c - 2 * self.stride - 2;
+        (0..5).any(|row| {
+            let start = first + row * self.stride;
+            self.cells[start..start + 5]
+                .iter()
+                .any(|&v| v != EMPTY && v != WALL_CELL)
+        })
     }
 
     /// How many empty cells have some stone within two points.
@@ -512,9 +524,9 @@ impl State {
         if let Some(board) = &mut self.rules_board {
             board.lift(point);
         }
-        self.bump_near(c, false);
-        if self.near[c] > 0 {
-            self.near_bits[c / 64] |= 1 << (c % 64);
+        self.empty_bits[c / 64] |= 1 << (c % 64);
+        for w in self.near_words(c).rev() {
+            self.near_bits[w] = self.near_saved.pop().expect("near words for each move");
         }
         self.update_keys(c, seat, false);
         let (start, flag_start, nflags, total) = self.marks.pop().expect("a mark for each move");
@@ -545,8 +557,7 @@ impl State {
         if let Some(board) = &mut self.rules_board {
             board.place(point, Seat(seat));
         }
-        self.bump_near(c, true);
-        self.near_bits[c / 64] &= !(1 << (c % 64));
+        self.mark_near(c);
         self.update_keys(c, seat, true);
         self.marks.push((
             self.saved.len(),
@@ -557,24 +568,29 @@ impl State {
         self.refresh_lines(c, true);
     }
 
-    fn bump_near(&mut self, c: usize, add: bool) {
+    /// Marks the empty cells within two points of the stone just put on `c` as near a
+    /// stone (saving the words it changes for [`State::unmake`]).
+    fn mark_near(&mut self, c: usize) {
+        self.empty_bits[c / 64] &= !(1 << (c % 64));
+        for w in self.near_words(c) {
+            self.near_saved.push(self.near_bits[w]);
+        }
         let first = c - 2 * self.stride - 2;
         for row in 0..5 {
+            // Five bits from `start`, in its word and the next (the spare word at the end).
             let start = first + row * self.stride;
-            for i in start..start + 5 {
-                if add {
-                    self.near[i] += 1;
-                    if self.near[i] == 1 && self.cells[i] == EMPTY {
-                        self.near_bits[i / 64] |= 1 << (i % 64);
-                    }
-                } else {
-                    self.near[i] -= 1;
-                    if self.near[i] == 0 {
-                        self.near_bits[i / 64] &= !(1 << (i % 64));
-                    }
-                }
-            }
+            let (w, bits) = (start / 64, 0x1fu128 << (start % 64));
+            self.near_bits[w] |= bits as u64 & self.empty_bits[w];
+            self.near_bits[w + 1] |= (bits >> 64) as u64 & self.empty_bits[w + 1];
         }
+        self.near_bits[c / 64] &= !(1 << (c % 64));
+    }
+
+    /// The words of `near_bits` a stone on `c` can change: those of the cells within two
+    /// rows and files of it.
+    fn near_words(&self, c: usize) -> std::ops::RangeInclusive<usize> {
+        let (first, last) = (c - 2 * self.stride - 2, c + 2 * self.stride + 2);
+        first / 64..=last / 64
     }
 
     /// Writes (or clears) `seat`'s stone on `c` into the lines through it.
