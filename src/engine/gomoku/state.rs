@@ -131,7 +131,7 @@ impl Glance {
 /// each (line `d` in byte `d`), the cell's value and its threat flags.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 struct Info {
-    pats: u32,
+    pats: [u8; 4],
     value: i32,
     /// The patterns as one number, `pats`' byte `d` times 9^d: the index of the value
     /// table.
@@ -143,14 +143,15 @@ impl Info {
     /// The patterns and value-table index with line `d`'s pattern set to `pat`, or `None`
     /// when it is already `pat`.
     #[inline(always)]
-    fn with_pat(&self, d: usize, pat: u32) -> Option<(u32, u16)> {
+    fn with_pat(&self, d: usize, pat: u32) -> Option<([u8; 4], u16)> {
         const POW9: [i32; 4] = [1, 9, 81, 729];
-        let was = (self.pats >> (8 * d)) & 0xff;
+        let was = self.pats[d & 3] as u32;
         if pat == was {
             return None;
         }
-        let pats = (self.pats & !(0xff << (8 * d))) | (pat << (8 * d));
-        let index = self.index as i32 + (pat as i32 - was as i32) * POW9[d];
+        let mut pats = self.pats;
+        pats[d & 3] = pat as u8;
+        let index = self.index as i32 + (pat as i32 - was as i32) * POW9[d & 3];
         Some((pats, index as u16))
     }
 }
@@ -451,7 +452,7 @@ impl State {
 
     /// The patterns the seat makes at an empty cell, line `d` in byte `d`.
     pub fn pats(&self, seat: u8, c: usize) -> u32 {
-        self.info[self.slot(seat as usize, c)].pats
+        u32::from_le_bytes(self.info[self.slot(seat as usize, c)].pats)
     }
 
     /// The kind of an empty cell for the seat ([`cell_class`]).
@@ -668,7 +669,7 @@ impl State {
             if save {
                 self.save(s, c);
             }
-            self.revalue(s, c, 0, 0);
+            self.revalue(s, c, [0; 4], 0);
         }
     }
 
@@ -816,7 +817,7 @@ impl State {
     /// Sets a seat's patterns at `c` (0 for none: an occupied cell; `index` as in
     /// [`Info`]) and with them its value and flags, and the counts and total they go into.
     #[inline]
-    fn revalue(&mut self, s: usize, c: usize, pats: u32, index: u16) {
+    fn revalue(&mut self, s: usize, c: usize, pats: [u8; 4], index: u16) {
         let packed = self.values[index as usize];
         let (value, flags) = ((packed >> 8) as i32, packed as u8);
         let at = self.slot(s, c);
