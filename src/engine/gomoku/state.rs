@@ -1,8 +1,9 @@
 //! The engine's board: a padded array of cells with, for every seat and every empty cell,
 //! the [`Pat`] a stone there would make in each of the four lines, the cell's value and
 //! its threat flags, all kept up to date move by move (only the four lines through a move
-//! change). Also the stones' Zobrist hash, how many stones are near each cell (for move
-//! generation) and, in renju, a copy of the rules board to judge Black's forbidden points.
+//! change). Also the stones' Zobrist hash, which empty cells have a stone near them (for
+//! move generation) and, in renju, a copy of the rules board to judge Black's forbidden
+//! points.
 //!
 //! For speed (the board's update is most of a search's time), each line of the board is
 //! also one word of two-bit cells, so a cell's line key is a shift and a mask; in freestyle
