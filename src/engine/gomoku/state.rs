@@ -815,7 +815,7 @@ impl State {
         key
     }
 
-    /// Sets a seat's patterns at `c` (0 for none: an occupied cell; `index` as in
+    /// Sets a seat's patterns at `c` (all 0 for an occupied cell; `index` as in
     /// [`Info`]) and with them its value and flags, and the counts and total they go into.
     #[inline]
     fn revalue(&mut self, s: usize, c: usize, pats: [u8; 4], index: u16) {
