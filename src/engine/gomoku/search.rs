@@ -44,12 +44,13 @@ const MAX_PLY: i32 = 64;
 /// can be part of a ply (as Rapfi's are): a node `depth` deep searches `depth / PLY`
 /// plies more.
 const PLY: i32 = 16;
-/// The transposition table keeps depths in half plies (rounded down, so that a stored
-/// result is never taken for a deeper one than it was): every depth alpha-beta searches
-/// is a multiple of it (whole plies, and answers to threes at half a ply), so a result is
-/// taken again at the depth it was searched to. (Kept in whole plies, a result of a node
-/// 7½ plies deep counted as 7 and was never taken at 7½.)
-const TT_UNIT: i32 = PLY / 2;
+/// The transposition table keeps depths in quarter plies (rounded down, so that a stored
+/// result is never taken for a deeper one than it was; at most 31¾ plies): every depth
+/// alpha-beta searches is a multiple of it (whole plies, answers to threes at half a ply,
+/// and `ttmx`'s extension in quarters), so a result is taken again at the depth it was
+/// searched to. (Kept in whole plies, a result of a node 7½ plies deep counted as 7 and was
+/// never taken at 7½.)
+const TT_UNIT: i32 = PLY / 4;
 /// The largest a point's history (`history`) grows: each cut-off adds (depth in plies)²
 /// · [`HISTORY_BONUS`] to its point's, and takes as much off each move ahead of it in the
 /// node's list, both less in proportion as the history is already near this.
@@ -884,6 +885,7 @@ impl Searcher {
             0
         };
         let forced_none = forced.is_empty();
+        let (udef, ttmx) = (tune.number(Number::Udef, 0), tune.number(Number::Ttmx, 0));
         let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH * PLY;
         let mut keep = Self::keep_quiet(
             depth / PLY,
@@ -985,7 +987,30 @@ impl Searcher {
             } else {
                 0
             };
-            let r = late.max(by_policy);
+            // With `udef`, a move that does not answer the open three and lies far from
+            // the last stones is a delay: searched shallower first.
+            let useless = if udef > 0 && danger && i > 0 && st.flags(them, m) & (F_WIN | F_FOUR) == 0
+            {
+                let from = |back: usize| {
+                    st.history
+                        .len()
+                        .checked_sub(back)
+                        .is_some_and(|k| st.distance(m, st.history[k]) > 4)
+                };
+                (i32::from(from(1)) * udef + i32::from(from(2)) * udef / 2)
+                    .min(next_depth - PLY)
+                    .max(0)
+            } else {
+                0
+            };
+            // With `ttmx`, the table's move at a principal-variation node is searched
+            // deeper.
+            let next_depth = if ttmx > 0 && !non_pv && tt_move == Some(m) {
+                next_depth + ttmx
+            } else {
+                next_depth
+            };
+            let r = late.max(by_policy).max(useless);
             let quiet = r > 0;
             // After the first move, a null window around alpha (principal variation
             // search); a move that beats it is searched again with the full window.

@@ -339,6 +339,14 @@ impl State {
         Point::new(x as u8, y as u8).expect("a cell on the board")
     }
 
+    /// How many points apart two cells are, the larger of the files' and the ranks'
+    /// differences (Chebyshev).
+    pub fn distance(&self, a: usize, b: usize) -> usize {
+        let (ay, ax) = (a / self.stride, a % self.stride);
+        let (by, bx) = (b / self.stride, b % self.stride);
+        ay.abs_diff(by).max(ax.abs_diff(bx))
+    }
+
     /// The win length.
     pub fn win(&self) -> usize {
         self.win

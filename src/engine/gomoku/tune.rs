@@ -174,11 +174,21 @@ pub enum Number {
     /// (sixteenths of a ply) the late moves of a null-window node that was on the
     /// principal variation before (as the table remembers) are reduced, as Rapfi's are.
     Ttpv,
+    /// `udef`: at a node answering an open three, how much shallower (sixteenths of a
+    /// ply) a move that does not answer it (a four of the seat to move's) is searched
+    /// first when it lies more than four points from the other seat's last stone, and half
+    /// as much more when it lies as far from the seat to move's own last stone (Rapfi's
+    /// reduction for useless defences).
+    Udef,
+    /// `ttmx`: how much deeper (sixteenths of a ply) the move the transposition table
+    /// remembers is searched at a principal-variation node (Rapfi's extension of the
+    /// table's move).
+    Ttmx,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 19] = [
+    pub const ALL: [Number; 21] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -198,6 +208,8 @@ impl Number {
         Number::Tempo,
         Number::Asp,
         Number::Ttpv,
+        Number::Udef,
+        Number::Ttmx,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
