@@ -886,11 +886,20 @@ impl Searcher {
         };
         let forced_none = forced.is_empty();
         let (udef, ttmx) = (tune.number(Number::Udef, 0), tune.number(Number::Ttmx, 0));
-        let prunable = tune.lmp && calm && depth > 0 && depth <= LMP_DEPTH * PLY;
-        let mut keep = Self::keep_quiet(
-            depth / PLY,
-            tune.number(Number::Lmpc, LMP_BASE as i32) as usize,
-        );
+        // With `mcp`, Rapfi's move counts at every depth.
+        let mcp = tune.number(Number::Mcp, 0);
+        let prunable = tune.lmp
+            && calm
+            && depth > 0
+            && (mcp > 0 || depth <= tune.number(Number::Lmpd, LMP_DEPTH) * PLY);
+        let mut keep = if mcp > 0 {
+            (3.0 + ((depth / PLY).max(1) as f32).powf(1.32)) as usize
+        } else {
+            Self::keep_quiet(
+                depth / PLY,
+                tune.number(Number::Lmpc, LMP_BASE as i32) as usize,
+            )
+        };
         if worse {
             keep = keep.div_ceil(2);
         }
@@ -953,7 +962,11 @@ impl Searcher {
                 && st.flags(them, m) & (F_FOUR | F_THREE | F_DOUBLE) == 0;
             // Past a count that grows with depth, quiet moves of a calm shallow node are
             // not searched once a move that does not lose was found.
-            if prunable && plain && i >= keep && best > -(WIN / 2) {
+            if prunable
+                && (plain || mcp >= 2 && st.flags(me, m) & F_FOUR == 0)
+                && i >= keep
+                && best > -(WIN / 2)
+            {
                 continue;
             }
             // With `pol`, a move far below the fitted ordering's best is searched one or two
@@ -989,20 +1002,20 @@ impl Searcher {
             };
             // With `udef`, a move that does not answer the open three and lies far from
             // the last stones is a delay: searched shallower first.
-            let useless = if udef > 0 && danger && i > 0 && st.flags(them, m) & (F_WIN | F_FOUR) == 0
-            {
-                let from = |back: usize| {
-                    st.history
-                        .len()
-                        .checked_sub(back)
-                        .is_some_and(|k| st.distance(m, st.history[k]) > 4)
+            let useless =
+                if udef > 0 && danger && i > 0 && st.flags(them, m) & (F_WIN | F_FOUR) == 0 {
+                    let from = |back: usize| {
+                        st.history
+                            .len()
+                            .checked_sub(back)
+                            .is_some_and(|k| st.distance(m, st.history[k]) > 4)
+                    };
+                    (i32::from(from(1)) * udef + i32::from(from(2)) * udef / 2)
+                        .min(next_depth - PLY)
+                        .max(0)
+                } else {
+                    0
                 };
-                (i32::from(from(1)) * udef + i32::from(from(2)) * udef / 2)
-                    .min(next_depth - PLY)
-                    .max(0)
-            } else {
-                0
-            };
             // With `ttmx`, the table's move at a principal-variation node is searched
             // deeper.
             let next_depth = if ttmx > 0 && !non_pv && tt_move == Some(m) {

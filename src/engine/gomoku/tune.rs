@@ -184,11 +184,16 @@ pub enum Number {
     /// remembers is searched at a principal-variation node (Rapfi's extension of the
     /// table's move).
     Ttmx,
+    /// `lmpd`: the deepest node `lmp` prunes at, in plies (3).
+    Lmpd,
+    /// `mcp`: `lmp` at every depth, keeping 3 + depth^1.32 moves (Rapfi's counts): of the
+    /// quiet ones (1), or of all but the seat to move's fours (2).
+    Mcp,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 21] = [
+    pub const ALL: [Number; 23] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -210,6 +215,8 @@ impl Number {
         Number::Ttpv,
         Number::Udef,
         Number::Ttmx,
+        Number::Lmpd,
+        Number::Mcp,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
