@@ -888,6 +888,7 @@ impl Searcher {
         let (udef, ttmx) = (tune.number(Number::Udef, 0), tune.number(Number::Ttmx, 0));
         // With `mcp`, Rapfi's move counts at every depth.
         let mcp = tune.number(Number::Mcp, 0);
+        let triv = tune.number(Number::Triv, 0);
         let prunable = tune.lmp
             && calm
             && depth > 0
@@ -966,6 +967,20 @@ impl Searcher {
                 && (plain || mcp >= 2 && st.flags(me, m) & F_FOUR == 0)
                 && i >= keep
                 && best > -(WIN / 2)
+            {
+                continue;
+            }
+            // With `triv`, a move that makes no more than a two for either seat is not
+            // searched at a shallow node once a move that does not lose was found (Rapfi's
+            // pruning of trivial moves).
+            if triv > 0
+                && forced_none
+                && two
+                && i > 0
+                && depth < triv
+                && best > -(WIN / 2)
+                && Self::trivial(st.pats(me, m))
+                && Self::trivial(st.pats(them, m))
             {
                 continue;
             }
@@ -1148,6 +1163,11 @@ impl Searcher {
         let plies =
             (depth as f32 / PLY as f32).ln() * ((i + 1) as f32).ln() * 100.0 / divisor as f32;
         PLY * (plies as i32 - i32::from(!plain) - i32::from(!non_pv))
+    }
+
+    /// Whether a cell's four line patterns (`State::pats`) are each at most a two.
+    fn trivial(pats: u32) -> bool {
+        pats.to_le_bytes().iter().all(|&p| p <= Pat::Two as u8)
     }
 
     /// How many quiet moves move-count pruning keeps at `depth`, from `base` at depth 1.

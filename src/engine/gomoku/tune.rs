@@ -189,11 +189,15 @@ pub enum Number {
     /// `mcp`: `lmp` at every depth, keeping 3 + depth^1.32 moves (Rapfi's counts): of the
     /// quiet ones (1), or of all but the seat to move's fours (2).
     Mcp,
+    /// `triv`: below this depth (sixteenths of a ply), moves that make no more than a two
+    /// for either seat are not searched once one that does not lose was (Rapfi's pruning
+    /// of trivial moves: 69 for its 4.3 plies).
+    Triv,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 23] = [
+    pub const ALL: [Number; 24] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -217,6 +221,7 @@ impl Number {
         Number::Ttmx,
         Number::Lmpd,
         Number::Mcp,
+        Number::Triv,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
