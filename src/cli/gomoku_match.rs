@@ -8,7 +8,9 @@ use clap::Args;
 
 use super::UserError;
 use super::match_line::{GameLine, Shown};
-use crate::engine::gomoku::arena::{Limit, MatchConfig, PlayerSpec, openings_fit, run_match};
+use crate::engine::gomoku::arena::{
+    Limit, MatchConfig, OPENINGS, PlayerSpec, openings_fit, run_match,
+};
 use crate::rules::gomoku::{Rule, Size};
 
 /// Options of `lanqi gomoku match`.
@@ -99,12 +101,13 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
             args.size
         )));
     }
+    let limits = [
+        limit(args.a_time, args.a_nodes, &args),
+        limit(args.b_time, args.b_nodes, &args),
+    ];
     let config = MatchConfig {
         players: [args.a.clone(), args.b.clone()],
-        limits: [
-            limit(args.a_time, args.a_nodes, &args),
-            limit(args.b_time, args.b_nodes, &args),
-        ],
+        limits,
         rule: args.rule,
         size: args.size,
         games: args.games,
@@ -131,5 +134,57 @@ pub fn run(args: MatchArgs) -> Result<String, UserError> {
     })
     .map_err(UserError::from_display)?;
     write!(out, "{report}").expect("writing to a string");
+    if let Some(note) = repeats_note(&limits, args.games) {
+        out.push_str(&note);
+    }
     Ok(out)
+}
+
+/// A warning when a match at node budgets is longer than its openings: with neither
+/// player timed, games `2 × openings` apart start from the same opening with the same
+/// colours, and lanqi's engine plays them move for move again, so the games past the
+/// first `2 × openings` add nothing its interval may count.
+fn repeats_note(limits: &[Limit; 2], games: u32) -> Option<String> {
+    let distinct = 2 * OPENINGS.len() as u32;
+    let untimed = limits.iter().all(|l| l.time_ms.is_none());
+    (untimed && games > distinct).then(|| {
+        format!(
+            "note: at node budgets the {} openings with both colours make {distinct} \
+             different games; the other {} replay them (lanqi's engine moves the same), so \
+             the interval above is too narrow: vary --nodes a little for new games\n",
+            OPENINGS.len(),
+            games - distinct
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NODES: Limit = Limit {
+        time_ms: None,
+        nodes: Some(1000),
+    };
+    const TIMED: Limit = Limit {
+        time_ms: Some(100),
+        nodes: None,
+    };
+
+    #[test]
+    fn a_match_at_node_budgets_longer_than_its_openings_says_its_games_repeat() {
+        let distinct = 2 * OPENINGS.len() as u32;
+        assert_eq!(repeats_note(&[NODES, NODES], distinct), None);
+        let note = repeats_note(&[NODES, NODES], distinct + 40).expect("a note");
+        assert!(
+            note.contains(&format!("make {distinct} different games"))
+                && note.contains("the other 40 replay them"),
+            "{note}"
+        );
+        assert_eq!(
+            repeats_note(&[TIMED, NODES], distinct + 40),
+            None,
+            "a timed player's games differ"
+        );
+    }
 }
