@@ -97,6 +97,15 @@ const RFP_DEPTH: i32 = 3;
 const LMP_BASE: usize = 5;
 /// Move-count pruning applies at most this deep.
 const LMP_DEPTH: i32 = 3;
+/// How much deeper (sixteenths of a ply) the table's move is searched at a
+/// principal-variation node (`ttmx`; Rapfi's 0.25 ply). With `triv` it scored 0.225
+/// against Rapfi at 300 ms over 120 games, the build without both 0.175 beside it; alone
+/// 0.522 over 540 self-play games (docs/MEASUREMENTS.md, #27 twenty-fourth round).
+const TT_MOVE_EXTENSION: i32 = 4;
+/// Below this depth (sixteenths of a ply) moves that make no more than a two for either
+/// seat are not searched once one that does not lose was (`triv`; Rapfi's 4.3 plies): in
+/// self-play 0.533 over 540 games, and see [`TT_MOVE_EXTENSION`].
+const TRIVIAL_DEPTH: i32 = 69;
 /// The root's aspiration window on each side of the last iteration's score (`asp`).
 const ASPIRATION: i32 = 300;
 /// The shallowest node internal iterative reduction (`iir`) applies at.
@@ -885,10 +894,11 @@ impl Searcher {
             0
         };
         let forced_none = forced.is_empty();
-        let (udef, ttmx) = (tune.number(Number::Udef, 0), tune.number(Number::Ttmx, 0));
+        let udef = tune.number(Number::Udef, 0);
+        let ttmx = tune.number(Number::Ttmx, TT_MOVE_EXTENSION).max(0);
         // With `mcp`, Rapfi's move counts at every depth.
         let mcp = tune.number(Number::Mcp, 0);
-        let triv = tune.number(Number::Triv, 0);
+        let triv = tune.number(Number::Triv, TRIVIAL_DEPTH).max(0);
         let prunable = tune.lmp
             && calm
             && depth > 0

@@ -95,10 +95,11 @@ impl Tune {
         self
     }
 
-    /// Number `n` of `set`, or `default` if it is not set.
+    /// Number `n` of `set`, or `default` if it is not set (0). A number that may be
+    /// turned off takes a negative value for off.
     pub fn number(&self, n: Number, default: i32) -> i32 {
         match self.set[n as usize] {
-            v if v > 0 => v,
+            v if v != 0 => v,
             _ => default,
         }
     }
@@ -182,7 +183,7 @@ pub enum Number {
     Udef,
     /// `ttmx`: how much deeper (sixteenths of a ply) the move the transposition table
     /// remembers is searched at a principal-variation node (Rapfi's extension of the
-    /// table's move).
+    /// table's move; 4, and -1 for none).
     Ttmx,
     /// `lmpd`: the deepest node `lmp` prunes at, in plies (3).
     Lmpd,
@@ -191,7 +192,7 @@ pub enum Number {
     Mcp,
     /// `triv`: below this depth (sixteenths of a ply), moves that make no more than a two
     /// for either seat are not searched once one that does not lose was (Rapfi's pruning
-    /// of trivial moves: 69 for its 4.3 plies).
+    /// of trivial moves: 69 for its 4.3 plies, the default; -1 for none).
     Triv,
 }
 
@@ -269,7 +270,7 @@ mod tests {
 
     #[test]
     fn numbers_are_set_by_name() {
-        let t = Tune::without("").with_set("width=10, lmrk=120,bogus=3,vct=x");
+        let t = Tune::without("").with_set("width=10, lmrk=120,bogus=3,vct=x,triv=-1");
         assert_eq!(t.number(Number::Width, 14), 10);
         assert_eq!(t.number(Number::Lmrk, 150), 120);
         assert_eq!(
@@ -277,7 +278,8 @@ mod tests {
             6,
             "a number that does not parse keeps the default"
         );
-        assert_eq!(t.set.iter().filter(|&&n| n != 0).count(), 2);
+        assert_eq!(t.number(Number::Triv, 69), -1, "a negative number is kept");
+        assert_eq!(t.set.iter().filter(|&&n| n != 0).count(), 3);
         for (i, n) in Number::ALL.into_iter().enumerate() {
             assert_eq!(n as usize, i, "{n:?} is out of place in Number::ALL");
         }
