@@ -233,6 +233,11 @@ pub struct Searcher {
     /// Whether a calm node whose static score fell since two plies up prunes and
     /// reduces more (`improving`).
     improving: bool,
+    /// How much deeper (sixteenths) the table's move is searched at a principal-variation
+    /// node; 0 for none (`ttmx`).
+    tt_move_extension: i32,
+    /// Below this depth (sixteenths) trivial moves are pruned; 0 for none (`triv`).
+    trivial_depth: i32,
     /// Per ply, the last two moves that cut the search off there.
     killers: Vec<[usize; 2]>,
     /// What a point's history is divided by before it is added to its score in move
@@ -279,6 +284,10 @@ impl Searcher {
                 0
             },
             improving: Tune::current().improving,
+            tt_move_extension: Tune::current()
+                .number(Number::Ttmx, TT_MOVE_EXTENSION)
+                .max(0),
+            trivial_depth: Tune::current().number(Number::Triv, TRIVIAL_DEPTH).max(0),
             killers: Vec::new(),
             history_divisor: if Tune::current().history {
                 Tune::current().number(Number::Hist, HISTORY_DIVISOR)
@@ -895,10 +904,10 @@ impl Searcher {
         };
         let forced_none = forced.is_empty();
         let udef = tune.number(Number::Udef, 0);
-        let ttmx = tune.number(Number::Ttmx, TT_MOVE_EXTENSION).max(0);
+        let ttmx = self.tt_move_extension;
         // With `mcp`, Rapfi's move counts at every depth.
         let mcp = tune.number(Number::Mcp, 0);
-        let triv = tune.number(Number::Triv, TRIVIAL_DEPTH).max(0);
+        let triv = self.trivial_depth;
         let prunable = tune.lmp
             && calm
             && depth > 0
@@ -1693,6 +1702,8 @@ mod tests {
                 s.history_divisor = 0;
                 s.aspiration = 0;
                 s.improving = false;
+                s.tt_move_extension = 0;
+                s.trivial_depth = 0;
                 s.search(&game(moves), limits).best.unwrap().to_string()
             };
             assert_eq!(play(0), lost, "{moves}: whole-ply answers");
