@@ -234,9 +234,10 @@ pub struct Searcher {
     /// reduces more (`improving`).
     improving: bool,
     /// How much deeper (sixteenths) the table's move is searched at a principal-variation
-    /// node; 0 for none (`ttmx`).
+    /// node; 0 for none (`ttmove`, `ttmx`).
     tt_move_extension: i32,
-    /// Below this depth (sixteenths) trivial moves are pruned; 0 for none (`triv`).
+    /// Below this depth (sixteenths) trivial moves are pruned; 0 for none (`trivial`,
+    /// `triv`).
     trivial_depth: i32,
     /// Per ply, the last two moves that cut the search off there.
     killers: Vec<[usize; 2]>,
@@ -265,35 +266,22 @@ impl Searcher {
     pub fn new(hash_mb: usize) -> Searcher {
         let entries = (hash_mb.clamp(1, 1024) << 20) / std::mem::size_of::<Entry>();
         let size = entries.next_power_of_two() / 2;
+        let tune = Tune::current();
         Searcher {
             tables: Vec::new(),
             tt: vec![Entry::default(); size.max(1024)],
             root: 0,
             width: 14,
             ab_nodes: 0,
-            glance: Tune::current().glance,
-            iir: Tune::current().iir,
-            answer: if Tune::current().answer {
-                Tune::current().number(Number::Aext, ANSWER_EXTENSION)
-            } else {
-                0
-            },
-            aspiration: if Tune::current().aspiration {
-                Tune::current().number(Number::Asp, ASPIRATION)
-            } else {
-                0
-            },
-            improving: Tune::current().improving,
-            tt_move_extension: Tune::current()
-                .number(Number::Ttmx, TT_MOVE_EXTENSION)
-                .max(0),
-            trivial_depth: Tune::current().number(Number::Triv, TRIVIAL_DEPTH).max(0),
+            glance: tune.glance,
+            iir: tune.iir,
+            answer: tune.number_if(tune.answer, Number::Aext, ANSWER_EXTENSION),
+            aspiration: tune.number_if(tune.aspiration, Number::Asp, ASPIRATION),
+            improving: tune.improving,
+            tt_move_extension: tune.number_if(tune.ttmove, Number::Ttmx, TT_MOVE_EXTENSION),
+            trivial_depth: tune.number_if(tune.trivial, Number::Triv, TRIVIAL_DEPTH),
             killers: Vec::new(),
-            history_divisor: if Tune::current().history {
-                Tune::current().number(Number::Hist, HISTORY_DIVISOR)
-            } else {
-                0
-            },
+            history_divisor: tune.number_if(tune.history, Number::Hist, HISTORY_DIVISOR),
             history: Vec::new(),
             history_cells: 0,
             evals: vec![i32::MIN; MAX_PLY as usize + 2],

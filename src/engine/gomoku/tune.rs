@@ -50,6 +50,13 @@ pub struct Tune {
     /// same seat to move) keeps half the quiet moves `lmp` keeps, and `lmr` reduces its
     /// late moves a ply more.
     pub improving: bool,
+    /// `trivial`: below a depth (see `triv`), moves that make no more than a two for
+    /// either seat are not searched once one that does not lose was (Rapfi's pruning of
+    /// trivial moves).
+    pub trivial: bool,
+    /// `ttmove`: at a principal-variation node the move the transposition table
+    /// remembers is searched deeper (see `ttmx`; Rapfi's extension of the table's move).
+    pub ttmove: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`, see [`Number`]; 0
     /// keeps the search's own), indexed by [`Number`].
     pub set: [i32; Number::ALL.len()],
@@ -77,6 +84,8 @@ impl Tune {
             history: !has("history"),
             aspiration: !has("aspiration"),
             improving: !has("improving"),
+            trivial: !has("trivial"),
+            ttmove: !has("ttmove"),
             set: [0; Number::ALL.len()],
         }
     }
@@ -95,13 +104,17 @@ impl Tune {
         self
     }
 
-    /// Number `n` of `set`, or `default` if it is not set (0). A number that may be
-    /// turned off takes a negative value for off.
+    /// Number `n` of `set`, or `default` if it is not set.
     pub fn number(&self, n: Number, default: i32) -> i32 {
         match self.set[n as usize] {
-            v if v != 0 => v,
+            v if v > 0 => v,
             _ => default,
         }
+    }
+
+    /// Number `n` (as [`Tune::number`]) if its refinement is `on`, else 0 (none).
+    pub fn number_if(&self, on: bool, n: Number, default: i32) -> i32 {
+        if on { self.number(n, default) } else { 0 }
     }
 
     /// The refinements this process uses: everything but what `LANQI_GOMOKU_OFF` names.
@@ -181,18 +194,16 @@ pub enum Number {
     /// as much more when it lies as far from the seat to move's own last stone (Rapfi's
     /// reduction for useless defences).
     Udef,
-    /// `ttmx`: how much deeper (sixteenths of a ply) the move the transposition table
-    /// remembers is searched at a principal-variation node (Rapfi's extension of the
-    /// table's move; 4, and -1 for none).
+    /// `ttmx`: how much deeper (sixteenths of a ply) `ttmove` searches the table's move
+    /// (4).
     Ttmx,
     /// `lmpd`: the deepest node `lmp` prunes at, in plies (3).
     Lmpd,
     /// `mcp`: `lmp` at every depth, keeping 3 + depth^1.32 moves (Rapfi's counts): of the
     /// quiet ones (1), or of all but the seat to move's fours (2).
     Mcp,
-    /// `triv`: below this depth (sixteenths of a ply), moves that make no more than a two
-    /// for either seat are not searched once one that does not lose was (Rapfi's pruning
-    /// of trivial moves: 69 for its 4.3 plies, the default; -1 for none).
+    /// `triv`: the depth (sixteenths of a ply) `trivial` prunes below (69, for Rapfi's 4.3
+    /// plies).
     Triv,
 }
 
@@ -254,23 +265,25 @@ mod tests {
                 history: true,
                 aspiration: true,
                 improving: true,
+                trivial: true,
+                ttmove: true,
                 set: [0; Number::ALL.len()],
             }
         );
         let t = Tune::without(
             "lmr, double, pvs, killers, rfp, lmp, verify, g43, glance, iir, answer, history, \
-             aspiration, improving",
+             aspiration, improving, trivial, ttmove",
         );
         assert!(!t.double && !t.lmr && !t.pvs && !t.killers);
         assert!(!t.rfp && !t.lmp && !t.verify && !t.g43 && !t.glance && !t.iir && !t.answer);
-        assert!(!t.history && !t.aspiration && !t.improving);
+        assert!(!t.history && !t.aspiration && !t.improving && !t.trivial && !t.ttmove);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
 
     #[test]
     fn numbers_are_set_by_name() {
-        let t = Tune::without("").with_set("width=10, lmrk=120,bogus=3,vct=x,triv=-1");
+        let t = Tune::without("").with_set("width=10, lmrk=120,bogus=3,vct=x");
         assert_eq!(t.number(Number::Width, 14), 10);
         assert_eq!(t.number(Number::Lmrk, 150), 120);
         assert_eq!(
@@ -278,8 +291,7 @@ mod tests {
             6,
             "a number that does not parse keeps the default"
         );
-        assert_eq!(t.number(Number::Triv, 69), -1, "a negative number is kept");
-        assert_eq!(t.set.iter().filter(|&&n| n != 0).count(), 3);
+        assert_eq!(t.set.iter().filter(|&&n| n != 0).count(), 2);
         for (i, n) in Number::ALL.into_iter().enumerate() {
             assert_eq!(n as usize, i, "{n:?} is out of place in Number::ALL");
         }
