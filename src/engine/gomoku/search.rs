@@ -878,6 +878,16 @@ impl Searcher {
             } else {
                 depth
             };
+        // With `iirt`, a principal-variation node whose table entry is shallower than
+        // this search is searched shallower by part of the difference.
+        let iirt = tune.number(Number::Iirt, 0);
+        let depth = if iirt > 0 && !non_pv && ply > 0 && depth > PLY && tt_move.is_some() {
+            let behind = (depth - i32::from(entry.depth) * TT_UNIT).max(0);
+            (depth - (behind * iirt / 100).min(36 * PLY / 10)).max(PLY)
+        } else {
+            depth
+        };
+        let lmrx = tune.number(Number::Lmrx, 0);
         let reducible = tune.lmr && forced.is_empty() && depth >= 2 * PLY && two && !danger;
         let (lmr_divisor, lmr_from) = (
             tune.number(Number::Lmrk, LMR_DIVISOR),
@@ -1057,9 +1067,16 @@ impl Searcher {
                 alpha + 1
             };
             if score > alpha {
-                score = self.child(st, m, next_depth, alpha, probe, ply + 1, budget);
+                // With `lmrx`, a reduced search that scores well above alpha is searched
+                // again a ply deeper.
+                let full = if lmrx > 0 && r >= PLY && score > alpha + lmrx + lmrx * r / PLY / 7 {
+                    next_depth + PLY
+                } else {
+                    next_depth
+                };
+                score = self.child(st, m, full, alpha, probe, ply + 1, budget);
                 if pvs && score > alpha && score < beta {
-                    score = self.child(st, m, next_depth, alpha, beta, ply + 1, budget);
+                    score = self.child(st, m, full, alpha, beta, ply + 1, budget);
                 }
             }
             if budget.stopped() {

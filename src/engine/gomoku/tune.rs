@@ -205,11 +205,20 @@ pub enum Number {
     /// `triv`: the depth (sixteenths of a ply) `trivial` prunes below (69, for Rapfi's 4.3
     /// plies).
     Triv,
+    /// `iirt`: at a principal-variation node whose table entry is shallower than the
+    /// search, how much shallower it is searched, in hundredths of the difference (at most
+    /// 3.6 plies; Rapfi's reduction of a PV node whose move was not chosen for a few
+    /// iterations, 28).
+    Iirt,
+    /// `lmrx`: how far above alpha a late move's reduced search must score for it to be
+    /// searched a ply deeper again (and a seventh of that more a ply it was reduced;
+    /// Rapfi's extension after a reduced search fails high).
+    Lmrx,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 24] = [
+    pub const ALL: [Number; 26] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -234,6 +243,8 @@ impl Number {
         Number::Lmpd,
         Number::Mcp,
         Number::Triv,
+        Number::Iirt,
+        Number::Lmrx,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
