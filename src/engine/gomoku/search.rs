@@ -660,7 +660,12 @@ impl Searcher {
             scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
             moves = scored.iter().map(|&(_, m)| m).collect();
             best = (scored[0].1, scored[0].0, depth);
-            if scored[0].0.abs() >= WIN - 100 || moves.len() == 1 {
+            let settled = if Tune::current().number(Number::Lost, 0) > 0 {
+                scored[0].0
+            } else {
+                scored[0].0.abs()
+            };
+            if settled >= WIN - 100 || moves.len() == 1 {
                 break;
             }
         }

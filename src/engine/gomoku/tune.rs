@@ -214,11 +214,14 @@ pub enum Number {
     /// searched a ply deeper again (and a seventh of that more a ply it was reduced;
     /// Rapfi's extension after a reduced search fails high).
     Lmrx,
+    /// `lost` (1 for on): the root keeps deepening when every move loses, for a save a
+    /// shallower search missed or the longest defence (it stops at a won score only).
+    Lost,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 26] = [
+    pub const ALL: [Number; 27] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -245,6 +248,7 @@ impl Number {
         Number::Triv,
         Number::Iirt,
         Number::Lmrx,
+        Number::Lost,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
