@@ -160,7 +160,8 @@ pub enum Number {
     Pol,
     /// `lmrk`: the divisor of `lmr`'s reductions (150; smaller reduces more).
     Lmrk,
-    /// `lmrs`: the first move (0-based) `lmr` reduces (2).
+    /// `lmrs`: the first move (0-based) `lmr` reduces (2; 1 and 3 were level in self-play,
+    /// #27 twenty-fifth round).
     Lmrs,
     /// `aext`: what `answer` takes off the ply an answer to an open three uses, in
     /// sixteenths of a ply (8).
@@ -205,16 +206,20 @@ pub enum Number {
     /// `triv`: the depth (sixteenths of a ply) `trivial` prunes below (69, for Rapfi's 4.3
     /// plies).
     Triv,
-    /// `iirt`: at a principal-variation node whose table entry is shallower than the
-    /// search, how much shallower it is searched, in hundredths of the difference (at most
-    /// 3.6 plies; Rapfi's reduction of a PV node whose move was not chosen for a few
-    /// iterations, 28).
+    /// `iirt` (off by default: 0.350 in self-play at 28, docs/MEASUREMENTS.md, #27
+    /// twenty-fifth round): at a principal-variation node whose table entry is shallower
+    /// than the search, how much shallower it is searched, in hundredths of the difference
+    /// (at most 3.6 plies; Rapfi's reduction of a PV node whose move was not chosen for a
+    /// few iterations, 28).
     Iirt,
-    /// `lmrx`: how far above alpha a late move's reduced search must score for it to be
-    /// searched a ply deeper again (and a seventh of that more a ply it was reduced;
-    /// Rapfi's extension after a reduced search fails high).
+    /// `lmrx` (off by default: 0.462 in self-play at 215, #27 twenty-fifth round): how
+    /// far above alpha a late move's reduced search must score for it to be searched a
+    /// ply deeper again (and a seventh of that more a ply it was reduced; Rapfi's
+    /// extension after a reduced search fails high).
     Lmrx,
-    /// `lost` (1 for on): the root keeps deepening when every move loses, for a save a
+    /// `lost` (1 for on; off by default: level, 0.512 in self-play over 540 games and
+    /// 0.179 against the default's 0.183 beside it against Rapfi over 240, #27
+    /// twenty-fifth round): the root keeps deepening when every move loses, for a save a
     /// shallower search missed or the longest defence (it stops at a won score only).
     Lost,
 }
