@@ -877,8 +877,10 @@ impl Searcher {
         }
         // A node the table knows no move for (none of its moves was searched here before)
         // is searched a ply shallower: its move order is only the cells' values.
+        // With `iirp`, at principal-variation nodes only (as Rapfi's).
+        let iir_here = self.iir && (tune.number(Number::Iirp, 0) == 0 || !non_pv);
         let depth =
-            if self.iir && tt_move.is_none() && forced.is_empty() && depth >= IIR_DEPTH * PLY {
+            if iir_here && tt_move.is_none() && forced.is_empty() && depth >= IIR_DEPTH * PLY {
                 depth - PLY
             } else {
                 depth

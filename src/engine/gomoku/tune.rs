@@ -222,11 +222,13 @@ pub enum Number {
     /// twenty-fifth round): the root keeps deepening when every move loses, for a save a
     /// shallower search missed or the longest defence (it stops at a won score only).
     Lost,
+    /// `iirp` (1 for on): `iir` applies at principal-variation nodes only, as Rapfi's.
+    Iirp,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 27] = [
+    pub const ALL: [Number; 28] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -254,6 +256,7 @@ impl Number {
         Number::Iirt,
         Number::Lmrx,
         Number::Lost,
+        Number::Iirp,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
