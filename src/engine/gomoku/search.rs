@@ -894,7 +894,6 @@ impl Searcher {
         } else {
             depth
         };
-        let lmrx = tune.number(Number::Lmrx, 0);
         let reducible = tune.lmr && forced.is_empty() && depth >= 2 * PLY && two && !danger;
         let (lmr_divisor, lmr_from) = (
             tune.number(Number::Lmrk, LMR_DIVISOR),
@@ -909,6 +908,7 @@ impl Searcher {
         };
         let forced_none = forced.is_empty();
         let udef = tune.number(Number::Udef, 0);
+        let lmrx = tune.number(Number::Lmrx, 0);
         let ttmx = self.tt_move_extension;
         // With `mcp`, Rapfi's move counts at every depth.
         let mcp = tune.number(Number::Mcp, 0);
