@@ -1253,6 +1253,7 @@ impl Searcher {
         };
         let policy = (others.len() == 1 && Tune::current().number(Number::Order, 0) > 0)
             .then(Policy::current);
+        let own = Tune::current().number(Number::Mown, 10);
         let hist = self.history_divisor;
         let history = if hist > 0 && ply > 0 && others.len() == 1 {
             let base = me as usize * self.history_cells;
@@ -1284,7 +1285,7 @@ impl Searcher {
             }
             let score = match policy {
                 Some(policy) => policy.score(st.pats(me, c), st.pats(others[0], c)),
-                None => mine * 10 + theirs * 9,
+                None => mine * own + theirs * 9,
             };
             // A point's history lowers its score at most to 0.
             let score = match history.get(c) {

@@ -1112,6 +1112,15 @@ fn evaluate_cell(pats: [u8; 4]) -> (i32, u8) {
             _ => {}
         }
     }
+    let cross = super::tune::Tune::current().number(super::tune::Number::Cross, 0);
+    if cross > 0 {
+        for i in 0..4 {
+            for j in i + 1..4 {
+                let pair = PAT_VALUE[pats[i] as usize].min(PAT_VALUE[pats[j] as usize]);
+                value += cross * pair / 10;
+            }
+        }
+    }
     let mut flags = 0;
     if fives > 0 {
         flags |= F_FIVE;

@@ -225,11 +225,19 @@ pub enum Number {
     /// `iirp` (1 for on; off by default: 0.477 in self-play over 540 games, #27
     /// twenty-fifth round): `iir` applies at principal-variation nodes only, as Rapfi's.
     Iirp,
+    /// `cross` (off by default): a cell's value gains this many tenths of the smaller of
+    /// each two of its lines' values, so that points where lines of a seat's cross count
+    /// for more than the lines apart (as the pair tables of Rapfi's classical evaluation).
+    Cross,
+    /// `mown`: a point's score in move generation counts its value to the seat to move
+    /// this many times, and its value to the other seat nine times (10; Rapfi's move scores
+    /// count the seat to move's patterns twice).
+    Mown,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 28] = [
+    pub const ALL: [Number; 30] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -258,6 +266,8 @@ impl Number {
         Number::Lmrx,
         Number::Lost,
         Number::Iirp,
+        Number::Cross,
+        Number::Mown,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
