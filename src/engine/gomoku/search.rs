@@ -910,6 +910,7 @@ impl Searcher {
         let udef = tune.number(Number::Udef, 0);
         let lmrx = tune.number(Number::Lmrx, 0);
         let ttmx = self.tt_move_extension;
+        let (oext, sext) = (tune.number(Number::Oext, 0), tune.number(Number::Sext, 0));
         // With `mcp`, Rapfi's move counts at every depth.
         let mcp = tune.number(Number::Mcp, 0);
         let triv = self.trivial_depth;
@@ -1059,6 +1060,18 @@ impl Searcher {
             // deeper.
             let next_depth = if ttmx > 0 && !non_pv && tt_move == Some(m) {
                 next_depth + ttmx
+            } else {
+                next_depth
+            };
+            // With `oext` (`sext`), a move of another seat (of the root's) that makes an
+            // open three or a four is searched deeper: threat sequences are seen further.
+            let threat_ext = if me == self.root { sext } else { oext };
+            let next_depth = if threat_ext > 0
+                && two
+                && forced_none
+                && st.flags(me, m) & (F_THREE | F_FOUR) != 0
+            {
+                next_depth + threat_ext
             } else {
                 next_depth
             };

@@ -29,8 +29,56 @@ pub const F_THREE: u8 = 8;
 /// The cell makes a four and an open three, or two open threes.
 pub const F_DOUBLE: u8 = 16;
 
-/// What a line pattern is worth to the seat who could make it.
-const PAT_VALUE: [i32; 9] = [0, 1, 4, 10, 12, 50, 60, 400, 4000];
+/// What a stone on an empty cell is worth to the seat who could put it there: each line
+/// pattern's value, and bonuses for the threats the lines make together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellValues {
+    /// Each [`Pat`]'s value, by its code.
+    pub pat: [i32; 9],
+    /// An unstoppable four (an open four, or two fours).
+    pub win: i32,
+    /// A four and an open three.
+    pub four_three: i32,
+    /// Two open threes.
+    pub three_three: i32,
+}
+
+impl CellValues {
+    /// The hand-set values (close to the source write-up's ranking of shapes).
+    pub const HAND: CellValues = CellValues {
+        pat: [0, 1, 4, 10, 12, 50, 60, 400, 4000],
+        win: 600,
+        four_three: 400,
+        three_three: 200,
+    };
+
+    /// The values this process uses: `LANQI_GOMOKU_VALUES` (for measuring: the nine
+    /// patterns' values, then `win`, `four_three` and `three_three`, comma-separated) if it
+    /// holds twelve numbers, else [`CellValues::HAND`].
+    pub fn current() -> &'static CellValues {
+        static VALUES: OnceLock<CellValues> = OnceLock::new();
+        VALUES.get_or_init(|| {
+            CellValues::parse(&std::env::var("LANQI_GOMOKU_VALUES").unwrap_or_default())
+                .unwrap_or(CellValues::HAND)
+        })
+    }
+
+    /// Twelve comma-separated numbers as values (see [`CellValues::current`]), or `None`.
+    pub fn parse(text: &str) -> Option<CellValues> {
+        let nums: Vec<i32> = text
+            .split(',')
+            .map(|w| w.trim().parse().ok())
+            .collect::<Option<_>>()?;
+        let nums = <[i32; 12]>::try_from(nums).ok()?;
+        let bounded = nums.iter().all(|&n| (0..100_000).contains(&n));
+        bounded.then(|| CellValues {
+            pat: nums[..9].try_into().expect("nine"),
+            win: nums[9],
+            four_three: nums[10],
+            three_three: nums[11],
+        })
+    }
+}
 
 /// The board as the engine sees it.
 pub struct State {
@@ -1100,10 +1148,12 @@ fn cell_value(pats: u32) -> (i32, u8) {
 
 /// A cell's value and flags from its four line patterns.
 fn evaluate_cell(pats: [u8; 4]) -> (i32, u8) {
+    let values = CellValues::current();
+    let pat_value = |p: u8| values.pat[p as usize];
     let mut value = 0;
     let (mut fives, mut open4, mut fours, mut threes) = (0, 0, 0, 0);
     for p in pats {
-        value += PAT_VALUE[p as usize];
+        value += pat_value(p);
         match Pat::from_u8(p) {
             Pat::Five => fives += 1,
             Pat::OpenFour => open4 += 1,
@@ -1116,7 +1166,7 @@ fn evaluate_cell(pats: [u8; 4]) -> (i32, u8) {
     if cross > 0 {
         for i in 0..4 {
             for j in i + 1..4 {
-                let pair = PAT_VALUE[pats[i] as usize].min(PAT_VALUE[pats[j] as usize]);
+                let pair = pat_value(pats[i]).min(pat_value(pats[j]));
                 value += cross * pair / 10;
             }
         }
@@ -1127,7 +1177,7 @@ fn evaluate_cell(pats: [u8; 4]) -> (i32, u8) {
     }
     if open4 > 0 || fours >= 2 {
         flags |= F_WIN;
-        value += 600;
+        value += values.win;
     }
     if open4 + fours > 0 {
         flags |= F_FOUR;
@@ -1137,7 +1187,11 @@ fn evaluate_cell(pats: [u8; 4]) -> (i32, u8) {
     }
     if (fours > 0 && threes > 0) || threes >= 2 {
         flags |= F_DOUBLE;
-        value += if fours > 0 { 400 } else { 200 };
+        value += if fours > 0 {
+            values.four_three
+        } else {
+            values.three_three
+        };
     }
     (value, flags)
 }

@@ -233,11 +233,17 @@ pub enum Number {
     /// this many times, and its value to the other seat nine times (10; Rapfi's move scores
     /// count the seat to move's patterns twice).
     Mown,
+    /// `oext` (off by default): how much deeper (sixteenths of a ply) a move of a seat
+    /// other than the root's is searched when it makes an open three or a four, so that
+    /// the other seat's threat sequences are seen further than the root's own.
+    Oext,
+    /// `sext` (off by default): the same for the root seat's own moves.
+    Sext,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 30] = [
+    pub const ALL: [Number; 32] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -268,6 +274,8 @@ impl Number {
         Number::Iirp,
         Number::Cross,
         Number::Mown,
+        Number::Oext,
+        Number::Sext,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
