@@ -784,7 +784,8 @@ impl Searcher {
             WIN - ply - 2
         } else {
             let threat = g.count(me, F_DOUBLE) > 0 && g.count(them, F_FOUR) == 0;
-            static_score(g.total(me), g.total(them), threat)
+            let danger = g.count(them, F_WIN) > 0;
+            static_score(g.total(me), g.total(them), threat, danger)
         };
         Some(-score)
     }
@@ -1423,7 +1424,8 @@ impl Searcher {
         let threat = st.playing() == 2
             && st.count(me, F_DOUBLE) > 0
             && st.count(st.next_seat(), F_FOUR) == 0;
-        static_score(mine, theirs, threat)
+        let danger = st.playing() == 2 && st.count(st.next_seat(), F_WIN) > 0;
+        static_score(mine, theirs, threat, danger)
     }
 }
 
@@ -1436,11 +1438,16 @@ fn four_tail() -> u32 {
 /// The static score for the seat to move from its team's and the other side's sums of
 /// cell values; `threat`: the seat to move (of two) can make a four-three or a double
 /// three and the other seat has no four to answer with, a win in a few moves, nearly
-/// always (with `double`).
-fn static_score(mine: i64, theirs: i64, threat: bool) -> i32 {
-    let mut score = mine * Tune::current().number(Number::Tempo, 6) as i64 / 5 - theirs;
-    if threat && Tune::current().double {
-        score += DOUBLE_THREAT;
+/// always (with `double`; `dthr` sets its worth); `danger`: the other seat (of two) has an
+/// open-four point the seat to move must answer (`dang` takes that much off).
+fn static_score(mine: i64, theirs: i64, threat: bool, danger: bool) -> i32 {
+    let tune = Tune::current();
+    let mut score = mine * tune.number(Number::Tempo, 6) as i64 / 5 - theirs;
+    if threat && tune.double {
+        score += tune.number(Number::Dthr, DOUBLE_THREAT as i32) as i64;
+    }
+    if danger {
+        score -= tune.number(Number::Dang, 0) as i64;
     }
     score.clamp(-(WIN / 2) as i64, (WIN / 2) as i64) as i32
 }

@@ -41,6 +41,29 @@ pub struct CellValues {
     pub four_three: i32,
     /// Two open threes.
     pub three_three: i32,
+    /// What two lines of a cell are worth together beyond their own values, for each two
+    /// patterns from [`Pat::Two`] to [`Pat::OpenFour`] (the weaker first, row by row:
+    /// two and two, two and open two, … open four and open four; [`pair_index`]).
+    pub pairs: [i32; PAIRS],
+}
+
+/// The weakest pattern [`CellValues::pairs`] counts…
+const PAIR_FROM: u8 = Pat::Two as u8;
+/// …and the strongest.
+const PAIR_TO: u8 = Pat::OpenFour as u8;
+/// How many patterns pairs are counted among, and how many pairs of them there are.
+const PAIR_SPAN: usize = (PAIR_TO - PAIR_FROM + 1) as usize;
+/// See [`CellValues::pairs`].
+pub const PAIRS: usize = PAIR_SPAN * (PAIR_SPAN + 1) / 2;
+
+/// The index in [`CellValues::pairs`] of two patterns' codes, if both are counted.
+pub fn pair_index(p: u8, q: u8) -> Option<usize> {
+    let (a, b) = (p.min(q), p.max(q));
+    if a < PAIR_FROM || b > PAIR_TO {
+        return None;
+    }
+    let (a, b) = ((a - PAIR_FROM) as usize, (b - PAIR_FROM) as usize);
+    Some(a * PAIR_SPAN - a * (a + 1) / 2 + b)
 }
 
 impl CellValues {
@@ -50,34 +73,49 @@ impl CellValues {
         win: 600,
         four_three: 400,
         three_three: 200,
+        pairs: [0; PAIRS],
     };
 
     /// The values this process uses: `LANQI_GOMOKU_VALUES` (for measuring: the nine
     /// patterns' values, then `win`, `four_three` and `three_three`, comma-separated) if it
-    /// holds twelve numbers, else [`CellValues::HAND`].
+    /// holds twelve numbers, else [`CellValues::HAND`]'s; and `LANQI_GOMOKU_PAIRS` (the 21
+    /// pairs) if it holds 21 numbers, else none.
     pub fn current() -> &'static CellValues {
         static VALUES: OnceLock<CellValues> = OnceLock::new();
         VALUES.get_or_init(|| {
-            CellValues::parse(&std::env::var("LANQI_GOMOKU_VALUES").unwrap_or_default())
-                .unwrap_or(CellValues::HAND)
+            let var = |name| std::env::var(name).unwrap_or_default();
+            let mut values =
+                CellValues::parse(&var("LANQI_GOMOKU_VALUES")).unwrap_or(CellValues::HAND);
+            if let Some(pairs) = parse_numbers::<PAIRS>(&var("LANQI_GOMOKU_PAIRS"))
+                && pairs.iter().all(|n| n.abs() < 100_000)
+            {
+                values.pairs = pairs;
+            }
+            values
         })
     }
 
     /// Twelve comma-separated numbers as values (see [`CellValues::current`]), or `None`.
     pub fn parse(text: &str) -> Option<CellValues> {
-        let nums: Vec<i32> = text
-            .split(',')
-            .map(|w| w.trim().parse().ok())
-            .collect::<Option<_>>()?;
-        let nums = <[i32; 12]>::try_from(nums).ok()?;
+        let nums = parse_numbers::<12>(text)?;
         let bounded = nums.iter().all(|&n| (0..100_000).contains(&n));
         bounded.then(|| CellValues {
             pat: nums[..9].try_into().expect("nine"),
             win: nums[9],
             four_three: nums[10],
             three_three: nums[11],
+            pairs: [0; PAIRS],
         })
     }
+}
+
+/// Exactly `N` comma-separated numbers, or `None`.
+fn parse_numbers<const N: usize>(text: &str) -> Option<[i32; N]> {
+    let nums: Vec<i32> = text
+        .split(',')
+        .map(|w| w.trim().parse().ok())
+        .collect::<Option<_>>()?;
+    nums.try_into().ok()
 }
 
 /// The board as the engine sees it.
@@ -1163,11 +1201,13 @@ fn evaluate_cell(pats: [u8; 4]) -> (i32, u8) {
         }
     }
     let cross = super::tune::Tune::current().number(super::tune::Number::Cross, 0);
-    if cross > 0 {
-        for i in 0..4 {
-            for j in i + 1..4 {
-                let pair = pat_value(pats[i]).min(pat_value(pats[j]));
-                value += cross * pair / 10;
+    for i in 0..4 {
+        for j in i + 1..4 {
+            if cross > 0 {
+                value += cross * pat_value(pats[i]).min(pat_value(pats[j])) / 10;
+            }
+            if let Some(k) = pair_index(pats[i], pats[j]) {
+                value += values.pairs[k];
             }
         }
     }
@@ -1193,7 +1233,7 @@ fn evaluate_cell(pats: [u8; 4]) -> (i32, u8) {
             values.three_three
         };
     }
-    (value, flags)
+    (value.max(0), flags)
 }
 
 #[cfg(test)]

@@ -239,11 +239,17 @@ pub enum Number {
     Oext,
     /// `sext` (off by default): the same for the root seat's own moves.
     Sext,
+    /// `dthr`: what a double threat the other seat cannot answer with a four is worth at
+    /// a leaf (20,000).
+    Dthr,
+    /// `dang` (off by default): what the static score takes off when the other seat has
+    /// an open-four point.
+    Dang,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 32] = [
+    pub const ALL: [Number; 34] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -276,6 +282,8 @@ impl Number {
         Number::Mown,
         Number::Oext,
         Number::Sext,
+        Number::Dthr,
+        Number::Dang,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
