@@ -10,7 +10,8 @@
 //! each two patterns from two to open four (21, the smaller pattern first), and how many
 //! cells make an unstoppable four, a four-three and a double three (3); then 1 if the seat
 //! to move has a double threat and the other seat no four, 1 if the other seat has an
-//! open-four point, and the hand-set evaluation's score.
+//! open-four point, and the engine's static score (its cell values: the fitted ones, or
+//! the hand-set ones with `LANQI_GOMOKU_OFF=fitted`).
 
 use std::io::{self, BufRead};
 
@@ -70,13 +71,13 @@ fn main() {
             continue;
         };
         let st = State::new(&game, Vec::new());
-        let (hand, quiet) = gomoku_position::hand_and_quiet(&st);
+        let (score, quiet) = gomoku_position::score_and_quiet(&st);
         let (me, them) = (st.mover(), st.next_seat());
         let double = (st.count(me, F_DOUBLE) > 0 && st.count(them, F_FOUR) == 0) as i64;
         let danger = (st.count(them, F_WIN) > 0) as i64;
         let mut out = seat_features(&st, me);
         out.extend(seat_features(&st, them));
-        out.extend([double, danger, hand]);
+        out.extend([double, danger, score]);
         let words: Vec<String> = out.iter().map(|x| x.to_string()).collect();
         println!(
             "{} {}",

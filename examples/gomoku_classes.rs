@@ -26,7 +26,7 @@ fn main() {
         };
         let st = State::new(&game, Vec::new());
         let (me, them) = (st.mover(), st.next_seat());
-        let (hand, quiet) = gomoku_position::hand_and_quiet(&st);
+        let (hand, quiet) = gomoku_position::score_and_quiet(&st);
         let mut counts = vec![0u32; 2 * CLASSES];
         for c in st.board_cells().filter(|&c| st.is_empty(c)) {
             for (i, seat) in [me, them].into_iter().enumerate() {

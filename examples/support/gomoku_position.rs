@@ -1,5 +1,5 @@
 //! What the Gomoku measuring examples share: a position read from a line of moves, and the
-//! hand-set evaluation's view of it.
+//! static score the search gives it.
 
 use lanqi::engine::gomoku::state::{F_DOUBLE, F_FIVE, F_FOUR, F_WIN, State};
 use lanqi::rules::gomoku::{Game, Point, Settings};
@@ -14,11 +14,11 @@ pub fn game(moves: &str) -> Option<Game> {
     (ok && game.ending().is_none()).then_some(game)
 }
 
-/// The hand-set evaluation's score for the seat to move (the search's default with two
-/// seats), and whether the position is quiet: neither seat can make five and the seat to
+/// The static score for the seat to move (the search's with two seats, from the cell
+/// values of `state::CellValues::current`), and whether the position is quiet: neither seat can make five and the seat to
 /// move cannot make an open four (the search decides the rest).
 #[allow(dead_code)] // gomoku_rank does not score positions
-pub fn hand_and_quiet(st: &State) -> (i64, bool) {
+pub fn score_and_quiet(st: &State) -> (i64, bool) {
     let (me, them) = (st.mover(), st.next_seat());
     let mut hand = st.total(me) * 6 / 5 - st.total(them);
     if st.count(me, F_DOUBLE) > 0 && st.count(them, F_FOUR) == 0 {

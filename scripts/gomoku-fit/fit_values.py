@@ -3,9 +3,12 @@
 (`label_mates.py`), turns each verdict into Rapfi's chance of winning (a logistic of the
 score over SCALE, default 200; a forced win 1, a forced loss 0), and fits the chance by a
 logistic of the engine's static score built from the cell values, the seat to move's sum
-counted 6/5 as in the search. Prints the hand values' and the fit's log loss on a 30%
-hold-out, and the fitted values in the hand values' units (the slope of the hand score's
-own fit), as LANQI_GOMOKU_VALUES and LANQI_GOMOKU_PAIRS lines."""
+counted 6/5 as in the search. Prints the log loss on a 30% hold-out of the engine's
+current static score (the last column of feat.txt) and of the fit, and the fitted values
+in the current score's units (divided by the slope of its own fit), as LANQI_GOMOKU_VALUES
+and LANQI_GOMOKU_PAIRS lines. Pairs with an open four, and of two fours, are left out
+(those cells win already; the fit gave them large values of either sign that cancel the
+bonuses)."""
 import glob, sys
 import numpy as np
 
@@ -22,7 +25,7 @@ y = np.array([labels[n] for n, _ in rows])
 t = 1 / (1 + np.exp(-np.clip(y / scale, -30, 30)))
 K = 31
 me, them = X[:, :K], X[:, K:2 * K]
-double, danger, hand = X[:, 2 * K], X[:, 2 * K + 1], X[:, 2 * K + 2]
+double, danger, current = X[:, 2 * K], X[:, 2 * K + 1], X[:, 2 * K + 2]
 rng = np.random.default_rng(27)
 test = rng.random(len(y)) < 0.3
 print(f"{len(y)} quiet positions labelled, {int(test.sum())} held out; "
@@ -59,19 +62,28 @@ def report(name, w, A):
           f"(the labels' own entropy {base:.4f})")
 
 
-# The hand score alone: its slope is the unit the fitted values are given in.
-wh, Ah = fit(np.clip(hand, -30000, 30000)[:, None] / 1000, 0.0)
-report("hand score", wh, Ah)
+# The current score alone: its slope is the unit the fitted values are given in.
+wh, Ah = fit(np.clip(current, -30000, 30000)[:, None] / 1000, 0.0)
+report("current score", wh, Ah)
 slope = wh[0] / 1000
-# The cell values, the seat to move's counted 6/5, and the double threat.
-A = np.hstack([1.2 * me - them, double[:, None], danger[:, None]])
+# The pattern values, the pairs (but those with an open four, and four and four), the
+# bonuses, the seat to move's counted 6/5; the double threat and the other seat's
+# open-four point.
+span = 6
+pairs_kept = [7 + k for k, (a, b) in enumerate((a, b) for a in range(span) for b in range(a, span))
+              if b <= 4 and (a, b) != (4, 4)]
+cols = list(range(7)) + pairs_kept + [28, 29, 30]
+A = np.hstack([(1.2 * me - them)[:, cols], double[:, None], danger[:, None]])
 sd = A[~test].std(axis=0) + 1e-9
-w, Af = fit(A / sd, 1.0)
+w, Af = fit(A / sd, 10.0)
 report("cell values", w, Af)
 w = w[:-1] / sd / slope
+full = np.zeros(33)
+full[cols] = w[:len(cols)]
+full[31:33] = w[len(cols):len(cols) + 2]
+w = full
 names = ["one", "two", "open two", "three", "open three", "four", "open four"]
 pats = [0] + [round(v) for v in w[:7]] + [4000]
-span = 6
 pn = ["two", "open two", "three", "open three", "four", "open four"]
 pairs = []
 i = 7

@@ -67,7 +67,8 @@ pub fn pair_index(p: u8, q: u8) -> Option<usize> {
 }
 
 impl CellValues {
-    /// The hand-set values (close to the source write-up's ranking of shapes).
+    /// The hand-set values (close to the source write-up's ranking of shapes), the default
+    /// until #27's twenty-sixth round (`LANQI_GOMOKU_OFF=fitted` plays them).
     pub const HAND: CellValues = CellValues {
         pat: [0, 1, 4, 10, 12, 50, 60, 400, 4000],
         win: 600,
@@ -76,16 +77,49 @@ impl CellValues {
         pairs: [0; PAIRS],
     };
 
-    /// The values this process uses: `LANQI_GOMOKU_VALUES` (for measuring: the nine
-    /// patterns' values, then `win`, `four_three` and `three_three`, comma-separated) if it
-    /// holds twelve numbers, else [`CellValues::HAND`]'s; and `LANQI_GOMOKU_PAIRS` (the 21
-    /// pairs) if it holds 21 numbers, else none.
+    /// The values fitted to Rapfi's verdicts (forced wins and losses included) on 6,518
+    /// quiet positions of lanqi's games against it, by a logistic of the static score
+    /// (`scripts/gomoku-fit/fit_values.py`; docs/MEASUREMENTS.md, #27 twenty-sixth round),
+    /// in the hand values' units: a three that makes a four is worth twice a hand one, a
+    /// four point three times, and a cell where a four crosses an open three, a three or an
+    /// open two far more than its lines apart. The five keeps its hand value (a quiet
+    /// position has none to fit).
+    pub const FITTED: CellValues = CellValues {
+        pat: [0, 1, 4, 11, 23, 116, 165, 393, 4000],
+        win: 209,
+        four_three: 261,
+        three_three: 10,
+        pairs: [
+            -11, 1, 6, -4, 71, 0, // two and two … open four
+            7, 29, 46, 188, 0, // open two and open two … open four
+            72, 35, 262, 0, // three and three … open four
+            9, 653, 0, // open three and open three … open four
+            0, 0, // four and four, open four
+            0, // open four and open four
+        ],
+    };
+
+    /// The values this process uses: [`CellValues::FITTED`] (or [`CellValues::HAND`] with
+    /// `LANQI_GOMOKU_OFF=fitted`), and for measuring, `LANQI_GOMOKU_VALUES` (the nine
+    /// patterns' values, then `win`, `four_three` and `three_three`, comma-separated) in
+    /// place of the first twelve if it holds twelve numbers, and `LANQI_GOMOKU_PAIRS` in
+    /// place of the pairs if it holds 21.
     pub fn current() -> &'static CellValues {
         static VALUES: OnceLock<CellValues> = OnceLock::new();
         VALUES.get_or_init(|| {
             let var = |name| std::env::var(name).unwrap_or_default();
-            let mut values =
-                CellValues::parse(&var("LANQI_GOMOKU_VALUES")).unwrap_or(CellValues::HAND);
+            let base = if super::tune::Tune::current().fitted {
+                CellValues::FITTED
+            } else {
+                CellValues::HAND
+            };
+            let mut values = match CellValues::parse(&var("LANQI_GOMOKU_VALUES")) {
+                Some(set) => CellValues {
+                    pairs: base.pairs,
+                    ..set
+                },
+                None => base,
+            };
             if let Some(pairs) = parse_numbers::<PAIRS>(&var("LANQI_GOMOKU_PAIRS"))
                 && pairs.iter().all(|n| n.abs() < 100_000)
             {
@@ -98,7 +132,7 @@ impl CellValues {
     /// Twelve comma-separated numbers as values (see [`CellValues::current`]), or `None`.
     pub fn parse(text: &str) -> Option<CellValues> {
         let nums = parse_numbers::<12>(text)?;
-        let bounded = nums.iter().all(|&n| (0..100_000).contains(&n));
+        let bounded = nums.iter().all(|&n| n.abs() < 100_000);
         bounded.then(|| CellValues {
             pat: nums[..9].try_into().expect("nine"),
             win: nums[9],
@@ -151,7 +185,7 @@ pub struct State {
     pairs: Vec<u8>,
     /// Per seat and cell (at [`State::slot`]), what a stone there would make.
     info: Vec<Info>,
-    /// [`value_table`].
+    /// Per four line patterns (`Info::index`), the cell's value and flags ([`Values`]).
     values: &'static [u32],
     /// Per seat, how many empty cells carry each flag, in twelve bits a flag.
     nflags: [u64; 4],
@@ -260,6 +294,11 @@ fn splitmix(mut x: u64) -> u64 {
 impl State {
     /// The position of `game`, with `tables` (reused between searches when they fit).
     pub fn new(game: &Game, tables: Vec<PatternTable>) -> State {
+        State::with_values(game, tables, Values::Current)
+    }
+
+    /// [`State::new`] with the cell values `values`.
+    pub fn with_values(game: &Game, tables: Vec<PatternTable>, values: Values) -> State {
         let settings = game.settings();
         let (w, h) = (
             settings.size.width() as usize,
@@ -318,7 +357,7 @@ impl State {
             line_at: vec![[(0, 0); 4]; n],
             pairs: Vec::new(),
             info: vec![Info::default(); n * seats],
-            values: value_table(),
+            values: values.table(),
             nflags: [0; 4],
             flag_bits: vec![0; FLAGS * (n * seats).div_ceil(64)],
             flag_words: (n * seats).div_ceil(64),
@@ -1162,31 +1201,49 @@ fn swap_sides(key: u128) -> u128 {
 
 /// Every cell's value and flags by its four line patterns (pattern `d` times 9^d), packed
 /// in four bytes (26 KiB in all: it stays in the cache).
-fn value_table() -> &'static [u32] {
-    static TABLE: OnceLock<Vec<u32>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..9 * 9 * 9 * 9)
-            .map(|i| {
-                let (value, flags) =
-                    evaluate_cell([i % 9, i / 9 % 9, i / 81 % 9, i / 729].map(|p| p as u8));
-                debug_assert!((0..1 << 23).contains(&value));
-                ((value as u32) << 8) | flags as u32
-            })
-            .collect()
-    })
+/// Which cell values a board counts with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Values {
+    /// [`CellValues::current`]: the search's.
+    #[default]
+    Current,
+    /// [`CellValues::HAND`] (for the tests of search refinements measured with them).
+    Hand,
 }
 
-/// A cell's value and flags from its four line patterns.
+impl Values {
+    /// Per four line patterns (pattern `d` times 9^d), the cell's value (from bit 8) and
+    /// flags (the low byte).
+    fn table(self) -> &'static [u32] {
+        static CURRENT: OnceLock<Vec<u32>> = OnceLock::new();
+        static HAND: OnceLock<Vec<u32>> = OnceLock::new();
+        let build = |values: &CellValues| -> Vec<u32> {
+            (0..9 * 9 * 9 * 9)
+                .map(|i| {
+                    let pats = [i % 9, i / 9 % 9, i / 81 % 9, i / 729].map(|p| p as u8);
+                    let (value, flags) = evaluate_cell(pats, values);
+                    debug_assert!((0..1 << 23).contains(&value));
+                    ((value as u32) << 8) | flags as u32
+                })
+                .collect()
+        };
+        match self {
+            Values::Current => CURRENT.get_or_init(|| build(CellValues::current())),
+            Values::Hand => HAND.get_or_init(|| build(&CellValues::HAND)),
+        }
+    }
+}
+
+/// A cell's value and flags from its four line patterns, in `table` ([`Values::table`]).
 #[cfg(test)]
-fn cell_value(pats: u32) -> (i32, u8) {
+fn cell_value(table: &[u32], pats: u32) -> (i32, u8) {
     let [a, b, c, d] = pats.to_le_bytes().map(|p| p as usize);
-    let packed = value_table()[a + 9 * b + 81 * c + 729 * d];
+    let packed = table[a + 9 * b + 81 * c + 729 * d];
     ((packed >> 8) as i32, packed as u8)
 }
 
 /// A cell's value and flags from its four line patterns.
-fn evaluate_cell(pats: [u8; 4]) -> (i32, u8) {
-    let values = CellValues::current();
+fn evaluate_cell(pats: [u8; 4], values: &CellValues) -> (i32, u8) {
     let pat_value = |p: u8| values.pat[p as usize];
     let mut value = 0;
     let (mut fives, mut open4, mut fours, mut threes) = (0, 0, 0, 0);
@@ -1200,12 +1257,8 @@ fn evaluate_cell(pats: [u8; 4]) -> (i32, u8) {
             _ => {}
         }
     }
-    let cross = super::tune::Tune::current().number(super::tune::Number::Cross, 0);
     for i in 0..4 {
         for j in i + 1..4 {
-            if cross > 0 {
-                value += cross * pat_value(pats[i]).min(pat_value(pats[j])) / 10;
-            }
             if let Some(k) = pair_index(pats[i], pats[j]) {
                 value += values.pairs[k];
             }
@@ -1276,7 +1329,7 @@ mod tests {
                 let pats = (0..4).fold(0u32, |pats, d| {
                     pats | (table.get(st.key(c, d, s as u8)) as u32) << (8 * d)
                 });
-                let (value, flags) = cell_value(pats);
+                let (value, flags) = cell_value(st.values, pats);
                 for bit in 0..5 {
                     nflags[s] += ((flags >> bit & 1) as u64) << (12 * bit);
                 }
@@ -1285,6 +1338,37 @@ mod tests {
             }
         }
         (cells, nflags, total)
+    }
+
+    #[test]
+    fn cell_values_are_read_from_twelve_numbers_and_each_pair_of_patterns_has_a_slot() {
+        let hand = "0,1,4,10,12,50,60,400,4000,600,400,200";
+        assert_eq!(CellValues::parse(hand), Some(CellValues::HAND));
+        assert_eq!(CellValues::parse("0,1,4"), None, "too few");
+        assert_eq!(CellValues::parse(&format!("{hand},7")), None, "too many");
+        assert_eq!(
+            CellValues::parse("0,1,4,ten,12,50,60,400,4000,600,400,200"),
+            None
+        );
+        assert_eq!(
+            CellValues::parse("0,1,4,10,12,50,60,400,4000,600,400,1000000"),
+            None,
+            "out of bounds"
+        );
+        let counted = |p: u8| (Pat::Two as u8..=Pat::OpenFour as u8).contains(&p);
+        let mut slots = std::collections::HashSet::new();
+        for p in 0..9 {
+            for q in 0..9 {
+                let k = pair_index(p, q);
+                assert_eq!(k, pair_index(q, p), "{p} and {q} in either order");
+                assert_eq!(k.is_some(), counted(p) && counted(q), "{p} and {q}");
+                if let Some(k) = k {
+                    assert!(k < PAIRS);
+                    slots.insert(k);
+                }
+            }
+        }
+        assert_eq!(slots.len(), PAIRS, "every slot is some pair");
     }
 
     /// The board kept up to date move by move (two seats sharing line keys, cells out of

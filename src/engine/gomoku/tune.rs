@@ -57,6 +57,9 @@ pub struct Tune {
     /// `ttmove`: at a principal-variation node the move the transposition table
     /// remembers is searched deeper (see `ttmx`; Rapfi's extension of the table's move).
     pub ttmove: bool,
+    /// `fitted`: the cells' values are the ones fitted to Rapfi's verdicts
+    /// (`state::CellValues::FITTED`); off, the hand-set ones.
+    pub fitted: bool,
     /// Numbers for measuring, from `LANQI_GOMOKU_SET` (`name=value,…`, see [`Number`]; 0
     /// keeps the search's own), indexed by [`Number`].
     pub set: [i32; Number::ALL.len()],
@@ -86,6 +89,7 @@ impl Tune {
             improving: !has("improving"),
             trivial: !has("trivial"),
             ttmove: !has("ttmove"),
+            fitted: !has("fitted"),
             set: [0; Number::ALL.len()],
         }
     }
@@ -180,7 +184,8 @@ pub enum Number {
     /// open threes) and at most this many are played on a line of play.
     Vtail,
     /// `tempo`: the seat to move's sum of values counts this many fifths (6; 7 gained in
-    /// self-play, not against Rapfi: #27 nineteenth round).
+    /// self-play, not against Rapfi: #27 nineteenth round; 5 was level against Rapfi,
+    /// twenty-sixth round).
     Tempo,
     /// `asp`: how wide `aspiration`'s window is on each side of the last score (300).
     Asp,
@@ -225,17 +230,15 @@ pub enum Number {
     /// `iirp` (1 for on; off by default: 0.477 in self-play over 540 games, #27
     /// twenty-fifth round): `iir` applies at principal-variation nodes only, as Rapfi's.
     Iirp,
-    /// `cross` (off by default): a cell's value gains this many tenths of the smaller of
-    /// each two of its lines' values, so that points where lines of a seat's cross count
-    /// for more than the lines apart (as the pair tables of Rapfi's classical evaluation).
-    Cross,
     /// `mown`: a point's score in move generation counts its value to the seat to move
     /// this many times, and its value to the other seat nine times (10; Rapfi's move scores
-    /// count the seat to move's patterns twice).
+    /// count the seat to move's patterns twice: 20 scored 0.267 and 0.200 in two runs of
+    /// 120 games against Rapfi at 300 ms, level, #27 twenty-sixth round).
     Mown,
-    /// `oext` (off by default): how much deeper (sixteenths of a ply) a move of a seat
-    /// other than the root's is searched when it makes an open three or a four, so that
-    /// the other seat's threat sequences are seen further than the root's own.
+    /// `oext` (off by default: 8 scored 0.208 over 120 games against Rapfi at 300 ms,
+    /// level, #27 twenty-sixth round): how much deeper (sixteenths of a ply) a move of a
+    /// seat other than the root's is searched when it makes an open three or a four, so
+    /// that the other seat's threat sequences are seen further than the root's own.
     Oext,
     /// `sext` (off by default): the same for the root seat's own moves.
     Sext,
@@ -249,7 +252,7 @@ pub enum Number {
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 34] = [
+    pub const ALL: [Number; 33] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -278,7 +281,6 @@ impl Number {
         Number::Lmrx,
         Number::Lost,
         Number::Iirp,
-        Number::Cross,
         Number::Mown,
         Number::Oext,
         Number::Sext,
@@ -317,16 +319,18 @@ mod tests {
                 improving: true,
                 trivial: true,
                 ttmove: true,
+                fitted: true,
                 set: [0; Number::ALL.len()],
             }
         );
         let t = Tune::without(
             "lmr, double, pvs, killers, rfp, lmp, verify, g43, glance, iir, answer, history, \
-             aspiration, improving, trivial, ttmove",
+             aspiration, improving, trivial, ttmove, fitted",
         );
         assert!(!t.double && !t.lmr && !t.pvs && !t.killers);
         assert!(!t.rfp && !t.lmp && !t.verify && !t.g43 && !t.glance && !t.iir && !t.answer);
         assert!(!t.history && !t.aspiration && !t.improving && !t.trivial && !t.ttmove);
+        assert!(!t.fitted);
         assert_eq!(Tune::without("all"), t);
         assert_eq!(Tune::without("nmp"), Tune::without(""));
     }
