@@ -13,8 +13,6 @@
 //! open-four point, and the engine's static score (its cell values: the fitted ones, or
 //! the hand-set ones with `LANQI_GOMOKU_OFF=fitted`).
 
-use std::io::{self, BufRead};
-
 use lanqi::engine::gomoku::pattern::Pat;
 use lanqi::engine::gomoku::state::{F_DOUBLE, F_FOUR, F_WIN, State};
 
@@ -64,25 +62,19 @@ fn pair_index(a: u8, b: u8, span: usize) -> usize {
 }
 
 fn main() {
-    for line in io::stdin().lock().lines() {
-        let line = line.expect("stdin");
-        let Some(game) = gomoku_position::game(&line) else {
-            println!("bad");
-            continue;
-        };
-        let st = State::new(&game, Vec::new());
-        let (score, quiet) = gomoku_position::score_and_quiet(&st);
+    gomoku_position::print_each(|st| {
+        let (score, quiet) = gomoku_position::score_and_quiet(st);
         let (me, them) = (st.mover(), st.next_seat());
         let double = (st.count(me, F_DOUBLE) > 0 && st.count(them, F_FOUR) == 0) as i64;
         let danger = (st.count(them, F_WIN) > 0) as i64;
-        let mut out = seat_features(&st, me);
-        out.extend(seat_features(&st, them));
+        let mut out = seat_features(st, me);
+        out.extend(seat_features(st, them));
         out.extend([double, danger, score]);
         let words: Vec<String> = out.iter().map(|x| x.to_string()).collect();
-        println!(
+        format!(
             "{} {}",
             if quiet { "quiet" } else { "sharp" },
             words.join(" ")
-        );
-    }
+        )
+    });
 }

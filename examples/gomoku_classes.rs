@@ -9,24 +9,15 @@
 //! [`CLASSES`]) and the other seat's (kinds from [`CLASSES`] on); `bad` for a line that is
 //! not a game in progress.
 
-use std::io::{self, BufRead};
-
 use lanqi::engine::gomoku::evaluate::CLASSES;
-use lanqi::engine::gomoku::state::State;
 
 #[path = "support/gomoku_position.rs"]
 mod gomoku_position;
 
 fn main() {
-    for line in io::stdin().lock().lines() {
-        let line = line.expect("stdin");
-        let Some(game) = gomoku_position::game(&line) else {
-            println!("bad");
-            continue;
-        };
-        let st = State::new(&game, Vec::new());
+    gomoku_position::print_each(|st| {
         let (me, them) = (st.mover(), st.next_seat());
-        let (hand, quiet) = gomoku_position::score_and_quiet(&st);
+        let (score, quiet) = gomoku_position::score_and_quiet(st);
         let mut counts = vec![0u32; 2 * CLASSES];
         for c in st.board_cells().filter(|&c| st.is_empty(c)) {
             for (i, seat) in [me, them].into_iter().enumerate() {
@@ -39,11 +30,11 @@ fn main() {
             .filter(|&(_, &n)| n > 0)
             .map(|(k, n)| format!("{k}:{n}"))
             .collect();
-        println!(
+        format!(
             "{} {} {}",
             if quiet { "quiet" } else { "sharp" },
-            hand,
+            score,
             kinds.join(" ")
-        );
-    }
+        )
+    });
 }

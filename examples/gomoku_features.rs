@@ -8,29 +8,20 @@
 //! score (the default; `fit` is off), then `quiet` or `sharp`: quiet when neither seat can
 //! make five and the seat to move cannot make an open four (the search decides the rest).
 
-use std::io::{self, BufRead};
-
 use lanqi::engine::gomoku::evaluate::features;
-use lanqi::engine::gomoku::state::State;
 
 #[path = "support/gomoku_position.rs"]
 mod gomoku_position;
 
 fn main() {
-    for line in io::stdin().lock().lines() {
-        let line = line.expect("stdin");
-        let Some(game) = gomoku_position::game(&line) else {
-            println!("bad");
-            continue;
-        };
-        let st = State::new(&game, Vec::new());
-        let (hand, quiet) = gomoku_position::score_and_quiet(&st);
-        let f: Vec<String> = features(&st).iter().map(|x| x.to_string()).collect();
-        println!(
+    gomoku_position::print_each(|st| {
+        let (score, quiet) = gomoku_position::score_and_quiet(st);
+        let f: Vec<String> = features(st).iter().map(|x| x.to_string()).collect();
+        format!(
             "{} {} {}",
             f.join(" "),
-            hand,
+            score,
             if quiet { "quiet" } else { "sharp" }
-        );
-    }
+        )
+    });
 }

@@ -1,6 +1,8 @@
 //! What the Gomoku measuring examples share: a position read from a line of moves, and the
 //! static score the search gives it.
 
+use std::io::{self, BufRead};
+
 use lanqi::engine::gomoku::state::{F_DOUBLE, F_FIVE, F_FOUR, F_WIN, State};
 use lanqi::rules::gomoku::{Game, Point, Settings};
 
@@ -27,4 +29,18 @@ pub fn score_and_quiet(st: &State) -> (i64, bool) {
     let quiet =
         st.count(me, F_FIVE) == 0 && st.count(them, F_FIVE) == 0 && st.count(me, F_WIN) == 0;
     (hand, quiet)
+}
+
+/// Reads games' moves from standard input, a game a line, and prints for each the line
+/// `describe` makes of the position after them, or `bad` if the moves do not read as a
+/// game in progress.
+#[allow(dead_code)] // gomoku_rank reads its own lines
+pub fn print_each(mut describe: impl FnMut(&State) -> String) {
+    for line in io::stdin().lock().lines() {
+        let line = line.expect("stdin");
+        match game(&line) {
+            Some(game) => println!("{}", describe(&State::new(&game, Vec::new()))),
+            None => println!("bad"),
+        }
+    }
 }
