@@ -5,7 +5,7 @@
 //! threat the other seat cannot answer with a four. [`Weights::FIT`] were fitted to
 //! Rapfi's evaluation of positions from games against it (`fit` in `tune.rs`;
 //! docs/MEASUREMENTS.md, #27 seventh round, says how); [`Weights::HAND`] are close to the
-//! hand-set evaluation (`Searcher`'s, used when `fit` is off).
+//! search's static score with the hand-set cell values (`state::CellValues::HAND`).
 
 use super::pattern::Pat;
 use super::state::{F_DOUBLE, F_FOUR, F_THREE, F_WIN, State};

@@ -1,6 +1,7 @@
 //! The Gomoku computer player, for every rule set, board size, win length and seat count:
 //! line patterns judged by what they can become ([`pattern`]), an incrementally updated
-//! board of per-point threats ([`state`]), threat-space search (VCF, VCT: [`threat`], and
+//! board of per-point threats and values (the values fitted to a stronger engine's verdicts:
+//! [`state::CellValues`]), threat-space search (VCF, VCT: [`threat`], and
 //! best-first by proof numbers: [`proof`]) and
 //! an iterative-deepening alpha-beta with a transposition table ([`search`]; a move
 //! ordering fitted to a stronger engine's choices, [`policy`], is there to measure), and the
