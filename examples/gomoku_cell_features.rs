@@ -7,27 +7,21 @@
 //! (`h8 i9 e6 …`). For each line it prints `quiet` or `sharp` (as `gomoku_features`), then
 //! for the seat to move and then the other seat: how many (empty cell, line) pairs make
 //! each pattern from one to open four (7), how many (empty cell, two of its lines) make
-//! each two patterns from two to open four (21, the smaller pattern first), and how many
+//! each two patterns from two to open four (21, in `state::pair_index`'s order), and how many
 //! cells make an unstoppable four, a four-three and a double three (3); then 1 if the seat
 //! to move has a double threat and the other seat no four, 1 if the other seat has an
 //! open-four point, and the engine's static score (its cell values: the fitted ones, or
 //! the hand-set ones with `LANQI_GOMOKU_OFF=fitted`).
 
-use lanqi::engine::gomoku::pattern::Pat;
-use lanqi::engine::gomoku::state::{F_DOUBLE, F_FOUR, F_WIN, State};
+use lanqi::engine::gomoku::state::{F_DOUBLE, F_FOUR, F_WIN, PAIRS, State, pair_index};
 
 #[path = "support/gomoku_position.rs"]
 mod gomoku_position;
 
-/// The patterns whose pairs are counted: two to open four.
-const PAIR_FROM: u8 = Pat::Two as u8;
-const PAIR_TO: u8 = Pat::OpenFour as u8;
-
 /// The features of one seat (see the module's doc).
 fn seat_features(st: &State, seat: u8) -> Vec<i64> {
-    let span = (PAIR_TO - PAIR_FROM + 1) as usize;
     let mut pats = [0i64; 7];
-    let mut pairs = vec![0i64; span * (span + 1) / 2];
+    let mut pairs = [0i64; PAIRS];
     let mut flags = [0i64; 3];
     for c in st.board_cells().filter(|&c| st.is_empty(c)) {
         let p = st.pats(seat, c).to_le_bytes();
@@ -38,9 +32,8 @@ fn seat_features(st: &State, seat: u8) -> Vec<i64> {
         }
         for i in 0..4 {
             for j in i + 1..4 {
-                let (a, b) = (p[i].min(p[j]), p[i].max(p[j]));
-                if a >= PAIR_FROM && b <= PAIR_TO {
-                    pairs[pair_index(a - PAIR_FROM, b - PAIR_FROM, span)] += 1;
+                if let Some(k) = pair_index(p[i], p[j]) {
+                    pairs[k] += 1;
                 }
             }
         }
@@ -53,12 +46,6 @@ fn seat_features(st: &State, seat: u8) -> Vec<i64> {
         }
     }
     pats.into_iter().chain(pairs).chain(flags).collect()
-}
-
-/// The index of the pair `(a, b)`, `a <= b < span`, among the pairs listed row by row.
-fn pair_index(a: u8, b: u8, span: usize) -> usize {
-    let (a, b) = (a as usize, b as usize);
-    a * span - a * (a + 1) / 2 + b
 }
 
 fn main() {

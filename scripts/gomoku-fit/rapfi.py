@@ -57,9 +57,10 @@ class Rapfi:
                     return True
         return False
 
-    def ask(self, moves):
+    def ask(self, moves, mate=None):
         """(score for the side to move or None for a forced win, move as 'h8') after the
-        moves (a list like ['h8', 'i9']); (None, None) if Rapfi did not answer."""
+        moves (a list like ['h8', 'i9']); with `mate`, a forced win scores `mate` and a
+        forced loss `-mate`; (None, None) if Rapfi did not answer."""
         if not self.idle():
             self.start()
         stones = [xy(p) for p in moves]
@@ -71,8 +72,12 @@ class Rapfi:
             for part in line.split("|"):
                 part = part.strip()
                 if part.startswith("Eval"):
+                    word = part.split()[1]
+                    if mate is not None and "M" in word:
+                        score = mate if word.startswith("+") else -mate
+                        continue
                     try:
-                        score = int(part.split()[1])
+                        score = int(word)
                     except ValueError:
                         score = None
             if line[:1].isdigit():

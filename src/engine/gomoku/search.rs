@@ -787,8 +787,7 @@ impl Searcher {
             WIN - ply - 2
         } else {
             let threat = g.count(me, F_DOUBLE) > 0 && g.count(them, F_FOUR) == 0;
-            let danger = g.count(them, F_WIN) > 0;
-            static_score(g.total(me), g.total(them), threat, danger)
+            static_score(g.total(me), g.total(them), threat)
         };
         Some(-score)
     }
@@ -914,7 +913,7 @@ impl Searcher {
         let udef = tune.number(Number::Udef, 0);
         let lmrx = tune.number(Number::Lmrx, 0);
         let ttmx = self.tt_move_extension;
-        let (oext, sext) = (tune.number(Number::Oext, 0), tune.number(Number::Sext, 0));
+        let oext = tune.number(Number::Oext, 0);
         // With `mcp`, Rapfi's move counts at every depth.
         let mcp = tune.number(Number::Mcp, 0);
         let triv = self.trivial_depth;
@@ -1067,15 +1066,15 @@ impl Searcher {
             } else {
                 next_depth
             };
-            // With `oext` (`sext`), a move of another seat (of the root's) that makes an
-            // open three or a four is searched deeper: threat sequences are seen further.
-            let threat_ext = if me == self.root { sext } else { oext };
-            let next_depth = if threat_ext > 0
+            // With `oext`, a move of another seat than the root's that makes an open three
+            // or a four is searched deeper: its threat sequences are seen further.
+            let next_depth = if oext > 0
                 && two
                 && forced_none
+                && me != self.root
                 && st.flags(me, m) & (F_THREE | F_FOUR) != 0
             {
-                next_depth + threat_ext
+                next_depth + oext
             } else {
                 next_depth
             };
@@ -1427,8 +1426,7 @@ impl Searcher {
         let threat = st.playing() == 2
             && st.count(me, F_DOUBLE) > 0
             && st.count(st.next_seat(), F_FOUR) == 0;
-        let danger = st.playing() == 2 && st.count(st.next_seat(), F_WIN) > 0;
-        static_score(mine, theirs, threat, danger)
+        static_score(mine, theirs, threat)
     }
 }
 
@@ -1441,16 +1439,11 @@ fn four_tail() -> u32 {
 /// The static score for the seat to move from its team's and the other side's sums of
 /// cell values; `threat`: the seat to move (of two) can make a four-three or a double
 /// three and the other seat has no four to answer with, a win in a few moves, nearly
-/// always (with `double`; `dthr` sets its worth); `danger`: the other seat (of two) has an
-/// open-four point the seat to move must answer (`dang` takes that much off).
-fn static_score(mine: i64, theirs: i64, threat: bool, danger: bool) -> i32 {
-    let tune = Tune::current();
-    let mut score = mine * tune.number(Number::Tempo, 6) as i64 / 5 - theirs;
-    if threat && tune.double {
-        score += tune.number(Number::Dthr, DOUBLE_THREAT as i32) as i64;
-    }
-    if danger {
-        score -= tune.number(Number::Dang, 0) as i64;
+/// always (with `double`).
+fn static_score(mine: i64, theirs: i64, threat: bool) -> i32 {
+    let mut score = mine * Tune::current().number(Number::Tempo, 6) as i64 / 5 - theirs;
+    if threat && Tune::current().double {
+        score += DOUBLE_THREAT;
     }
     score.clamp(-(WIN / 2) as i64, (WIN / 2) as i64) as i32
 }

@@ -1199,8 +1199,6 @@ fn swap_sides(key: u128) -> u128 {
     ((key & LOW) << 1) | ((key >> 1) & LOW)
 }
 
-/// Every cell's value and flags by its four line patterns (pattern `d` times 9^d), packed
-/// in four bytes (26 KiB in all: it stays in the cache).
 /// Which cell values a board counts with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Values {
@@ -1212,8 +1210,9 @@ pub enum Values {
 }
 
 impl Values {
-    /// Per four line patterns (pattern `d` times 9^d), the cell's value (from bit 8) and
-    /// flags (the low byte).
+    /// Every cell's value and flags by its four line patterns (pattern `d` times 9^d),
+    /// packed in four bytes, the value from bit 8 and the flags in the low byte (26 KiB in
+    /// all: it stays in the cache).
     fn table(self) -> &'static [u32] {
         static CURRENT: OnceLock<Vec<u32>> = OnceLock::new();
         static HAND: OnceLock<Vec<u32>> = OnceLock::new();

@@ -240,19 +240,11 @@ pub enum Number {
     /// seat other than the root's is searched when it makes an open three or a four, so
     /// that the other seat's threat sequences are seen further than the root's own.
     Oext,
-    /// `sext` (off by default): the same for the root seat's own moves.
-    Sext,
-    /// `dthr`: what a double threat the other seat cannot answer with a four is worth at
-    /// a leaf (20,000).
-    Dthr,
-    /// `dang` (off by default): what the static score takes off when the other seat has
-    /// an open-four point.
-    Dang,
 }
 
 impl Number {
     /// Every number, in `Tune::set`'s order.
-    pub const ALL: [Number; 33] = [
+    pub const ALL: [Number; 30] = [
         Number::Vct,
         Number::Width,
         Number::Rfpm,
@@ -283,9 +275,6 @@ impl Number {
         Number::Iirp,
         Number::Mown,
         Number::Oext,
-        Number::Sext,
-        Number::Dthr,
-        Number::Dang,
     ];
 
     /// Its name in `LANQI_GOMOKU_SET`.
